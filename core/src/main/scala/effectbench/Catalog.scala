@@ -1,0 +1,166 @@
+package effectbench
+
+import ParamKind._
+
+/** The scenario catalog of SCENARIOS.md: the single source of truth that the CLI, the tests and
+  * the reports all read. Implementations live in the runtime modules and must match it. */
+object Catalog {
+  private val allRuntimes = Runtimes.ids
+  private val fiberRuntimes = Vector("cats-effect", "zio", "monix", "future", "ox", "loom", "baseline", "scalaz", "kyo")
+  private val errorRuntimes = Vector("future", "cats-effect", "zio", "monix", "ox", "baseline", "kyo")
+
+  private val executedIn = ParamDef("executed-in", "current-thread", Choice(Vector("current-thread", "thread-pool")),
+    "where each task runs: on the current thread, or each on the runtime's pool", Vector("current-thread", "thread-pool"))
+  private val tasksParam = ParamDef("tasks", "immediate", Choice(Vector("immediate", "forked")),
+    "whether each task starts with a hop onto the pool", Vector("immediate", "forked"))
+  private def count(name: String, default: Long, max: Long, doc: String, sweep: Vector[String] = Vector.empty) =
+    ParamDef(name, default.toString, IntRange(1, max), doc, sweep)
+
+  private val sumOracle: (String, Params) => String = (_, p) => Oracles.triangle(p.long("n")).toString
+  private def sumScenario(id: String, title: String, syntaxNote: String) = Scenario(
+    id = id, family = "R", title = title, origin = "Dsl.scala's benchmarks",
+    stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
+    variants = Vector("default"),
+    params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
+    runtimes = allRuntimes, notApplicable = Vector.empty, oracle = sumOracle,
+    paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
+    stackParams = Some(Params.of("n" -> "100000")), singleFiber = true)
+
+  val deepBind: Scenario = Scenario(
+    id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
+    stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
+    variants = Vector("default"),
+    params = Vector(count("d", 10000, 100000000, "depth of the chain")),
+    runtimes = allRuntimes, notApplicable = Vector.empty,
+    oracle = (_, p) => (p.long("d") + 1).toString,
+    stackParams = Some(Params.of("d" -> "100000")), singleFiber = true)
+
+  val rawSum: Scenario = sumScenario("raw-sum", "sum of N tasks, hand-written recursive bind", "explicit flatMap, accumulator passed along")
+  val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)")
+  val rightSum: Scenario = sumScenario("right-sum", "sum of N tasks, right-associated", "loop(tail, head + acc) in a for-comprehension")
+
+  val cartesian: Scenario = Scenario(
+    id = "cartesian", family = "R", title = "all pairs of two task lists", origin = "Dsl.scala's benchmarks",
+    stresses = "nested traversal; unfair if one runtime builds the pairs outside the effect",
+    variants = Vector("traverse", "list-transformer"),
+    params = Vector(count("s", 50, 2000, "size of each list"), executedIn),
+    runtimes = allRuntimes, notApplicable = Vector.empty,
+    oracle = (_, p) => Oracles.cartesian(p.long("s")),
+    paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
+    singleFiber = true)
+
+  val ackermann: Scenario = Scenario(
+    id = "ackermann", family = "R", title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
+    stresses = "deep non-tail recursion; unfair if one runtime suspends at every call and another only sometimes",
+    variants = Vector("plain", "pool-per-step", "trampolined", "stack-aware"),
+    params = Vector(ParamDef("m", "2", IntRange(0, 3), "first argument", Vector("2", "3")),
+      ParamDef("n", "100", IntRange(0, 100000), "second argument", Vector("100", "5"))),
+    runtimes = allRuntimes, notApplicable = Vector.empty,
+    oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
+    paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
+    stackParams = Some(Params.of("m" -> "2", "n" -> "20000")), stackExempt = Set("plain"), singleFiber = true)
+
+  private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
+    id = id, family = "C", title = title, origin = origin, stresses = stresses,
+    variants = Vector("default"),
+    params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
+    runtimes = allRuntimes, notApplicable = Vector.empty, oracle = oracle,
+    paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")))
+
+  val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
+    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle)
+  val gather: Scenario = collection("gather", "parallel, order-keeping gather of N tasks", "Monix's benchmarks",
+    "the runtime's parallel combinator; unfair if one side runs sequentially", (_, p) => Oracles.ordered(p.long("n")))
+  val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
+    "native unordered parallel combinators only; emulating one is not the same work", sumOracle)
+
+  private val failure = ParamDef("failure-rate", "0.1", DecimalRange(0, 1), "probability that the outside call fails",
+    Vector("0.1", "0.25", "0.45", "0.45", "0"))
+  val businessFlow: Scenario = Scenario(
+    id = "business-flow", family = "E", title = "typical service call with validation and failures",
+    origin = "the functional error-handling study",
+    stresses = "error-handling styles around real CPU work; unfair if one style skips the async boundary or the bookkeeping",
+    variants = Vector("eithert", "either", "exceptions", "typed", "tagless-syntax", "tagless-plain"),
+    params = Vector(
+      ParamDef("tf", "5", IntRange(0, 100000), "work factor: each later step burns tf x base tokens", Vector("2", "5", "100", "200")),
+      ParamDef("base", "10", IntRange(0, 100000), "CPU tokens of the transform step"),
+      failure,
+      ParamDef("valid-below", "80", IntRange(0, 100), "inputs below this are valid", Vector("80", "70", "70", "50", "100")),
+      count("k", 100, 1000000, "operations per benchmark invocation, seeded 0..K-1")),
+    runtimes = errorRuntimes, notApplicable = Vector.empty,
+    oracle = (_, p) => BusinessFlowModel.reference(p.int("k"), p.double("failure-rate"), p.int("valid-below")),
+    timeUnit = "us")
+
+  val transformerStack: Scenario = Scenario(
+    id = "transformer-stack", family = "E", title = "reader, state and typed error over N steps",
+    origin = "the functional error-handling study",
+    stresses = "monad-transformer layers versus the runtime's native environment, state and error",
+    variants = Vector("transformers", "native"),
+    params = Vector(count("n", 1000, 10000000, "number of steps"),
+      ParamDef("fail-at", "never", IntOrNever, "the step that fails with a typed error, or never"),
+      ParamDef("config", "3", IntRange(1, 1000), "the config value read at every step")),
+    runtimes = errorRuntimes, notApplicable = Vector.empty,
+    oracle = (_, p) => p("fail-at") match {
+      case "never" => s"state=${p.long("n") * p.long("config")}"
+      case at => s"error at $at"
+    },
+    paramSets = Vector(Params.empty, Params.of("fail-at" -> "500")),
+    singleFiber = true)
+
+  private def fiberScenario(id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
+      oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
+    Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
+      params = params, runtimes = fiberRuntimes, notApplicable = Vector.empty, oracle = (_, p) => oracle(p).toString,
+      paramSets = paramSets, quickParams = quick, timeUnit = "ms")
+
+  private val zioTokio = "ZIO's benchmarks, Tokio's runtime benches"
+  val forkMany: Scenario = fiberScenario("fork-many", "start F fibers that count down to a signal", zioTokio,
+    "fiber start and completion; unfair if the main fiber does not wait for every fiber",
+    Vector(count("f", 10000, 10000000, "number of fibers")), _ => 0L)
+  val chainedFork: Scenario = fiberScenario("chained-fork", "a chain of F fibers, each starting the next", zioTokio,
+    "fiber start latency along a chain", Vector(count("f", 1000, 10000000, "length of the chain")), _ => 0L)
+  val pingPong: Scenario = fiberScenario("ping-pong", "F fibers hand an item through a queue of capacity 1", zioTokio,
+    "queue hand-off between fibers; unfair with a single-producer channel on one side",
+    Vector(count("f", 1000, 10000000, "number of fibers")), _ => 0L)
+  val yieldMany: Scenario = fiberScenario("yield-many", "F fibers each yield Y times", zioTokio,
+    "the cost of a yield; unfair if one runtime's yield is a no-op",
+    Vector(count("f", 200, 1000000, "number of fibers", Vector("200", "2000")), count("y", 1000, 100000000, "yields per fiber")),
+    _ => 0L, paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")))
+  val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times", "the CE3-vs-ZIO2 comparative analysis",
+    "queue operations without contention; unfair with an unbounded or single-producer queue",
+    Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"))
+  val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield four times per step", "Cats Effect's benchmarks",
+    "the scheduler under many runnable fibers",
+    Vector(count("f", 1000000, 100000000, "number of fibers")), p => Oracles.schedulerStress(p.long("f")),
+    quick = Vector("f" -> "100000"))
+  val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
+    "the scheduler with garbage to collect",
+    Vector.empty, _ => 2500L * 1001L)
+  val forkJoin: Scenario = fiberScenario("fork-join", "start F fibers returning 1, join all, sum", zioTokio,
+    "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"))
+
+  /** Every public scenario, in the order of SCENARIOS.md. */
+  val scenarios: Vector[Scenario] = Vector(
+    deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
+    sequence, gather, gatherUnordered,
+    businessFlow, transformerStack,
+    forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin
+  )
+
+  /** Scenarios only the fault-injection tests ask for; never listed or reported otherwise. */
+  val testOnly: Vector[Scenario] = Vector(Faults.scenario)
+
+  def get(id: String, includeTestOnly: Boolean = false): Option[Scenario] =
+    (if (includeTestOnly) scenarios ++ testOnly else scenarios).find(_.id == id)
+
+  /** Every cell of a scenario for its runtimes, param sets and modes, each with its n/a reason. */
+  def cells(s: Scenario, settingsParamSets: Vector[Params] = Vector.empty): Vector[(CellId, Option[String])] = {
+    val sets = (if (settingsParamSets.nonEmpty) settingsParamSets else s.paramSets).map(s.complete)
+    for {
+      v <- s.variants
+      r <- s.runtimes
+      p <- sets
+      m <- s.modes
+    } yield (CellId(s.id, v, r, p, m), s.naReason(v, r, m))
+  }
+}

@@ -1,0 +1,59 @@
+package effectbench
+
+/** Why a (variant, runtime) pair of a scenario has no cell. `variant = None` covers every variant. */
+final case class NotApplicable(runtime: String, variant: Option[String], reason: String)
+
+/** How a variant is written on one runtime, for reports ("for-comprehension", "async/await", ...). */
+final case class Syntax(runtime: String, variant: Option[String], text: String)
+
+/** One program of SCENARIOS.md, defined once.
+  *
+  * @param paramSets   the parameter sets a plain run measures (the first is the default);
+  *                    `--param` overrides values in each
+  * @param quickParams overrides the quick profile applies, each said in the table's header
+  * @param stackParams the size at which plain recursion overflows a 256 KiB stack; the oracle
+  *                    tests run every effectful variant at it
+  * @param singleFiber whether `sync` mode is meaningful (only for single-fiber programs)
+  * @param timeUnit    JMH time unit of the average-time score (ns, us, ms) */
+final case class Scenario(
+    id: String,
+    family: String,
+    title: String,
+    origin: String,
+    stresses: String,
+    variants: Vector[String],
+    params: Vector[ParamDef],
+    runtimes: Vector[String],
+    notApplicable: Vector[NotApplicable],
+    oracle: (String, Params) => String,
+    paramSets: Vector[Params] = Vector(Params.empty),
+    quickParams: Vector[(String, String)] = Vector.empty,
+    stackParams: Option[Params] = None,
+    stackExempt: Set[String] = Set.empty,
+    singleFiber: Boolean = false,
+    timeUnit: String = "us",
+    syntax: Vector[Syntax] = Vector.empty,
+    testOnly: Boolean = false
+) {
+  def defaults: Params = Params(params.map(p => p.name -> p.default))
+  def param(name: String): Option[ParamDef] = params.find(_.name == name)
+  def modes: Vector[Mode] = if (singleFiber) Vector(Mode.Fork, Mode.Sync) else Vector(Mode.Fork)
+
+  /** The reason a (variant, runtime, mode) has no cell, or None when it has one. */
+  def naReason(variant: String, runtime: String, mode: Mode): Option[String] = {
+    val rt = Runtimes.get(runtime)
+    val declared = notApplicable.collectFirst {
+      case NotApplicable(r, v, why) if r == runtime && v.forall(_ == variant) => why
+    }
+    declared
+      .orElse(if (!runtimes.contains(runtime)) Some(s"$id is not defined for $runtime") else None)
+      .orElse(rt.flatMap(_.unavailable))
+      .orElse(if (mode == Mode.Sync) { if (!singleFiber) Some("sync mode is only for single-fiber scenarios") else rt.flatMap(_.syncNa) } else None)
+  }
+
+  def syntaxOf(variant: String, runtime: String): Option[String] =
+    syntax.collectFirst { case Syntax(r, v, t) if r == runtime && v.forall(_ == variant) => t }
+
+  /** Full parameter values for a param set, with defaults filled in. */
+  def complete(p: Params): Params = p.values.foldLeft(defaults) { case (acc, (k, v)) => acc.updated(k, v) }
+}

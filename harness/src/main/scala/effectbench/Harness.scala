@@ -1,0 +1,43 @@
+package effectbench
+
+/** Opening and checking cells, shared by the JMH benchmark, the verifier and the oracle tests. */
+object Harness {
+  lazy val registry: CellRegistry = CellRegistry.load()
+
+  def scenario(id: CellId): Scenario =
+    Catalog.get(id.scenario, includeTestOnly = true).getOrElse(throw new IllegalArgumentException(s"unknown scenario ${id.scenario}"))
+
+  def cellId(key: String): CellId = CellId.parse(key) match {
+    case Right(id) => id
+    case Left(err) => throw new IllegalArgumentException(err)
+  }
+
+  def impl(id: CellId): Impl[_ <: Live] = CellRegistry.find(registry, id)
+    .getOrElse(throw new IllegalArgumentException(s"no implementation of ${id.scenario}/${id.variant}/${id.runtime} in this module"))
+
+  /** Starts the cell's runtime and prepares its program. */
+  def open(key: String, settings: Settings): (Live, Program) = {
+    val id = cellId(key)
+    val i = impl(id)
+    val live = i.setup.start(settings)
+    (live, i.prepare(live, scenario(id).complete(id.params), id.mode))
+  }
+
+  def expected(id: CellId): String = {
+    val s = scenario(id)
+    s.oracle(id.variant, s.complete(id.params))
+  }
+
+  /** Runs the program once and compares with the oracle; Left(message) when it differs. */
+  def verify(key: String, program: Program): Either[String, String] = {
+    val id = cellId(key)
+    val want = expected(id)
+    val got = program.summarize(program.run())
+    if (got == want) Right(got) else Left(s"invalid: expected $want got $got")
+  }
+
+  def check(key: String, program: Program): Unit = verify(key, program) match {
+    case Right(_) => ()
+    case Left(msg) => throw new IllegalStateException(s"$key: $msg")
+  }
+}

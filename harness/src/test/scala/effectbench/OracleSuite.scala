@@ -1,0 +1,58 @@
+package effectbench
+
+/** Runs every implementation of this module against the catalog's oracle, for every param set
+  * and mode the catalog plans, and at the stack-safety size. The test JVM runs with -Xss256k
+  * (see build.sbt), so a program that is not stack-safe overflows here. */
+class OracleSuite extends munit.FunSuite {
+  override val munitTimeout = scala.concurrent.duration.Duration(10, "min")
+
+  private val settingsToTest = Vector(Settings.Levelled, Settings.Defaults)
+
+  /** Cells of this module as a plain run plans them, plus the stack-safety sizes. */
+  private def plannedCells(impl: Impl[_ <: Live]): Vector[(CellId, String)] = {
+    val s = Harness.scenario(CellId(impl.scenario, impl.variant, impl.runtime, Params.empty, Mode.Fork))
+    val sets = s.paramSets.map(s.complete).map(p => (p, "plan")) ++
+      s.stackParams.filterNot(_ => s.stackExempt.contains(impl.variant)).toVector.flatMap { sp =>
+        s.paramSets.map(ps => (s.complete(ps.values.foldLeft(sp)((acc, kv) => if (sp.get(kv._1).isDefined) acc else acc.updated(kv._1, kv._2))), "stack-safety"))
+      }
+    for {
+      (p, why) <- sets.distinct
+      m <- s.modes
+      if s.naReason(impl.variant, impl.runtime, m).isEmpty
+    } yield (CellId(impl.scenario, impl.variant, impl.runtime, p, m), why)
+  }
+
+  // One shared live runtime per (runtime, settings): starting pools per cell would dominate.
+  private val lives = scala.collection.mutable.Map.empty[(String, Settings), Live]
+  override def afterAll(): Unit = lives.values.foreach(l => try l.close() catch { case _: Throwable => () })
+
+  for {
+    impl <- Harness.registry.impls
+    settings <- settingsToTest
+    (id, why) <- plannedCells(impl)
+    if !(why == "stack-safety" && settings == Settings.Defaults)
+  } test(s"${id.key} [${settings.id}${if (why == "stack-safety") ", stack-safety size" else ""}]") {
+    val live = lives.getOrElseUpdate((impl.runtime, settings), impl.setup.start(settings))
+    val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+    val result = try Harness.verify(id.key, program) catch {
+      case _: StackOverflowError => Left(s"not stack-safe: overflowed a 256 KiB stack at ${id.params}")
+    }
+    result match {
+      case Right(got) => assertEquals(got, Harness.expected(id))
+      case Left(msg) => fail(msg)
+    }
+  }
+
+  test("every implementation of this module is a catalog cell with no n/a reason") {
+    Harness.registry.impls.foreach { i =>
+      val s = Catalog.get(i.scenario, includeTestOnly = true)
+      assert(s.isDefined, s"${i.key}: unknown scenario")
+      assert(s.get.variants.contains(i.variant), s"${i.key}: unknown variant")
+      assert(s.get.runtimes.contains(i.runtime), s"${i.key}: runtime not in the scenario")
+      val na = s.get.naReason(i.variant, i.runtime, Mode.Fork)
+      assert(na.isEmpty, s"${i.key} is implemented but the catalog says n/a: ${na.getOrElse("")}")
+    }
+    val keys = Harness.registry.impls.map(_.key)
+    assertEquals(keys.distinct.size, keys.size, "an implementation is registered twice")
+  }
+}

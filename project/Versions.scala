@@ -1,0 +1,43 @@
+// Every library version of the build, in one place. The runner reads these back from the
+// generated `effectbench.BuildInfo` so that every run records what it measured.
+object Versions {
+  val scala3 = "3.3.7"
+  val scala213 = "2.13.18"
+  val scala212 = "2.12.21"
+  // Scala Continuations' compiler plugin is published only for this exact patch version.
+  val scala212Continuations = "2.12.2"
+
+  val jmh = "1.37"
+  val catsEffect = "3.7.1"
+  val zio = "2.1.26"
+  val zioInteropCats = "23.1.0.13"
+  val catsMtl = "1.7.0"
+  val monix = "3.4.1"
+  val scalaz = "7.2.30"
+  val scalaAsync = "1.0.1"
+  val dsl = "1.5.2"
+  val continuations = "1.0.3"
+  val ox = "1.0.0"
+  // munit 1.3.6 is served without its munit-diff and junit-interface here; 1.2.4 resolves whole.
+  val munit = "1.2.4"
+  val munit212 = "1.1.0" // the newest munit for Scala 2.12 served whole here
+  val sqliteJdbc = "3.54.1.0"
+  val echarts = "6.0.0"
+
+  /** Library versions per runtime id, as recorded in run.json. */
+  def forRuntimes: Seq[(String, String)] = Seq(
+    "cats-effect" -> catsEffect,
+    "zio" -> zio,
+    "future" -> s"scala-library $scala3",
+    "cps" -> "effect-bench (this repository)",
+    "baseline" -> s"scala-library $scala3",
+    "monix" -> monix,
+    "scalaz" -> scalaz,
+    "scala-async" -> scalaAsync,
+    "dsl" -> dsl,
+    "continuations" -> continuations,
+    "ox" -> ox,
+    "loom" -> "JDK virtual threads",
+    "jmh" -> jmh
+  )
+}

@@ -1,0 +1,37 @@
+package effectbench.runner
+
+import effectbench.Json
+import java.nio.file.{Files, Path}
+import scala.jdk.CollectionConverters._
+
+/** What the build produced for one classpath group: its JMH classpath and implementations. */
+final case class Module(group: String, classpath: String, impls: Vector[ImplInfo])
+final case class ImplInfo(scenario: String, variant: String, runtime: String, source: String, syntax: String)
+
+/** Reads target/bench/, written by `sbt benchBuild` (the ./bench launcher runs it when sources change). */
+final class Modules(val root: Path) {
+  val dir: Path = root.resolve("target/bench")
+
+  lazy val byGroup: Map[String, Module] =
+    if (!Files.isDirectory(dir)) Map.empty
+    else Files.list(dir).iterator().asScala.toVector
+      .filter(_.getFileName.toString.endsWith(".classpath"))
+      .map(_.getFileName.toString.stripSuffix(".classpath"))
+      .filterNot(_ == "runner")
+      .map(g => g -> load(g)).toMap
+
+  private def load(group: String): Module = {
+    val cp = new String(Files.readAllBytes(dir.resolve(s"$group.classpath"))).trim
+    val implsFile = dir.resolve(s"$group.impls")
+    val impls =
+      if (!Files.isRegularFile(implsFile)) Vector.empty
+      else Files.readAllLines(implsFile).asScala.toVector.filter(_.trim.nonEmpty).map { l =>
+        val j = Json.parse(l)
+        ImplInfo(j("scenario").str, j("variant").str, j("runtime").str, j("source").str, j("syntax").str)
+      }
+    Module(group, cp, impls)
+  }
+
+  def impl(scenario: String, variant: String, runtime: String): Option[ImplInfo] =
+    byGroup.values.iterator.flatMap(_.impls).find(i => i.scenario == scenario && i.variant == variant && i.runtime == runtime)
+}

@@ -1,0 +1,108 @@
+package effectbench.runner
+
+import effectbench._
+
+/** One planned cell: its identity, the JVM it runs on, and whether it can run. */
+final case class PlannedCell(id: CellId, jvm: Jvm, status: CellStatus, group: String) {
+  def runtime: String = id.runtime
+}
+
+sealed trait CellStatus { def text: String; def runnable: Boolean = false }
+object CellStatus {
+  case object Ok extends CellStatus { def text = "ok"; override def runnable = true }
+  final case class NotApplicable(reason: String) extends CellStatus { def text = s"n/a: $reason" }
+  final case class Skipped(reason: String) extends CellStatus { def text = s"skipped: $reason" }
+}
+
+/** Which cells a command covers: selectors, parameters, modes and JVMs, all validated first. */
+final case class Selection(
+    scenarios: Vector[Scenario],
+    runtimes: Option[Set[String]],
+    variants: Option[Set[String]],
+    params: Vector[(String, String)],
+    modes: Option[Set[Mode]],
+    sweep: Option[String]
+)
+
+object Plan {
+  /** `--scenario a,b*` with globs; unknown names are usage errors listing the valid ones. */
+  def selection(args: Args, includeTestOnly: Boolean): Selection = {
+    val pool = Catalog.scenarios ++ (if (includeTestOnly) Catalog.testOnly else Vector.empty)
+    val scenarioNames = args.many("--scenario")
+    val scenarios =
+      if (scenarioNames.isEmpty) Catalog.scenarios
+      else scenarioNames.flatMap { pat =>
+        val rx = ("\\Q" + pat.replace("*", "\\E.*\\Q") + "\\E").r
+        val hits = pool.filter(s => rx.pattern.matcher(s.id).matches())
+        if (hits.isEmpty) UsageError.unknown("scenario", pat, Catalog.scenarios.map(_.id))
+        hits
+      }.distinct
+    val runtimes = args.many("--runtime") match {
+      case rs if rs.isEmpty => None
+      case rs => rs.foreach(r => if (!Runtimes.ids.contains(r)) UsageError.unknown("runtime", r, Runtimes.ids)); Some(rs.toSet)
+    }
+    val variants = args.many("--variant") match {
+      case vs if vs.isEmpty => None
+      case vs =>
+        val valid = scenarios.flatMap(_.variants).distinct
+        vs.foreach(v => if (!valid.contains(v)) UsageError.unknown("variant", v, valid))
+        Some(vs.toSet)
+    }
+    val params = args.raw("--param").map { kv =>
+      kv.indexOf('=') match {
+        case -1 => UsageError(s"--param takes name=value, got '$kv'")
+        case at =>
+          val (k, v) = (kv.substring(0, at), kv.substring(at + 1))
+          val defs = scenarios.flatMap(_.param(k))
+          if (defs.isEmpty) UsageError.unknown(s"parameter for ${scenarios.map(_.id).mkString(", ")}", k, scenarios.flatMap(_.params.map(_.name)).distinct)
+          defs.foreach(d => d.kind.check(v).foreach(why => UsageError(s"--param $k=$v: $k $why")))
+          k -> v
+      }
+    }
+    val modes = args.many("--mode") match {
+      case ms if ms.isEmpty => None
+      case ms => Some(ms.map(m => Mode.get(m).getOrElse(UsageError.unknown("mode", m, Mode.all.map(_.id)))).toSet)
+    }
+    val sweep = args.one("--sweep").map { k =>
+      val defs = scenarios.flatMap(_.param(k))
+      if (defs.isEmpty || defs.forall(_.sweep.isEmpty))
+        UsageError.unknown("parameter to sweep", k, scenarios.flatMap(_.params.filter(_.sweep.nonEmpty).map(_.name)).distinct)
+      k
+    }
+    Selection(scenarios, runtimes, variants, params, modes, sweep)
+  }
+
+  /** The param sets of a scenario for this selection and profile. */
+  def paramSets(s: Scenario, sel: Selection, profile: Option[Profile]): Vector[Params] = {
+    val own = sel.params.filter { case (k, _) => s.param(k).isDefined }
+    val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) => own.exists(_._1 == k) } else Vector.empty
+    val base = sel.sweep.flatMap(s.param).filter(_.sweep.nonEmpty) match {
+      case Some(d) => d.sweep.distinct.map(v => Params.of(d.name -> v))
+      case None => s.paramSets
+    }
+    base.map(p => s.complete((quick ++ own).foldLeft(p) { case (acc, (k, v)) => acc.updated(k, v) })).distinct
+  }
+
+  /** Every cell of the selection on every JVM, with its status. */
+  def cells(sel: Selection, jvms: Vector[Jvm], modules: Modules, profile: Option[Profile]): Vector[PlannedCell] =
+    for {
+      s <- sel.scenarios
+      v <- s.variants if sel.variants.forall(_.contains(v))
+      r <- s.runtimes if sel.runtimes.forall(_.contains(r))
+      p <- paramSets(s, sel, profile)
+      m <- s.modes if sel.modes.forall(_.contains(m))
+      jvm <- jvms
+    } yield {
+      val id = CellId(s.id, v, r, p, m)
+      val info = Runtimes(r)
+      val status: CellStatus = s.naReason(v, r, m) match {
+        case Some(why) => CellStatus.NotApplicable(why)
+        case None =>
+          if (!modules.byGroup.contains(info.group)) CellStatus.Skipped(s"the ${info.group} group is not built (run ./bench build)")
+          else if (modules.impl(s.id, v, r).isEmpty) CellStatus.Skipped(s"no implementation yet in runtimes/${info.group}")
+          else if (jvm.feature < info.minJdk) CellStatus.Skipped(s"$r needs JDK ${info.minJdk}+, this cell's JVM is ${jvm.label}; pass --jvm with a JDK ${info.minJdk}+")
+          else CellStatus.Ok
+      }
+      PlannedCell(id, jvm, status, info.group)
+    }
+}

@@ -1,0 +1,18 @@
+package effectbench.runner
+
+/** How long JMH measures each cell. Several forks in every profile: one fork hides run-to-run
+  * variance (Kalibera & Jones), which dominates on a shared machine. */
+final case class Profile(id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double) {
+  /** Measured seconds per cell, not counting JVM start-up. */
+  def measuredSeconds: Double = forks * (warmups * warmupSeconds + iterations * iterationSeconds)
+  def describe: String =
+    s"$forks forks × ($warmups warm-up × ${warmupSeconds}s + $iterations iterations × ${iterationSeconds}s)"
+}
+
+object Profiles {
+  val quick = Profile("quick", forks = 2, warmups = 2, warmupSeconds = 0.5, iterations = 3, iterationSeconds = 0.5)
+  val standard = Profile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
+  val thorough = Profile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
+  val all: Vector[Profile] = Vector(quick, standard, thorough)
+  def get(id: String): Option[Profile] = all.find(_.id == id)
+}

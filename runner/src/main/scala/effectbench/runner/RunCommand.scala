@@ -1,0 +1,109 @@
+package effectbench.runner
+
+import effectbench._
+import effectbench.report.{Format, RunData, TerminalTable}
+import java.nio.file.{Files, Path}
+
+/** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
+  * finishes, and end with the table and the run directory's path. */
+final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Json) => Unit) {
+
+  final case class Setup(settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
+      timeout: Option[Long], commandLine: Vector[String], notes: Vector[String])
+
+  def estimatePerCell(p: Profile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
+
+  def timeoutFor(p: Profile, setup: Setup): Long =
+    setup.timeout.getOrElse(math.max(120L, (3 * estimatePerCell(p)).toLong + 60L))
+
+  /** Runs the runnable cells not yet in `dir`; returns the exit code. */
+  def execute(dir: RunDir, setup: Setup, meta: Json): Int = {
+    val settings = setup.settings
+    val profile = setup.profile
+    dir.repairTail()
+    val already = dir.finished
+    val todo = setup.cells.filter(c => c.status.runnable && !already.contains((c.id.key, c.jvm.label)))
+    var metaNow = meta
+    def setStatus(s: String): Unit = {
+      metaNow = Json.Obj(metaNow.fields.filterNot(_._1 == "status").filterNot(_._1 == "finished") ++
+        Vector("status" -> Json.str(s)) ++
+        (if (s != "running") Vector("finished" -> Json.str(java.time.Instant.now().toString)) else Vector.empty))
+      dir.writeMeta(metaNow)
+    }
+    setStatus("running")
+    @volatile var complete = false
+    val hook = new Thread(() => if (!complete) { try setStatus("interrupted") catch { case _: Throwable => () } })
+    Runtime.getRuntime.addShutdownHook(hook)
+
+    val progress = new Progress(todo.size, estimatePerCell(profile) + 1)
+    setup.notes.foreach(progress.note)
+    if (already.nonEmpty) progress.note(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
+    progress.note(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
+    val timeout = timeoutFor(profile, setup)
+
+    // Oracles first, per (group, runtime, JVM) in child JVMs: a cell that fails is never timed.
+    val verdicts: Map[(String, String), Verdict] = todo.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
+      case ((group, runtime, jvmLabel), cells) =>
+        progress.note(s"verifying ${cells.size} cells of $runtime on $jvmLabel ...")
+        val vs = Verifier.run(cells, settings, modules, dir.logFile(s"verify-$runtime-$jvmLabel"), math.min(timeout, 120L))
+        cells.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
+    }.toMap
+    val bad = verdicts.values.count(!_.ok)
+    if (bad > 0) progress.note(s"$bad cells failed their oracle and will not be timed")
+
+    todo.foreach { cell =>
+      val v = verdicts((cell.id.key, cell.jvm.label))
+      val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
+      progress.starting(s"${cell.id.key}" + (if (setup.jvms.size > 1) s" on ${cell.jvm.label}" else ""))
+      val (status, reason, jmhRel, seconds) =
+        if (!v.ok) (v.status, v.reason, None, 0.0)
+        else {
+          val out = dir.jmhFile(cell.id.slug, cell.jvm)
+          val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
+          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => ())
+          (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds)
+        }
+      val record = Json.obj(
+        "cell" -> Json.str(cell.id.key),
+        "jvm" -> Json.str(cell.jvm.label),
+        "jvmPath" -> Json.str(cell.jvm.java.toString),
+        "group" -> Json.str(cell.group),
+        "status" -> Json.str(status),
+        "reason" -> Json.str(reason),
+        "expected" -> Json.str(v.expected),
+        "got" -> Json.str(v.got),
+        "jmh" -> jmhRel.map(Json.str).getOrElse(Json.Null),
+        "readBack" -> Json.strMap(v.readBack),
+        "source" -> Json.str(info.map(_.source).getOrElse("")),
+        "syntax" -> Json.str(info.map(_.syntax).getOrElse("")),
+        "seconds" -> Json.num(math.rint(seconds * 10) / 10),
+        "finished" -> Json.str(java.time.Instant.now().toString)
+      )
+      dir.appendCell(record)
+      onCellRecorded(dir, record)
+      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else s"$status: $reason")
+    }
+    complete = true
+    setStatus("complete")
+    try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
+
+    val data = RunData.load(dir.dir)
+    println(TerminalTable.render(data))
+    val failed = data.cells.filter(c => c.status != "ok")
+    if (failed.nonEmpty) {
+      println(s"${failed.size} cells did not produce a score:")
+      failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
+    }
+    println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
+    println(dir.dir.toString)
+    if (failed.nonEmpty) 1 else 0
+  }
+
+  private def summary(dir: RunDir, jmhRel: Option[String]): String = jmhRel.map { rel =>
+    try {
+      val b = Json.parse(RunData.read(dir.dir.resolve(rel))).arr.head
+      val pm = b("primaryMetric")
+      s"${Format.num(pm("score").num)} ± ${Format.num(pm("scoreError").num)} ${pm("scoreUnit").str}"
+    } catch { case _: Exception => "ok" }
+  }.getOrElse("ok")
+}

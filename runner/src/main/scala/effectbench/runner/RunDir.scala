@@ -1,0 +1,83 @@
+package effectbench.runner
+
+import effectbench.{Json, Params}
+import java.nio.channels.FileChannel
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path, StandardOpenOption}
+
+/** A run directory: run.json (metadata), cells.jsonl (one line per finished cell, appended and
+  * forced to disk as each cell finishes), jmh/ (JMH's own JSON) and logs/. The directory is the
+  * truth; the database is an index of it. */
+final class RunDir(val dir: Path) {
+  val runJson: Path = dir.resolve("run.json")
+  val cellsFile: Path = dir.resolve("cells.jsonl")
+  val jmhDir: Path = dir.resolve("jmh")
+  val logDir: Path = dir.resolve("logs")
+
+  def create(): Unit = {
+    Files.createDirectories(jmhDir)
+    Files.createDirectories(logDir)
+    if (!Files.exists(cellsFile)) Files.createFile(cellsFile)
+  }
+
+  /** Writes run.json atomically (temp file + rename), so a crash never leaves half of it. */
+  def writeMeta(meta: Json): Unit = {
+    val tmp = dir.resolve("run.json.tmp")
+    Files.write(tmp, Json.pretty(meta).getBytes(StandardCharsets.UTF_8))
+    Files.move(tmp, runJson, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
+  }
+
+  /** Appends one finished cell and forces it to disk before the next cell starts. */
+  def appendCell(record: Json): Unit = synchronized {
+    val ch = FileChannel.open(cellsFile, StandardOpenOption.APPEND, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
+    try {
+      ch.write(java.nio.ByteBuffer.wrap((record.render + "\n").getBytes(StandardCharsets.UTF_8)))
+      ch.force(true)
+    } finally ch.close()
+  }
+
+  /** Cells already finished, as (cell key, jvm label): what --resume skips. A torn last line
+    * (the runner killed mid-write) is ignored; that cell runs again. */
+  def finished: Set[(String, String)] =
+    if (!Files.exists(cellsFile)) Set.empty
+    else new String(Files.readAllBytes(cellsFile), StandardCharsets.UTF_8).split('\n').toVector
+      .filter(_.trim.nonEmpty)
+      .flatMap(l => try Some(Json.parse(l)) catch { case _: Json.ParseError => None })
+      .map(j => (j("cell").str, j("jvm").str)).toSet
+
+  /** A torn last line would corrupt the next append; cut the file back to its last newline. */
+  def repairTail(): Unit = if (Files.exists(cellsFile)) {
+    val bytes = Files.readAllBytes(cellsFile)
+    val end = bytes.lastIndexOf('\n'.toByte) + 1
+    if (end != bytes.length) {
+      val ch = FileChannel.open(cellsFile, StandardOpenOption.WRITE)
+      try ch.truncate(end.toLong) finally ch.close()
+    }
+  }
+
+  def jmhFile(slug: String, jvm: Jvm): Path = jmhDir.resolve(s"${RunDir.safe(jvm.label)}--$slug.json")
+  def logFile(name: String): Path = logDir.resolve(RunDir.safe(name) + ".log")
+}
+
+object RunDir {
+  def safe(s: String): String = s.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
+
+  /** A new run directory name: time, then what was selected, unique even for concurrent runs. */
+  def fresh(results: Path, scope: String): RunDir = {
+    val stamp = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+    Files.createDirectories(results)
+    var n = 0
+    var made: Path = null
+    while (made == null) {
+      val name = s"$stamp-${safe(scope).take(40)}" + (if (n == 0) "" else s"-$n")
+      val candidate = results.resolve(name)
+      try { Files.createDirectory(candidate); made = candidate }
+      catch { case _: java.nio.file.FileAlreadyExistsException => n += 1 }
+    }
+    val rd = new RunDir(made)
+    rd.create()
+    rd
+  }
+
+  def paramsText(p: Params): String = Params.encode(p)
+}

@@ -1,0 +1,22 @@
+package effectbench.runner
+
+/** Bad input from the user: one clear line, exit code 2, nothing measured is lost. */
+final class UsageError(msg: String) extends RuntimeException(msg)
+
+object UsageError {
+  def apply(msg: String): Nothing = throw new UsageError(msg)
+
+  /** "unknown runtime 'zoi'; valid: cats-effect, zio, ..." with a did-you-mean when one is close. */
+  def unknown(what: String, name: String, valid: Seq[String]): Nothing = {
+    val close = valid.filter(v => distance(v, name) <= math.max(1, name.length / 3))
+    val hint = close.headOption.map(c => s" (did you mean '$c'?)").getOrElse("")
+    apply(s"unknown $what '$name'$hint; valid: ${valid.mkString(", ")}")
+  }
+
+  private def distance(a: String, b: String): Int = {
+    val d = Array.tabulate(a.length + 1, b.length + 1)((i, j) => if (i == 0) j else if (j == 0) i else 0)
+    for (i <- 1 to a.length; j <- 1 to b.length)
+      d(i)(j) = math.min(math.min(d(i - 1)(j) + 1, d(i)(j - 1) + 1), d(i - 1)(j - 1) + (if (a(i - 1) == b(j - 1)) 0 else 1))
+    d(a.length)(b.length)
+  }
+}

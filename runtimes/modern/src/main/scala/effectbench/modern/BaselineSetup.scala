@@ -1,0 +1,25 @@
+package effectbench.modern
+
+import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import java.util.concurrent.{ExecutorService, Executors}
+
+/** Plain Scala with no effect system: the floor. Its pool is the "fixed thread pool" reference
+  * point of SCENARIOS.md: one thread per processor. */
+final class BaselineLive(settings: Settings) extends Live {
+  val processors: Int = java.lang.Runtime.getRuntime.availableProcessors()
+  val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("baseline"))
+
+  /** `fork` runs the body on the pool (one hop) and waits; `sync` runs it here. */
+  def run[A](body: () => A, mode: Mode): A = mode match {
+    case Mode.Fork => pool.submit(() => body()).get()
+    case Mode.Sync => body()
+  }
+
+  def readBack: Vector[(String, String)] = Vector("pool" -> s"fixed thread pool of $processors")
+  def close(): Unit = pool.shutdownNow()
+}
+
+object BaselineSetup extends RuntimeSetup[BaselineLive] {
+  val runtime = "baseline"
+  def start(settings: Settings): BaselineLive = new BaselineLive(settings)
+}

@@ -1,0 +1,56 @@
+package effectbench.modern
+
+import cats.effect.IO
+import effectbench.{Impl, Program}
+import scala.concurrent.{ExecutionContext, Future}
+import zio.ZIO
+
+/** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
+  * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
+  * for one runtime only (the levelled profile turns it off everywhere). */
+object DeepBind {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala"
+
+  def catsEffect(d: Int): IO[Int] = {
+    def loop(i: Int): IO[Int] = IO.unit.flatMap(_ => if (i > d) IO.pure(i) else loop(i + 1))
+    loop(0)
+  }
+
+  def zio(d: Int): ZIO[Any, Nothing, Int] = {
+    def loop(i: Int): ZIO[Any, Nothing, Int] = ZIO.unit.flatMap(_ => if (i > d) ZIO.succeed(i) else loop(i + 1))
+    loop(0)
+  }
+
+  def future(d: Int)(implicit ec: ExecutionContext): Future[Int] = {
+    def loop(i: Int): Future[Int] = Future.unit.flatMap(_ => if (i > d) Future.successful(i) else loop(i + 1))
+    loop(0)
+  }
+
+  def cps(d: Int): Cps[Int] = {
+    def loop(i: Int): Cps[Int] = Cps.unit.flatMap(_ => if (i > d) Cps.pure(i) else loop(i + 1))
+    loop(0)
+  }
+
+  def baseline(d: Int): Int = {
+    @annotation.tailrec def loop(i: Int): Int = if (i > d) i else loop(i + 1)
+    loop(0)
+  }
+
+  val impls: Vector[Impl[?]] = Vector(
+    new Impl("deep-bind", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+      val io = catsEffect(p.int("d")); Program(rt.run(io, mode))
+    }),
+    new Impl("deep-bind", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+      val z = zio(p.int("d")); Program(rt.run(z, mode))
+    }),
+    new Impl("deep-bind", "default", FutureSetup, s"$file#future", "flatMap")((rt, p, mode) => {
+      val d = p.int("d"); Program(rt.run(() => future(d)(rt.ec), mode))
+    }),
+    new Impl("deep-bind", "default", CpsSetup, s"$file#cps", "flatMap")((rt, p, mode) => {
+      val c = cps(p.int("d")); Program(rt.run(c, mode))
+    }),
+    new Impl("deep-bind", "default", BaselineSetup, s"$file#baseline", "tail-recursive loop")((rt, p, mode) => {
+      val d = p.int("d"); Program(rt.run(() => baseline(d), mode))
+    })
+  )
+}

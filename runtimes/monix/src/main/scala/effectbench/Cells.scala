@@ -1,0 +1,6 @@
+package effectbench
+
+/** The monix group's implementations: one line per scenario file. */
+final class Cells extends CellRegistry {
+  val impls: Vector[Impl[? <: Live]] = Vector.empty
+}
