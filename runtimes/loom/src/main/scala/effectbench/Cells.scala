@@ -1,6 +1,9 @@
 package effectbench
 
-/** The loom group's implementations: one line per scenario file. */
+import effectbench.loom._
+
+/** The loom group's implementations, by family (each family file lists its scenarios). */
 final class Cells extends CellRegistry {
-  val impls: Vector[Impl[? <: Live]] = Vector.empty
+  val impls: Vector[Impl[? <: Live]] =
+    RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
 }

@@ -2,8 +2,8 @@ package effectbench
 
 import effectbench.modern._
 
-/** The modern group's implementations: one line per scenario file. */
+/** The modern group's implementations, by family (each family file lists its scenarios). */
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[? <: Live]] =
-    DeepBind.impls
+    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls ++ FaultFamily.impls
 }

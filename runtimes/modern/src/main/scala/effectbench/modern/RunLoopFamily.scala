@@ -1,0 +1,8 @@
+package effectbench.modern
+
+import effectbench.{Impl, Live}
+
+/** The modern group's implementations of families R and C (run loop, stack, collections): issue 4. One line per scenario object. */
+object RunLoopFamily {
+  val impls: Vector[Impl[? <: Live]] = Vector.empty
+}
