@@ -70,7 +70,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         else {
           val out = dir.jmhFile(cell.id.slug, cell.jvm)
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => ())
+          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => (), progress.note)
           (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
         }
       val record = Json.obj(
@@ -94,7 +94,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         dir.appendCell(record)
         onCellRecorded(dir, record)
       }
-      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else s"$status: $reason")
+      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.nonEmpty) reason else status)
     }
     Subprocess.recording {
       complete = true

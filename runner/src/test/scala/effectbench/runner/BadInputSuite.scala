@@ -23,7 +23,7 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--quick", "extra") -> "unexpected argument 'extra'",
       Vector("run", "--scenario", "deep-bnd") ++ o -> "unknown scenario 'deep-bnd' (did you mean 'deep-bind'?)",
       Vector("run", "--scenario", "fault") ++ o -> "unknown scenario 'fault'",
-      Vector("run", "--runtime", "zoi") ++ o -> "unknown runtime 'zoi' (did you mean 'zio'?)",
+      Vector("run", "--runtime", "zioo") ++ o -> "unknown runtime 'zioo' (did you mean 'zio'?)",
       Vector("run", "--scenario", "deep-bind", "--variant", "nope") ++ o -> "unknown variant 'nope'",
       Vector("run", "--scenario", "deep-bind", "--param", "x=1") ++ o -> "unknown parameter for deep-bind 'x'",
       Vector("run", "--scenario", "deep-bind", "--param", "d") ++ o -> "--param takes name=value, got 'd'",
