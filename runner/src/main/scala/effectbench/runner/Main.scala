@@ -119,8 +119,9 @@ object Main {
     catch { case e: Exception => UsageError(s"--out $out: cannot create the results directory (${e.getClass.getSimpleName}: ${e.getMessage})") }
     if (!Files.isWritable(out)) UsageError(s"--out $out: the results directory is not writable")
     val probe = out.resolve(s".write-probe-${ProcessHandle.current().pid()}")
-    try { Files.write(probe, Array.fill[Byte](4096)(0)); Files.delete(probe) }
+    try Files.write(probe, Array.fill[Byte](4096)(0))
     catch { case e: Exception => UsageError(s"--out $out: cannot write there (${e.getMessage})") }
+    finally Files.deleteIfExists(probe)
     out
   }
 

@@ -37,11 +37,11 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     val hook = new Thread(() => if (!complete) {
       Subprocess.stopAll()
       try {
-        setStatus("interrupted")
         val kept = dir.finished.size
         Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
           s"the rest runs with: ./bench run --resume ${dir.dir}")
       } catch { case _: Throwable => () }
+      try setStatus("interrupted") catch { case _: Throwable => () }
     }, "effectbench-interrupted")
     Runtime.getRuntime.addShutdownHook(hook)
 
@@ -97,8 +97,8 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
       progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.nonEmpty) reason else status)
     }
     Subprocess.recording {
-      complete = true
       setStatus("complete")
+      complete = true
     }
     try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
 
