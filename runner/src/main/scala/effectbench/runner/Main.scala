@@ -28,7 +28,7 @@ object Main {
       case e: UsageError =>
         Console.err.println(s"bench: ${e.getMessage}")
         2
-      case e: Exception if !sys.env.contains("EFFECTBENCH_DEBUG") =>
+      case e: Throwable if !sys.env.contains("EFFECTBENCH_DEBUG") => // never a stack trace at the user
         Console.err.println(s"bench: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
         1
     }
