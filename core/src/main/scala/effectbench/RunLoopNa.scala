@@ -1,0 +1,37 @@
+package effectbench
+
+/** Why cells of families R and C do not exist on some runtimes (issue 4), kept beside the catalog
+  * so that the catalog stays readable. Each reason is one line and printed in reports. */
+object RunLoopNa {
+  private def na(runtime: String, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
+
+  val cartesian: Vector[NotApplicable] = Vector(
+    na("cats-effect", "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
+    na("zio", "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
+    na("future", "list-transformer", "the standard library has no list transformer over Future"),
+    na("cps", "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
+    na("baseline", "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)")
+  )
+
+  private val plainNa = "plain is direct recursion with no effect: measured once, on baseline"
+  val ackermann: Vector[NotApplicable] = Vector(
+    na("cats-effect", "plain", plainNa), na("zio", "plain", plainNa), na("future", "plain", plainNa),
+    na("cps", "plain", plainNa),
+    na("future", "trampolined", "Future is eager: it cannot suspend a call without a hop onto the pool (that is pool-per-step)"),
+    na("baseline", "pool-per-step", "baseline has no task type to chain per call; the naive pool-per-step is the future cell"),
+    na("baseline", "stack-aware", "baseline has no suspension to fall back on; its stack-safe form is the trampolined cell (heap stack)")
+  )
+
+  def collections(id: String): Vector[NotApplicable] = {
+    val noPar = "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)"
+    val unordered = "has no native combinator returning results in completion order"
+    id match {
+      case "gather" => Vector(NotApplicable("cps", None, noPar))
+      case "gather-unordered" => Vector(
+        NotApplicable("cps", None, noPar),
+        NotApplicable("cats-effect", None, "Cats Effect " + unordered + " (parSequence keeps input order)"),
+        NotApplicable("future", None, "Future " + unordered + " (only firstCompletedOf)"))
+      case _ => Vector.empty
+    }
+  }
+}
