@@ -24,7 +24,7 @@ object Catalog {
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
     runtimes = allRuntimes, notApplicable = Vector.empty, oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), singleFiber = true)
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true)
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -61,7 +61,7 @@ object Catalog {
     // A(3, 9) recurses about 4,100 calls deep: plain recursion overflows a 256 KiB stack from
     // about 1,700 (RunLoopStackControlSuite checks it), and it stays at ~11M calls so that the
     // pool-per-step variants finish in seconds. A(2, 20000) would need ~800M calls.
-    stackParams = Some(Params.of("m" -> "3", "n" -> "9")), stackExempt = Set("plain"), singleFiber = true)
+    stackParams = Some(Params.of("m" -> "3", "n" -> "9")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true)
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
