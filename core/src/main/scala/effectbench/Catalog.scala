@@ -24,7 +24,7 @@ object Catalog {
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
     runtimes = allRuntimes, notApplicable = Vector.empty, oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), singleFiber = true)
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true)
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -44,7 +44,7 @@ object Catalog {
     stresses = "nested traversal; unfair if one runtime builds the pairs outside the effect",
     variants = Vector("traverse", "list-transformer"),
     params = Vector(count("s", 50, 2000, "size of each list"), executedIn),
-    runtimes = allRuntimes, notApplicable = Vector.empty,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.cartesian,
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     singleFiber = true)
@@ -55,16 +55,19 @@ object Catalog {
     variants = Vector("plain", "pool-per-step", "trampolined", "stack-aware"),
     params = Vector(ParamDef("m", "2", IntRange(0, 3), "first argument", Vector("2", "3")),
       ParamDef("n", "100", IntRange(0, 100000), "second argument", Vector("100", "5"))),
-    runtimes = allRuntimes, notApplicable = Vector.empty,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.ackermann,
     oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
     paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
-    stackParams = Some(Params.of("m" -> "2", "n" -> "20000")), stackExempt = Set("plain"), singleFiber = true)
+    // A(3, 9) recurses about 4,100 calls deep: plain recursion overflows a 256 KiB stack from
+    // about 1,700 (RunLoopStackControlSuite checks it), and it stays at ~11M calls so that the
+    // pool-per-step variants finish in seconds. A(2, 20000) would need ~800M calls.
+    stackParams = Some(Params.of("m" -> "3", "n" -> "9")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true)
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
-    runtimes = allRuntimes, notApplicable = Vector.empty, oracle = oracle,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.collections(id), oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")))
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
