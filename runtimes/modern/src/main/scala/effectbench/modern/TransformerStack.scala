@@ -3,7 +3,8 @@ package effectbench.modern
 import cats.Monad
 import cats.data.{EitherT, ReaderT, StateT}
 import cats.effect.IO
-import effectbench.{Impl, Live, Params, Program}
+import effectbench.{Impl, Live, Program}
+import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Ref, UIO, ZEnvironment, ZIO}
 
@@ -12,21 +13,6 @@ import zio.{Ref, UIO, ZEnvironment, ZIO}
   * ZIO's native environment, Ref and error channel; unfair if one side kept its state outside the effect. */
 object TransformerStack {
   private val file = "runtimes/modern/src/main/scala/effectbench/modern/TransformerStack.scala"
-
-  /** The typed error: the step that failed. */
-  final case class Failed(step: Int)
-
-  /** The oracle's text for a final state or an error. */
-  def summary(result: Any): String = result match {
-    case Right(s) => s"state=$s"
-    case Left(Failed(at)) => s"error at $at"
-    case other => s"unexpected $other"
-  }
-
-  def failAt(p: Params): Long = p("fail-at") match {
-    case "never" => -1L
-    case at => at.toLong
-  }
 
   /** ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] over any monad F: the same stack for
     * every runtime, so the layers cost the same and only F differs. */
