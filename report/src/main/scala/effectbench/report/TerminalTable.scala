@@ -12,7 +12,9 @@ object TerminalTable {
     val sb = new StringBuilder
     val header = s"run ${run.id} · settings ${run.settings} · profile ${run.profile}"
     sb.append(header).append('\n')
-    val groups = run.cells.groupBy(groupKey).toVector.sortBy { case (_, cs) => run.cells.indexWhere(c => cs.contains(c)) }
+    val (styleTables, cells) = StyleTable.render(run) // family E's styles side by side
+    sb.append(styleTables)
+    val groups = cells.groupBy(groupKey).toVector.sortBy { case (_, cs) => cells.indexWhere(c => cs.contains(c)) }
     groups.foreach { case (g, cells) =>
       val fastest = Comparison.fastest(cells)
       val baseline = cells.find(c => c.id.exists(_.runtime == "baseline") && c.ok)
