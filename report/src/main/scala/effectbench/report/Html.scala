@@ -120,7 +120,7 @@ object Html {
     scenarioOrder.foreach { sc =>
       val gs = byScenario(sc)
       val cellCount = gs.map(_.rows.size).sum
-      a(s"<details class=\"scenario\"${if (openAll) " open" else ""} id=\"scenario-${esc(sc)}\"><summary><h3>${esc(sc)}</h3> <span class=\"dim\">${gs.size} tables, $cellCount cells</span></summary>\n")
+      a(s"<details class=\"scenario\"${if (openAll || sc == scenarioOrder.head) " open" else ""} id=\"scenario-${esc(sc)}\"><summary><h3>${esc(sc)}</h3> <span class=\"dim\">${gs.size} tables, $cellCount cells</span></summary>\n")
       // What the scenario stresses and what would be unfair: the scenario file's own header comment.
       val refs = gs.flatMap(_.rows.map(_.cell.source)).filter(_.nonEmpty).distinct
       refs.flatMap(Sources.parse).map(_.path).distinct.headOption.foreach { p =>
