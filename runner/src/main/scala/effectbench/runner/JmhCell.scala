@@ -20,14 +20,17 @@ object JmhCell {
       "org.openjdk.jmh.Main", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
       "-f", profile.forks.toString,
-      "-wi", profile.warmups.toString, "-w", s"${profile.warmupSeconds}s",
-      "-i", profile.iterations.toString, "-r", s"${profile.iterationSeconds}s",
+      "-wi", profile.warmups.toString, "-w", jmhTime(profile.warmupSeconds),
+      "-i", profile.iterations.toString, "-r", jmhTime(profile.iterationSeconds),
       "-bm", "avgt", "-tu", scenario.timeUnit,
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
       "-prof", "gc", "-foe", "true",
       "-jvm", cell.jvm.java.toString,
       "-jvmArgsAppend", forkArgs.mkString(" "))
   }
+
+  /** JMH takes whole time values with a unit: 0.5 s is "500ms". */
+  def jmhTime(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
   def run(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
       timeoutSeconds: Long, onLine: String => Unit): Outcome = {
@@ -46,7 +49,7 @@ object JmhCell {
     val lines = if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
     val telling = lines.filter(l =>
       l.contains("Exception") || l.contains("Error:") || l.contains("OutOfMemoryError") || l.contains("StackOverflowError") ||
-        l.startsWith("<forked VM failed") || l.contains("<failure>"))
+        l.startsWith("<forked VM failed") || l.contains("<failure>") || l.startsWith("Error parsing") || l.startsWith(" Cannot parse"))
     val pick = telling.find(l => l.contains("OutOfMemoryError") || l.contains("StackOverflowError") || l.contains("invalid:"))
       .orElse(telling.headOption)
       .getOrElse(if (exit == 0) "JMH wrote no result" else s"JMH exited with code $exit")

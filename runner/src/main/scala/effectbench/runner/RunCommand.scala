@@ -81,7 +81,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
       )
       dir.appendCell(record)
       onCellRecorded(dir, record)
-      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else s"$status: $reason")
+      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.startsWith(status.takeWhile(_ != '-'))) reason else s"$status: $reason")
     }
     complete = true
     setStatus("complete")
