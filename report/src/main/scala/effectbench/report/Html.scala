@@ -268,6 +268,8 @@ object Html {
       |  Array.prototype.forEach.call(document.querySelectorAll('details'), function(d){ d.open = true; });
       |  all.forEach(render);
       |} else all.forEach(function(el){ io.observe(el); });
+      |function openHash(){ var id = decodeURIComponent(location.hash.slice(1)); var el = id && document.getElementById(id); if (el && el.tagName === 'DETAILS') { el.open = true; el.scrollIntoView(); } }
+      |openHash(); window.addEventListener('hashchange', openHash);
       |var resizing = null;
       |window.addEventListener('resize', function(){ clearTimeout(resizing); resizing = setTimeout(function(){ charts.forEach(function(c){ c.resize(); }); }, 100); });
       |if (location.hash === '#selftest') setTimeout(function(){
