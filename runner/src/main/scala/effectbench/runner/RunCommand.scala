@@ -94,7 +94,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         dir.appendCell(record)
         onCellRecorded(dir, record)
       }
-      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.nonEmpty) reason else status)
+      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.startsWith(status.takeWhile(_ != '-'))) reason else s"$status: $reason")
     }
     Subprocess.recording {
       setStatus("complete")
