@@ -45,6 +45,8 @@ object JmhCell {
       try Json.parse(new String(Files.readAllBytes(out), StandardCharsets.UTF_8)).arr.nonEmpty
       catch { case _: Exception => false }
     }
+    // JMH creates its result file when it starts; an empty one would only mislead a reader of the run.
+    if (!hasResult) Files.deleteIfExists(out)
     val kept = if (hasResult) Some(out) else None
     if (done.timedOut) Outcome("timed-out", s"timed out after $timeoutSeconds s", kept, done.seconds)
     else if (done.exit != 0 || !hasResult) {

@@ -50,7 +50,10 @@ class FaultSuite extends munit.FunSuite {
         if (status == "ok") {
           val jmh = dir.resolve(rec("jmh").str)
           assert(Json.parse(Cli.read(jmh)).arr.nonEmpty, s"$key: $jmh has no JMH result")
-        } else assert(r.out.contains(s"  $key: ${rec("reason").str}"), s"the summary does not list $key:\n${r.out}")
+        } else {
+          assert(r.out.contains(s"  $key: ${rec("reason").str}"), s"the summary does not list $key:\n${r.out}")
+          assertEquals(rec("jmh"), Json.Null, key)
+        }
         if (status == "invalid") assertEquals((rec("expected").str, rec("got").str), ("42", "41"), key)
       }
       assert(r.out.contains(s"${records.count(_("status").str != "ok")} cells did not produce a score"), r.out)
