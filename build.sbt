@@ -146,7 +146,7 @@ lazy val report = project
 
 lazy val runner = project
   .in(file("runner"))
-  .dependsOn(core, report)
+  .dependsOn(core, report % "compile->compile;test->test")
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,

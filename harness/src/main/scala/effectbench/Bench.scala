@@ -18,6 +18,7 @@ class Bench {
 
   @Setup(Level.Trial)
   def setup(): Unit = {
+    Watchdog.start()
     val opened = Harness.open(cell, effectbench.Settings(settings))
     live = opened._1
     program = opened._2
@@ -28,6 +29,11 @@ class Bench {
   @Benchmark
   def run(): Any = program.run()
 
+  /** Checks the result once more after the measurement: a program that goes wrong only after
+    * many calls is invalid, not a score. */
   @TearDown(Level.Trial)
-  def tearDown(): Unit = if (live != null) live.close()
+  def tearDown(): Unit = if (live != null) {
+    try { if (program != null) Harness.check(cell, program) }
+    finally live.close()
+  }
 }
