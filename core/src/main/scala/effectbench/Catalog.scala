@@ -129,13 +129,16 @@ object Catalog {
   val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times", "the CE3-vs-ZIO2 comparative analysis",
     "queue operations without contention; unfair with an unbounded or single-producer queue",
     Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"))
-  val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield four times per step", "Cats Effect's benchmarks",
+  val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield three times per step", "Cats Effect's benchmarks",
     "the scheduler under many runnable fibers",
-    Vector(count("f", 1000000, 100000000, "number of fibers")), p => Oracles.schedulerStress(p.long("f")),
+    Vector(count("f", 1000000, 100000000, "number of fibers"),
+      count("limit", 10000, 100000000, "each fiber continues with j + 1 until j > limit")),
+    p => Oracles.schedulerStress(p.long("f"), p.long("limit")),
     quick = Vector("f" -> "100000"))
   val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
     "the scheduler with garbage to collect",
-    Vector.empty, _ => 2500L * 1001L)
+    Vector(count("f", 2500, 10000000, "number of fibers"), count("limit", 1000, 100000000, "each fiber continues with i + 1 until i > limit")),
+    p => p.long("f") * (p.long("limit") + 1))
   val forkJoin: Scenario = fiberScenario("fork-join", "start F fibers returning 1, join all, sum", zioTokio,
     "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"))
 
