@@ -5,5 +5,5 @@ import effectbench.monix._
 /** The monix group's implementations, by family (each family file lists its scenarios). */
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[? <: Live]] =
-    RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
+    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
 }

@@ -33,6 +33,9 @@ final class CatsEffectLive(settings: Settings) extends Live {
   }
 
   def readBack: Vector[(String, String)] = Vector(
+    // CE's unsafeRunSync always starts the fiber on the compute pool; the only calling-thread
+    // run is syncStep, which interprets the IO with SyncIO until the first async boundary.
+    "syncMode" -> "IO#syncStep on the calling thread (SyncIO interpreter), rest on the pool",
     "tracing.mode" -> Reflect.staticBoolean("cats.effect.tracing.TracingConstants", "isStackTracing")
       .map(on => if (on) sys.props.getOrElse("cats.effect.tracing.mode", "cached") else "none").getOrElse("unknown"),
     "enhancedExceptions" -> runtime.config.enhancedExceptions.toString,

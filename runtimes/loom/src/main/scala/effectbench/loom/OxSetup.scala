@@ -1,0 +1,34 @@
+package effectbench.loom
+
+import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import ox.{fork, supervised}
+
+/** Ox (direct style on virtual threads). Ox has no tracing, yield budget or pool of its own to
+  * level: its forks are virtual threads on the JDK's carrier pool, sized to the processors by
+  * default, in both profiles. */
+final class OxLive(settings: Settings) extends Live {
+  /** `fork` is the only entry mode: a `supervised` scope on the calling thread, the program in
+    * one fork (a new virtual thread), joined. */
+  def run[A](body: () => A, mode: Mode): A = {
+    require(mode == Mode.Fork, "ox has no sync mode")
+    supervised {
+      val f = fork(body())
+      f.join()
+    }
+  }
+
+  private lazy val forkIsVirtual: Boolean = run(() => VirtualThreads.isVirtual(Thread.currentThread()), Mode.Fork)
+
+  def readBack: Vector[(String, String)] = Vector(
+    "forkThread" -> (if (forkIsVirtual) "virtual" else "platform"),
+    "virtualThreadScheduler.parallelism" -> VirtualThreads.schedulerParallelism,
+    "jdk" -> VirtualThreads.jdk
+  )
+
+  def close(): Unit = ()
+}
+
+object OxSetup extends RuntimeSetup[OxLive] {
+  val runtime = "ox"
+  def start(settings: Settings): OxLive = new OxLive(settings)
+}
