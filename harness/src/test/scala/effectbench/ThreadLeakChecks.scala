@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit
   * runtime's own signature must be seen (otherwise the probe would prove nothing).
   *
   * ox and loom share the JDK's virtual-thread scheduler (ForkJoinPool-N-worker-M carriers), so
-  * they cannot be told apart by thread names; neither may start any other runtime's pool. */
+  * they cannot be told apart by thread names; neither may start any other runtime's pool. Monix's
+  * `Scheduler.global` (the defaults profile) runs on Scala's global execution context, the pool
+  * of `future`, so those two are not told apart either. */
 abstract class ThreadLeakChecks extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
@@ -21,11 +23,13 @@ abstract class ThreadLeakChecks extends munit.FunSuite {
     "future" -> Vector("scala-execution-context-global"),
     "baseline" -> Vector("baseline-"),
     "cps" -> Vector("cps-"),
-    "monix" -> Vector("monix-"),
+    "monix" -> Vector("monix-", "scala-execution-context-global"),
+    // scalaz's levelled pool is named; Strategy.DefaultExecutorService (defaults) uses JDK default names.
+    "scalaz" -> Vector("scalaz-", "pool-"),
     "ox" -> Vector("ForkJoinPool-"),
     "loom" -> Vector("ForkJoinPool-")
   )
-  private def sharesScheduler(a: String, b: String) = Set(a, b) == Set("ox", "loom")
+  private def sharesScheduler(a: String, b: String) = Set(a, b) == Set("ox", "loom") || Set(a, b) == Set("monix", "future")
 
   private val runtimes = Harness.registry.impls.filter(i => Catalog.get(i.scenario).exists(_.family == "S")).map(_.runtime).distinct
 
