@@ -6,14 +6,15 @@ import monix.eval.Task
 
 /** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
   * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
-  * through a queue; unfair with a single-producer or unbounded queue on one side. */
+  * through a queue; unfair with a single-producer or unbounded queue on one side.
+  * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
 object PingPong {
   private val file = "runtimes/monix/src/main/scala/effectbench/monix/PingPong.scala"
 
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>
-      MonixOps.queue[Unit](1).flatMap { q =>
+      MonixOps.oneSlotQueue[Unit].flatMap { q =>
         Deferred[Task, Unit].flatMap { done =>
           val worker = ops.start(ops.offer(q, ())).flatMap(_ => ops.take(q)).flatMap(_ => ops.decrement(counter))
             .flatMap(left => if (left == 0) ops.complete(done, ()) else Task.unit)
