@@ -29,7 +29,7 @@ object TransformerStack {
     new Impl("transformer-stack", "native", OxSetup, s"$file#native",
       "direct style: ForkLocal environment, a var, an either block with .fail()")((rt, p, mode) => {
       val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
-      Program.summarized(rt.run(() => config.unsupervisedWhere(c)(_ => native(n, at)), mode))(summary)
+      Program.summarized(rt.run(() => config.unsupervisedWhere(c)(native(n, at)), mode))(summary)
     })
   )
 }

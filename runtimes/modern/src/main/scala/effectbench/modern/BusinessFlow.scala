@@ -230,6 +230,8 @@ object BusinessFlow {
 
   /** Every step is a `Future { ... }`, and every callback a task on the pool: Future's own cost. */
   final class FutureSteps(c: Config)(implicit ec: ExecutionContext) extends Steps[Future] {
+    /** Cats' Monad for Future on this pool, made once (summoning it per bind would allocate one each time). */
+    val monad: Monad[Future] = cats.instances.future.catsStdInstancesForFuture(ec)
     def draw(index: Int): Future[Draw] = Future(c.draw(index))
     def transform(i: Int): Future[Int] = Future { Blackhole.consumeCPU(c.transformTokens); i }
     /** Already on the pool: the next step's `Future { }` is the hop (Future cannot do fewer). */
@@ -263,7 +265,7 @@ object BusinessFlow {
       }
 
     def eitherT(s: FutureSteps, index: Int)(implicit ec: ExecutionContext): EitherT[Future, FlowError, Result] = {
-      import cats.instances.future._
+      implicit val F: Monad[Future] = s.monad
       for {
         d <- EitherT.liftF(s.draw(index))
         i <- EitherT.fromEither[Future](validate(d))
@@ -397,9 +399,9 @@ object BusinessFlow {
     fut("exceptions", "exceptions", "Future.failed with RuntimeException subclasses, recoverWith")((s, i, n, ec) =>
       Futures.counted(Futures.exceptions(s, i)(ec), n)(n.result)(ec)),
     fut("tagless-syntax", "Tagless.withSyntax", "generic F[_]: Monad with Cats extension syntax, F = Future")((s, i, n, ec) =>
-      Tagless.withSyntax[Future](s, i)(cats.instances.future.catsStdInstancesForFuture(ec)).map(n.outcome)(ec)),
+      Tagless.withSyntax[Future](s, i)(s.monad).map(n.outcome)(ec)),
     fut("tagless-plain", "Tagless.plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Future")((s, i, n, ec) =>
-      Tagless.plain[Future](s, i)(cats.instances.future.catsStdInstancesForFuture(ec)).map(n.outcome)(ec)),
+      Tagless.plain[Future](s, i)(s.monad).map(n.outcome)(ec)),
 
     new Impl(id, "either", BaselineSetup, s"$file#Baseline.either", "plain Either values, no effect, no async boundary (the work alone)")((rt, p, mode) => {
       val c = config(p)
