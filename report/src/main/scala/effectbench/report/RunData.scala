@@ -40,6 +40,26 @@ final case class RunData(dir: Path, meta: Json, cells: Vector[CellResult], warni
   def id: String = meta("id").strOpt.getOrElse(dir.getFileName.toString)
   def settings: String = meta("settings")("id").str
   def profile: String = meta("profile")("id").str
+  def profileText: String = {
+    val d = meta("profile")("describe").str
+    if (d.isEmpty) profile else s"$profile ($d)"
+  }
+  def status: String = meta("status").str
+  def gitRevision: String = meta("git")("revision").str
+  def gitText: String = {
+    val r = gitRevision.take(10)
+    if (r.isEmpty) "unknown" else r + (if (meta("git")("dirty") == Json.Bool(true)) " (dirty)" else "")
+  }
+  def jvmLabels: Vector[String] = {
+    val declared = meta("jvms").arr.map(_("label").str).filter(_.nonEmpty)
+    (declared ++ cells.map(_.jvm)).distinct
+  }
+  def quickOverrides: Vector[(String, String)] = meta("quickOverrides").fields.map { case (s, ps) =>
+    s -> ps.fields.map { case (k, v) => s"$k=${v.str}" }.mkString(", ")
+  }
+  def library(runtime: String): String = meta("libraries")(runtime).str
+  /** Every planned cell with its status text ("ok", "n/a: ...", "skipped: ..."), as (cell, jvm, status). */
+  def plan: Vector[(String, String, String)] = meta("plan").arr.map(p => (p("cell").str, p("jvm").str, p("status").str))
 }
 
 object RunData {
@@ -66,6 +86,13 @@ object RunData {
     val ordered = records.filter(r => latest.exists(_ eq r))
     val cells = ordered.map(r => cell(dir, r, warnings))
     RunData(dir, meta, cells, warnings.result())
+  }
+
+  /** One cells.jsonl record with its JMH result read back. */
+  def cellOf(dir: Path, r: Json): (CellResult, Vector[String]) = {
+    val w = Vector.newBuilder[String]
+    val c = cell(dir, r, w)
+    (c, w.result())
   }
 
   private def cell(dir: Path, r: Json, warnings: scala.collection.mutable.Builder[String, Vector[String]]): CellResult = {

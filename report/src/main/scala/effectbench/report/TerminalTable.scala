@@ -1,30 +1,44 @@
 package effectbench.report
 
-/** The end-of-run and `report --format terminal` table: one block per scenario/variant/params/
-  * mode/JVM, one row per runtime. */
+/** The end-of-run and `report --format terminal` table: a header with the run's settings, then
+  * one block per scenario/variant/params/mode/JVM, one row per runtime. */
 object TerminalTable {
   def groupKey(c: CellResult): String = c.id match {
     case Some(id) => s"${id.group} @ ${c.jvm}"
     case None => c.key
   }
 
+  def reasonText(status: String, reason: String): String =
+    if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
+
   def render(run: RunData): String = {
     val sb = new StringBuilder
-    val header = s"run ${run.id} · settings ${run.settings} · profile ${run.profile}"
-    sb.append(header).append('\n')
-    val groups = run.cells.groupBy(groupKey).toVector.sortBy { case (_, cs) => run.cells.indexWhere(c => cs.contains(c)) }
-    groups.foreach { case (g, cells) =>
-      val fastest = Comparison.fastest(cells)
-      val baseline = cells.find(c => c.id.exists(_.runtime == "baseline") && c.ok)
-      val rows = cells.map { c =>
-        val rt = c.id.map(_.runtime).getOrElse(c.key)
-        if (c.ok) Vector(rt, Format.stat(c.score.get), c.score.get.unit, Comparison.ratioText(c, fastest),
-          Comparison.ratioText(c, baseline), Format.bytes(c.alloc))
-        else Vector(rt, c.status, "", c.reason, "", "")
+    val head = ReportModel.header(run)
+    val w = head.map(_._1.length).max
+    head.foreach { case (k, v) => sb.append(k.padTo(w, ' ')).append("  ").append(v).append('\n') }
+    ReportModel.mixWarnings(run).foreach(m => sb.append("note: ").append(m).append('\n'))
+    val (styleTables, plainCells) = StyleTable.render(run) // family E: styles side by side per runtime
+    sb.append(styleTables)
+    val groups = ReportModel.groups(run).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
+    val oneJvm = run.jvmLabels.size <= 1
+    groups.foreach { g =>
+      val rows = g.rows.map { r =>
+        val c = r.cell
+        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc))
+        else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
       }
-      sb.append('\n').append(g).append('\n')
+      sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append('\n')
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op"), rows))
     }
+    if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
+    val na = run.plan.filterNot(_._3 == "ok")
+    if (na.nonEmpty) {
+      sb.append(s"\n${na.size} planned cells not measured:\n")
+      val shown = na.take(30)
+      shown.foreach { case (cell, jvm, st) => sb.append(s"  $cell${if (oneJvm) "" else s" @ $jvm"}  $st\n") }
+      if (na.size > shown.size) sb.append(s"  ... and ${na.size - shown.size} more (see --format html)\n")
+    }
+    sb.append("\nscore ± error: JMH's 99.9% interval; vs fastest: 'tie' when the intervals overlap; B/op: gc.alloc.rate.norm\n")
     sb.toString
   }
 

@@ -51,7 +51,10 @@ object Main {
     "run" -> (run _),
     "list" -> (list _),
     "verify" -> (verify _),
-    "report" -> (report _)
+    "report" -> (report _),
+    "reindex" -> (StoreCommands.reindex _),
+    "history" -> (StoreCommands.history _),
+    "compare" -> (StoreCommands.compare _)
   )
 
   def modules: Modules = new Modules(root)

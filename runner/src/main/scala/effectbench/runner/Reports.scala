@@ -1,14 +1,38 @@
 package effectbench.runner
 
-import effectbench.report.{RunData, TerminalTable}
-import java.nio.file.Path
+import effectbench.report.{Html, Markdown, RunData, TerminalTable}
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path}
 
 /** `bench report` formats. */
 object Reports {
-  val formats: Vector[String] = Vector("terminal")
+  val formats: Vector[String] = Vector("terminal", "markdown", "html")
 
-  def render(format: String, data: RunData, out: Option[Path]): Int = format match {
-    case "terminal" => print(TerminalTable.render(data)); 0
+  def text(format: String, data: RunData): String = format match {
+    case "terminal" => TerminalTable.render(data)
+    case "markdown" => Markdown.render(data)
+    case "html" => Html.render(data, Some(Main.root))
     case other => UsageError.unknown("format", other, formats)
+  }
+
+  def render(format: String, data: RunData, out: Option[Path]): Int = {
+    if (!formats.contains(format)) UsageError.unknown("format", format, formats)
+    val target = out.orElse(if (format == "html") Some(data.dir.resolve("report.html")) else None)
+    val s = text(format, data)
+    target match {
+      case Some(f) =>
+        write(f, s)
+        println(if (format == "html") s"wrote ${f.toAbsolutePath} (open file://${f.toAbsolutePath})" else s"wrote ${f.toAbsolutePath}")
+      case None => print(s)
+    }
+    0
+  }
+
+  def write(f: Path, s: String): Unit = {
+    val abs = f.toAbsolutePath
+    Option(abs.getParent).foreach(Files.createDirectories(_))
+    val tmp = abs.resolveSibling(abs.getFileName.toString + ".tmp")
+    Files.write(tmp, s.getBytes(StandardCharsets.UTF_8))
+    Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
   }
 }

@@ -1,0 +1,62 @@
+package effectbench.report
+
+/** `bench compare` output, terminal and Markdown. */
+object CompareReport {
+  private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"
+  private def ci(d: CellDiff): String = if (d.ciLow.isNaN) "?" else f"[${pct(d.ciLow)}, ${pct(d.ciHigh)}]"
+  private def p(x: Double): String = if (x.isNaN) "?" else if (x < 0.001) "<0.001" else f"$x%.3f"
+  private def alloc(d: CellDiff): String = (d.allocA, d.allocB) match {
+    case (Some(a), Some(b)) =>
+      val txt = s"${Format.num(a)} → ${Format.num(b)}"
+      if (d.allocChanged) s"$txt !" else if (a == b || math.abs(a - b) <= 0.5) "=" else txt
+    case _ => "?"
+  }
+
+  private def header(c: RunComparison): Vector[String] = {
+    def side(r: RunData) = s"${r.id} (git ${r.gitText}, ${r.profile}, ${r.settings}, ${r.jvmLabels.mkString(" + ")})"
+    Vector(s"A: ${side(c.a)}", s"B: ${side(c.b)}",
+      f"B/A: ratio of mean scores with a 95%% bootstrap interval (forks then iterations resampled, ${Stats.DefaultResamples} times); p: Mann–Whitney U; " +
+      f"verdict when p < ${RunComparison.Alpha} and the whole interval is beyond ±${c.threshold * 100}%.1f%%; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
+  }
+
+  private def rows(c: RunComparison, showJvm: Boolean): Vector[Vector[String]] = c.rows.map { d =>
+    Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
+      s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
+      pct(d.ratio), ci(d), p(d.p), d.verdict, alloc(d))
+  }
+
+  private def head(showJvm: Boolean) = Vector("cell") ++ (if (showJvm) Vector("JVM") else Vector.empty) ++
+    Vector("A", "B", "unit", "B/A", "95% CI", "p", "verdict", "B/op A → B")
+
+  private def summary(c: RunComparison): Vector[String] = {
+    val g = c.geomean.map { case (m, lo, hi) =>
+      s"geometric mean over ${c.rows.size} cells (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
+    }.getOrElse("no cell measured in both runs")
+    Vector(g, s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
+      s"${c.rows.size - c.improved.size - c.regressed.size} ~; bytes/op changed beyond 1% in ${c.allocFlagged.size}")
+  }
+
+  def terminal(c: RunComparison): String = {
+    val sb = new StringBuilder
+    header(c).foreach(l => sb.append(l).append('\n'))
+    c.warnings.foreach(w => sb.append("warning: ").append(w).append('\n'))
+    val showJvm = c.rows.map(_.jvm).distinct.size > 1
+    sb.append('\n').append(TerminalTable.table(head(showJvm), rows(c, showJvm)))
+    sb.append('\n')
+    summary(c).foreach(l => sb.append(l).append('\n'))
+    sb.toString
+  }
+
+  def markdown(c: RunComparison): String = {
+    val sb = new StringBuilder
+    sb.append("### effect-bench compare\n\n")
+    header(c).foreach(l => sb.append("- ").append(Markdown.cell(l)).append('\n'))
+    sb.append('\n')
+    c.warnings.foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
+    val showJvm = c.rows.map(_.jvm).distinct.size > 1
+    sb.append(Markdown.table(head(showJvm), rows(c, showJvm).map(r => r.map(x => if (x == RunComparison.Regressed) "**regressed**" else x))))
+    sb.append('\n')
+    summary(c).foreach(l => sb.append("**").append(Markdown.cell(l)).append("**\n\n"))
+    sb.toString
+  }
+}

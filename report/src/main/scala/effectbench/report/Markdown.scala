@@ -1,0 +1,40 @@
+package effectbench.report
+
+/** `report --format markdown`: the terminal tables as GitHub pipe tables, for a pull request. */
+object Markdown {
+  /** Text from results inside a table cell: no pipes, no raw HTML, no line breaks. */
+  def cell(s: String): String =
+    s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|").replace("\n", " ").replace("`", "\\`")
+
+  def table(head: Vector[String], rows: Vector[Vector[String]]): String = {
+    val sb = new StringBuilder
+    sb.append(head.map(cell).mkString("| ", " | ", " |\n"))
+    sb.append(head.map(_ => "---").mkString("|", "|", "|\n"))
+    rows.foreach(r => sb.append(r.map(cell).mkString("| ", " | ", " |\n")))
+    sb.toString
+  }
+
+  def render(run: RunData): String = {
+    val sb = new StringBuilder
+    sb.append(s"### effect-bench run ${cell(run.id)}\n\n")
+    sb.append(table(Vector("setting", "value"), ReportModel.header(run).map { case (k, v) => Vector(k, v) })).append('\n')
+    ReportModel.mixWarnings(run).foreach(m => sb.append(s"> **note:** ${cell(m)}\n\n"))
+    val oneJvm = run.jvmLabels.size <= 1
+    ReportModel.groups(run).foreach { g =>
+      sb.append(s"#### ${cell(g.title)}${if (oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
+      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op"), g.rows.map { r =>
+        val c = r.cell
+        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc))
+        else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "")
+      })).append('\n')
+    }
+    val na = run.plan.filterNot(_._3 == "ok")
+    if (na.nonEmpty) {
+      sb.append(s"<details><summary>${na.size} planned cells not measured</summary>\n\n")
+      sb.append(table(Vector("cell", "JVM", "why"), na.map { case (c, j, s) => Vector(c, j, s) }))
+      sb.append("\n</details>\n\n")
+    }
+    sb.append("_score ± error: JMH's 99.9% interval; vs fastest: tie when the intervals overlap; B/op: gc.alloc.rate.norm._\n")
+    sb.toString
+  }
+}

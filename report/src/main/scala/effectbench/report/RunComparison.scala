@@ -1,0 +1,120 @@
+package effectbench.report
+
+/** One cell measured in both runs. `ratio` is mean(B) / mean(A) of the raw iterations. */
+final case class CellDiff(
+    key: String,
+    jvm: String,
+    unit: String,
+    a: Stat,
+    b: Stat,
+    samplesA: Int,
+    samplesB: Int,
+    ratio: Double,
+    ciLow: Double,
+    ciHigh: Double,
+    p: Double,
+    verdict: String,
+    allocA: Option[Double],
+    allocB: Option[Double],
+    allocChanged: Boolean,
+    replicates: Array[Double]
+) {
+  def higherIsBetter: Boolean = a.higherIsBetter
+}
+
+final case class RunComparison(
+    a: RunData,
+    b: RunData,
+    threshold: Double,
+    rows: Vector[CellDiff],
+    /** Geometric mean of the cost ratio B/A (time per op; throughput ratios inverted) over the
+      * compared cells, with its bootstrap 95% interval: > 1 means B is slower overall. */
+    geomean: Option[(Double, Double, Double)],
+    warnings: Vector[String]
+) {
+  def regressed: Vector[CellDiff] = rows.filter(_.verdict == RunComparison.Regressed)
+  def improved: Vector[CellDiff] = rows.filter(_.verdict == RunComparison.Improved)
+  def allocFlagged: Vector[CellDiff] = rows.filter(_.allocChanged)
+}
+
+object RunComparison {
+  val Improved = "improved"
+  val Regressed = "regressed"
+  val Same = "~"
+  val Alpha = 0.05
+  /** Allocation per op is deterministic for most cells: flag any change beyond 1% (and above half a byte). */
+  val AllocTolerance = 0.01
+  val MinSamples = 5
+
+  /** The verdict for a ratio B/A with its interval and p-value, given the unit's direction. */
+  def verdict(lo: Double, hi: Double, p: Double, higherIsBetter: Boolean, threshold: Double): String =
+    if (p.isNaN || lo.isNaN || hi.isNaN || p >= Alpha) Same
+    else if (lo > 1 + threshold) { if (higherIsBetter) Improved else Regressed }
+    else if (hi < 1 - threshold) { if (higherIsBetter) Regressed else Improved }
+    else Same
+
+  def allocChanged(a: Double, b: Double): Boolean = {
+    val d = math.abs(b - a)
+    d > 0.5 && d > AllocTolerance * math.max(math.abs(a), math.abs(b))
+  }
+
+  private def seedOf(key: String): Long = 0x5eedL * 31 + key.hashCode.toLong
+
+  def compare(a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples): RunComparison = {
+    val warnings = Vector.newBuilder[String]
+    val jvmsA = a.cells.map(_.jvm).distinct
+    val jvmsB = b.cells.map(_.jvm).distinct
+    // Cells are matched by key and JVM; two single-JVM runs on different JVMs are matched by key (a JVM comparison).
+    val acrossJvms = jvmsA.size == 1 && jvmsB.size == 1 && jvmsA != jvmsB
+    if (acrossJvms) warnings += s"the runs used different JVMs (A: ${jvmsA.head}, B: ${jvmsB.head}); cells are matched by key, so differences include the JVM"
+    def matchKey(c: CellResult) = if (acrossJvms) (c.key, "") else (c.key, c.jvm)
+    val byA = a.cells.map(c => matchKey(c) -> c).toMap
+    val byB = b.cells.map(c => matchKey(c) -> c).toMap
+    val onlyA = a.cells.filterNot(c => byB.contains(matchKey(c)))
+    val onlyB = b.cells.filterNot(c => byA.contains(matchKey(c)))
+    def sample(cs: Vector[CellResult]) = cs.take(3).map(_.key).mkString(", ") + (if (cs.size > 3) ", ..." else "")
+    if (onlyA.nonEmpty) warnings += s"${onlyA.size} cells only in A, not compared (${sample(onlyA)})"
+    if (onlyB.nonEmpty) warnings += s"${onlyB.size} cells only in B, not compared (${sample(onlyB)})"
+    for ((what, f) <- Seq[(String, RunData => String)]("profile" -> (_.profile), "settings" -> (_.settings)))
+      if (f(a) != f(b)) warnings += s"the runs differ in $what (A: ${f(a)}, B: ${f(b)})"
+
+    val common = a.cells.flatMap(ca => byB.get(matchKey(ca)).map(cb => (ca, cb)))
+    val notOk = common.filter { case (ca, cb) => !ca.ok || !cb.ok }
+    if (notOk.nonEmpty) warnings += s"${notOk.size} common cells lack a score on one side (${sample(notOk.map(_._1))})"
+    val rows = common.filter { case (ca, cb) => ca.ok && cb.ok }.flatMap { case (ca, cb) =>
+      val sa = ca.score.get
+      val sb = cb.score.get
+      if (sa.unit != sb.unit) { warnings += s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"; None }
+      else {
+        val pa = Stats.pooled(ca.raw)
+        val pb = Stats.pooled(cb.raw)
+        if (pa.length < MinSamples || pb.length < MinSamples)
+          warnings += s"${ca.key}: too few samples (A ${pa.length}, B ${pb.length}; want at least $MinSamples a side) for a significant verdict"
+        val reps = Stats.bootstrapRatios(ca.raw, cb.raw, resamples, seedOf(ca.key + "|" + ca.jvm))
+        val (lo, hi) = Stats.interval95(reps)
+        val ratio = if (pa.nonEmpty && pb.nonEmpty) Stats.mean(pb) / Stats.mean(pa) else sb.score / sa.score
+        val p = Stats.mannWhitneyP(pa, pb)
+        val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
+        val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
+        val changed = (allocA, allocB) match {
+          case (Some(x), Some(y)) => allocChanged(x, y)
+          case _ => false
+        }
+        Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
+          verdict(lo, hi, p, sa.higherIsBetter, threshold), allocA, allocB, changed, reps))
+      }
+    }
+    val geo =
+      if (rows.isEmpty) None
+      else {
+        // Oriented as cost (time per op): a throughput ratio enters inverted, so > 1 always means slower.
+        def cost(r: CellDiff, x: Double) = if (r.higherIsBetter) 1 / x else x
+        val g = Stats.geomean(rows.map(r => cost(r, r.ratio)))
+        val n = rows.head.replicates.length
+        val reps = Array.tabulate(n)(i => math.exp(rows.iterator.map(r => math.log(cost(r, r.replicates(i)))).sum / rows.size))
+        val (lo, hi) = Stats.interval95(reps)
+        Some((g, lo, hi))
+      }
+    RunComparison(a, b, threshold, rows, geo, warnings.result())
+  }
+}

@@ -1,0 +1,127 @@
+package effectbench.report
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path, StandardCopyOption}
+
+/** The source code behind each cell. A cell's `source` is `path/in/repo.scala#method`; the file
+  * is snapshotted into `<run>/sources/<path>` when the cell is recorded, so a report renders the
+  * code that was measured even after the repository moves on. */
+object Sources {
+  final case class Ref(path: String, method: String)
+
+  def parse(source: String): Option[Ref] = source.split('#') match {
+    case Array(p, m) if p.nonEmpty && m.nonEmpty && safePath(p) => Some(Ref(p, m))
+    case Array(p) if p.nonEmpty && safePath(p) => Some(Ref(p, ""))
+    case _ => None
+  }
+
+  /** Only plain relative paths inside the repository: no absolute paths, no `..`. */
+  private def safePath(p: String): Boolean = !p.startsWith("/") && !p.split('/').contains("..") && !p.contains('\\')
+
+  /** Copies the referenced file into the run directory, once (the first copy of a run wins). */
+  def snapshot(repoRoot: Path, runDir: Path, source: String): Option[Path] = parse(source).flatMap { ref =>
+    val from = repoRoot.resolve(ref.path)
+    val to = runDir.resolve("sources").resolve(ref.path)
+    if (Files.isRegularFile(to)) Some(to)
+    else if (!Files.isRegularFile(from)) None
+    else {
+      Files.createDirectories(to.getParent)
+      val tmp = to.resolveSibling(to.getFileName.toString + s".tmp-${ProcessHandle.current().pid()}")
+      Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING)
+      Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+      Some(to)
+    }
+  }
+
+  /** The code of a cell, with where it was read from: the run's snapshot, or else the working
+    * tree (said so, since it may have changed since the run). */
+  final case class Code(ref: Ref, text: String, origin: String)
+
+  def load(runDir: Path, repoRoot: Option[Path], source: String): Either[String, Code] = parse(source) match {
+    case None => Left(if (source.isEmpty) "no source recorded for this cell" else s"unreadable source reference '$source'")
+    case Some(ref) =>
+      val snap = runDir.resolve("sources").resolve(ref.path)
+      val (file, origin) =
+        if (Files.isRegularFile(snap)) (Some(snap), "snapshot taken with the run")
+        else repoRoot.map(_.resolve(ref.path)).filter(Files.isRegularFile(_)) match {
+          case Some(f) => (Some(f), "working tree (no snapshot in the run directory; the code may have changed since)")
+          case None => (None, "")
+        }
+      file match {
+        case None => Left(s"${ref.path}: not in the run directory's sources/ nor in the repository")
+        case Some(f) =>
+          val text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8)
+          if (ref.method.isEmpty) Right(Code(ref, text, origin))
+          else method(text, ref.method) match {
+            case Some(m) => Right(Code(ref, m, origin))
+            case None => Left(s"${ref.path}: no method '${ref.method}' found (${origin})")
+          }
+      }
+  }
+
+  /** The text of `def name` in Scala source: its doc comment and annotations, then every line up
+    * to the end of its body (brace matching, ignoring braces in strings, chars and comments;
+    * for a body without braces, the lines indented deeper than the `def`). */
+  def method(text: String, name: String): Option[String] = {
+    val lines = text.split("\n", -1).toVector
+    val defRx = ("""^(\s*)(?:(?:private|protected|final|override|inline|implicit|lazy)(?:\[\w+\])?\s+)*def\s+""" +
+      java.util.regex.Pattern.quote(name) + """(?![\w$]).*""").r
+    lines.indexWhere(l => defRx.pattern.matcher(l).matches()) match {
+      case -1 => None
+      case start =>
+        val indent = lines(start).takeWhile(_.isWhitespace).length
+        // Include the doc comment / annotations directly above.
+        var first = start
+        while (first > 0 && { val t = lines(first - 1).trim; t.startsWith("@") || t.startsWith("*") || t.startsWith("/**") || t.startsWith("//") || t.endsWith("*/") }) first -= 1
+        val end = bodyEnd(lines, start, indent)
+        val body = lines.slice(first, end + 1).map(l => if (l.take(indent).forall(_.isWhitespace)) l.drop(indent) else l)
+        Some(body.reverse.dropWhile(_.trim.isEmpty).reverse.mkString("\n"))
+    }
+  }
+
+  private def bodyEnd(lines: Vector[String], start: Int, indent: Int): Int = {
+    var depth = 0
+    var seenBrace = false
+    var inBlockComment = false
+    var i = start
+    while (i < lines.length) {
+      val l = lines(i)
+      var j = 0
+      var inString = false
+      while (j < l.length) {
+        val c = l.charAt(j)
+        if (inBlockComment) { if (c == '*' && j + 1 < l.length && l.charAt(j + 1) == '/') { inBlockComment = false; j += 1 } }
+        else if (inString) { if (c == '\\') j += 1 else if (c == '"') inString = false }
+        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '/') j = l.length
+        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '*') { inBlockComment = true; j += 1 }
+        else if (c == '"') inString = true
+        else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
+        else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
+        else if (c == '{') { depth += 1; seenBrace = true }
+        else if (c == '}') depth -= 1
+        j += 1
+      }
+      if (seenBrace && depth <= 0) return i
+      // A brace-less body: stop before the next line at or left of the def's indentation.
+      if (!seenBrace && i > start) {
+        val next = if (i + 1 < lines.length) Some(lines(i + 1)) else None
+        if (next.forall(n => n.trim.nonEmpty && n.takeWhile(_.isWhitespace).length <= indent)) return i
+      }
+      if (!seenBrace && i == start) {
+        val next = if (i + 1 < lines.length) Some(lines(i + 1)) else None
+        // A one-line def (`def f = x`) ends here unless the next line continues it, deeper.
+        if (next.forall(n => n.trim.isEmpty || n.takeWhile(_.isWhitespace).length <= indent)) return i
+      }
+      i += 1
+    }
+    lines.length - 1
+  }
+
+  /** The file's leading comment (each scenario file says what it stresses and what would be unfair). */
+  def headerComment(text: String): Option[String] = {
+    val lines = text.split("\n").toVector.dropWhile(l => l.trim.isEmpty || l.startsWith("package") || l.startsWith("import"))
+    if (lines.headOption.exists(l => l.trim.startsWith("/**") || l.trim.startsWith("//")))
+      Some(lines.takeWhile(l => l.trim.startsWith("/**") || l.trim.startsWith("*") || l.trim.startsWith("//")).mkString("\n"))
+    else None
+  }
+}

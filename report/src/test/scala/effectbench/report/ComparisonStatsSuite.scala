@@ -1,0 +1,100 @@
+package effectbench.report
+
+class ComparisonStatsSuite extends munit.FunSuite {
+  private val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-0/")) // 20 cells
+
+  private def pair(factor: Double, seedB: Long = 2, allocFactor: Double = 1.0, unit: String = "us/op") = {
+    val s = specs.map(_.copy(unit = unit))
+    val root = SyntheticRun.tempDir("cmp")
+    val a = SyntheticRun.write(root.resolve("a"), "a", s, seed = 1)
+    val b = SyntheticRun.write(root.resolve("b"), "b", s, factor = _ => factor, allocFactor = _ => allocFactor, seed = seedB)
+    RunComparison.compare(RunData.load(a), RunData.load(b), 0.05)
+  }
+
+  test("a run compared with itself gives only ~, ratio 1, no warnings") {
+    val root = SyntheticRun.tempDir("self")
+    val a = RunData.load(SyntheticRun.write(root.resolve("a"), "a", specs))
+    val c = RunComparison.compare(a, a, 0.05)
+    assertEquals(c.rows.size, specs.size)
+    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"))
+    c.rows.foreach(r => assertEqualsDouble(r.ratio, 1.0, 1e-12))
+    assert(c.rows.forall(r => r.ciLow <= 1.0 && r.ciHigh >= 1.0), "every interval contains 1")
+    assert(c.allocFlagged.isEmpty)
+    assertEquals(c.warnings, Vector.empty)
+  }
+
+  test("two runs of the same true scores (fresh noise) give only ~") {
+    val c = pair(1.0)
+    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"))
+  }
+
+  test("a 20% slower time/op is flagged regressed on every cell, geomean near +20%") {
+    val c = pair(1.2)
+    assertEquals(c.regressed.size, specs.size, CompareReport.terminal(c))
+    c.rows.foreach { r => assert(r.ciLow > 1.05 && r.ciHigh < 1.35, s"${r.key}: [${r.ciLow}, ${r.ciHigh}]"); assert(r.p < 0.05) }
+    val (g, lo, hi) = c.geomean.get
+    assert(math.abs(g - 1.2) < 0.03, s"geomean $g")
+    assert(lo < g && g < hi)
+  }
+
+  test("a 20% faster time/op is improved") {
+    val c = pair(1 / 1.2)
+    assertEquals(c.improved.size, specs.size, CompareReport.terminal(c))
+  }
+
+  test("throughput: higher is better, so a 20% higher score is improved and a 20% lower one regressed") {
+    assertEquals(pair(1.2, unit = "ops/s").improved.size, specs.size)
+    assertEquals(pair(1 / 1.2, unit = "ops/s").regressed.size, specs.size)
+    val g = pair(1.2, unit = "ops/s").geomean.get._1
+    assert(g < 0.9, s"geomean as cost ratio should be < 1 for faster throughput, got $g")
+  }
+
+  test("a 1% shift is ~ (inside the 5% threshold)") {
+    val c = pair(1.01)
+    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"), CompareReport.terminal(c))
+  }
+
+  test("bytes/op: a 2% change is flagged, 0.5% is not") {
+    assertEquals(pair(1.0, allocFactor = 1.02).allocFlagged.size, specs.size)
+    assertEquals(pair(1.0, allocFactor = 1.005).allocFlagged.size, 0)
+  }
+
+  test("the bootstrap is reproducible (fixed seed)") {
+    val root = SyntheticRun.tempDir("seed")
+    val a = RunData.load(SyntheticRun.write(root.resolve("a"), "a", specs, seed = 1))
+    val b = RunData.load(SyntheticRun.write(root.resolve("b"), "b", specs, factor = _ => 1.1, seed = 2))
+    val c1 = RunComparison.compare(a, b, 0.05)
+    val c2 = RunComparison.compare(a, b, 0.05)
+    assertEquals(c1.rows.map(r => (r.ciLow, r.ciHigh)), c2.rows.map(r => (r.ciLow, r.ciHigh)))
+  }
+
+  test("differing cell sets and too few samples are warned about") {
+    val root = SyntheticRun.tempDir("warn")
+    val a = RunData.load(SyntheticRun.write(root.resolve("a"), "a", specs))
+    val b = RunData.load(SyntheticRun.write(root.resolve("b"), "b", specs.drop(2), forks = 1, iterations = 3))
+    val c = RunComparison.compare(a, b, 0.05)
+    assertEquals(c.rows.size, specs.size - 2)
+    assert(c.warnings.exists(_.startsWith("2 cells only in A")), c.warnings.mkString("\n"))
+    assert(c.warnings.exists(_.contains("too few samples")), c.warnings.mkString("\n"))
+    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"))
+  }
+
+  test("Mann–Whitney: exact p for complete separation of 5 vs 5 is 2/252; identical samples give 1") {
+    val a = Array(1.0, 2, 3, 4, 5)
+    val b = Array(6.0, 7, 8, 9, 10)
+    assertEqualsDouble(Stats.mannWhitneyP(a, b), 2.0 / 252, 1e-12)
+    assertEqualsDouble(Stats.mannWhitneyP(a, a.clone()), 1.0, 1e-9)
+    // Large samples with ties use the normal approximation: a clear shift is tiny, none is large.
+    val x = Array.tabulate(200)(i => (i % 20).toDouble)
+    assert(Stats.mannWhitneyP(x, x.map(_ + 5)) < 1e-6)
+    assert(Stats.mannWhitneyP(x, x.clone()) > 0.9)
+  }
+
+  test("verdict rules: significance and the whole interval beyond the threshold") {
+    assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = false, 0.05), "regressed")
+    assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = true, 0.05), "improved")
+    assertEquals(RunComparison.verdict(1.02, 1.30, 0.01, higherIsBetter = false, 0.05), "~") // interval reaches inside ±5%
+    assertEquals(RunComparison.verdict(1.10, 1.30, 0.20, higherIsBetter = false, 0.05), "~") // not significant
+    assertEquals(RunComparison.verdict(0.70, 0.90, 0.01, higherIsBetter = false, 0.05), "improved")
+  }
+}

@@ -1,0 +1,75 @@
+package effectbench.report
+
+import effectbench.Json
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path}
+
+/** Opens the HTML report in a real headless Chromium from a file:// URL and checks, in the page
+  * itself (`#selftest`), that every chart container holds a drawn chart, that no script error
+  * was raised, and that text from the results is shown as text. */
+class HtmlBrowserSuite extends munit.FunSuite {
+  override val munitTimeout = scala.concurrent.duration.Duration(300, "s")
+
+  val evilScript = "<script>boom()"
+  val evilImg = "<img src=x onerror=window.__pwned=1>"
+
+  /** A run with ordinary cells, a param value carrying markup, a failed cell and an n/a cell. */
+  def run(dir: Path): RunData = {
+    val specs = SyntheticRun.cells200.filter(s => s.key.startsWith("scenario-1/") || s.key.startsWith("scenario-2/")) ++
+      SyntheticRun.runtimes.map(rt => SyntheticRun.Spec(s"evil/default/$rt/p=$evilScript&q=$evilImg/fork", 3.0, readBack = Vector("k" -> evilImg))) :+
+      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = "failed", reason = s"failed: JMH exited with code 1 $evilScript")
+    SyntheticRun.write(dir, s"run-$evilScript", specs, plan = Vector("scenario-1/default/kyo/n=100/fork" -> s"n/a: no such runtime $evilImg"))
+    RunData.load(dir)
+  }
+
+  final case class Check(charts: Int, rendered: Int, missing: Vector[String], errors: Vector[String], injected: Boolean, scriptText: Boolean)
+
+  def selftest(html: Path): Either[String, Check] = {
+    val bin = Chromium.binary.get
+    val (dom, err) = Chromium.dumpDom(bin, html.toUri.toString + "#selftest")
+    val rx = """(?s)<pre id="selftest-result">(.*?)</pre>""".r
+    rx.findFirstMatchIn(dom) match {
+      case None => Left(s"the page wrote no self-test result (its script did not run to the end); DOM ${dom.length} chars, stderr: ${err.take(2000)}")
+      case Some(m) =>
+        val j = Json.parse(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))
+        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str), j("errors").arr.map(_.str),
+          j("injected") == Json.Bool(true), j("resultsShowScriptText") == Json.Bool(true)))
+    }
+  }
+
+  def requireChromium(): Unit =
+    assume(Chromium.binary.isDefined, "SKIPPED: no chromium found (/usr/bin/chromium, chromium-browser, google-chrome or $CHROMIUM); CI installs it with apt-get install chromium")
+
+  test("the HTML report renders every chart in headless Chromium, raises no script error and shows markup from results as text") {
+    requireChromium()
+    val dir = Files.createTempDirectory("html-run")
+    val data = run(dir)
+    val html = dir.resolve("report.html")
+    val text = Html.render(data, None)
+    Files.write(html, text.getBytes(StandardCharsets.UTF_8))
+    // Self-contained: nothing loaded from the network.
+    assert(!"""(?i)(src|href)\s*=\s*["']?(https?:)?//""".r.findFirstIn(text).isDefined, "the report references a network resource")
+    assert(!text.contains(evilScript) && !text.contains(evilImg), "markup from results must be escaped in the file")
+    val groups = ReportModel.groups(data).count(_.rows.exists(_.cell.ok))
+    val c = selftest(html).fold(e => fail(e), identity)
+    assertEquals(c.charts, 3 * groups)
+    assertEquals(c.missing, Vector.empty, s"charts not rendered: ${c.missing}")
+    assertEquals(c.rendered, c.charts)
+    assertEquals(c.errors, Vector.empty)
+    assert(!c.injected, "an onerror handler from a param value ran")
+    assert(c.scriptText, "the literal text '<script>' from a param value should be visible in the results")
+  }
+
+  test("the self-test fails when a chart does not render (a chart container whose data is missing)") {
+    requireChromium()
+    val dir = Files.createTempDirectory("html-broken")
+    val data = run(dir)
+    val html = dir.resolve("report.html")
+    val broken = Html.render(data, None).replace("<div class=\"charts\">", "<div class=\"charts\"><div class=\"chart\" data-group=\"9999\" data-kind=\"ratio\"></div>")
+    Files.write(html, broken.getBytes(StandardCharsets.UTF_8))
+    selftest(html) match {
+      case Left(_) => () // the page script died: also a failure the real test reports
+      case Right(c) => assert(c.missing.nonEmpty || c.errors.nonEmpty, s"a broken chart went unnoticed: $c")
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package effectbench.report
+
+import java.nio.file.{Files, Path, Paths}
+
+class ReportFormatsSuite extends munit.FunSuite {
+  private def time[A](label: String)(f: => A): A = {
+    val t0 = System.nanoTime()
+    val r = f
+    println(f"  [timing] $label: ${(System.nanoTime() - t0) / 1e6}%.0f ms")
+    r
+  }
+
+  test("terminal and markdown group by scenario/variant, mark ties and baseline ratios, state the settings") {
+    val dir = Files.createTempDirectory("fmt")
+    val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-0/"))
+    val run = RunData.load(SyntheticRun.write(dir, "fmt-run", specs, plan = Vector("scenario-0/default/kyo/n=100/fork" -> "n/a: kyo has no sync entry")))
+    val t = TerminalTable.render(run)
+    assert(t.contains("quick (3 forks × 5 iterations (synthetic))"), t)
+    assert(t.contains("levelled: synthetic"), t)
+    assert(t.contains(SyntheticRun.jvm), t)
+    assert(t.contains("scenario-0 / default / n=100 / fork"), t)
+    assert(t.contains("1.00×"), t)
+    assert(t.contains("n/a: kyo has no sync entry"), t)
+    val md = Markdown.render(run)
+    assert(md.contains("| runtime | score ± error | unit | vs fastest | vs baseline | B/op |"), md)
+    assert(md.contains("#### scenario-0 / default / n=100 / fork"), md)
+  }
+
+  test("markdown escapes pipes and markup from results") {
+    assertEquals(Markdown.cell("a|b<script>"), "a\\|b&lt;script&gt;")
+  }
+
+  test("200-cell runs: report (three formats) and compare, timings printed (not asserted)") {
+    val base = Paths.get("target/synthetic-200").toAbsolutePath
+    val specs = SyntheticRun.cells200
+    assertEquals(specs.size, 200)
+    // B: scenario-3 is 20% slower, scenario-4 20% faster, the rest the same.
+    val a = time("write run A")(SyntheticRun.write(base.resolve("20261122-000000-quick-all"), "20261122-000000-quick-all", specs, seed = 1))
+    val b = time("write run B")(SyntheticRun.write(base.resolve("20261122-000001-quick-all"), "20261122-000001-quick-all", specs, seed = 2,
+      factor = k => if (k.startsWith("scenario-3/")) 1.2 else if (k.startsWith("scenario-4/")) 1 / 1.2 else 1.0))
+    val ra = time("load run A")(RunData.load(a))
+    val rb = RunData.load(b)
+    assertEquals(ra.cells.size, 200)
+    time("terminal")(TerminalTable.render(ra))
+    time("markdown")(Markdown.render(ra))
+    val html = time("html")(Html.render(ra, None))
+    println(s"  html size: ${html.length / 1024} KiB")
+    val c = time("compare (bootstrap 2000 × 200 cells)")(RunComparison.compare(ra, rb, 0.05))
+    assertEquals(c.regressed.map(_.key.takeWhile(_ != '/')).distinct, Vector("scenario-3"))
+    assertEquals(c.improved.map(_.key.takeWhile(_ != '/')).distinct, Vector("scenario-4"))
+    assertEquals(c.regressed.size, 20)
+    assertEquals(c.improved.size, 20)
+    println(s"  synthetic runs kept in $base for ./bench report / compare timing")
+  }
+}

@@ -1,0 +1,120 @@
+package effectbench.runner
+
+import effectbench.report.{CompareReport, Format, HistoryRow, RunComparison, RunData, Store, TerminalTable}
+import java.nio.file.{Files, Path, Paths}
+
+/** `bench reindex`, `bench history` and `bench compare`: the results store and comparisons. */
+object StoreCommands {
+  val usage: String =
+    """  reindex  [--out RESULTS]   rebuild RESULTS/index.db from the run directories
+      |  history  [selectors] [--out RESULTS] [--limit N]   a cell's score across runs
+      |  compare  RUN_A RUN_B [--format terminal|markdown] [--threshold 0.05] [--fail-on-regression] [--out FILE]
+      |""".stripMargin
+
+  def resultsOf(args: Args): Path = Paths.get(args.one("--out").getOrElse(Main.root.resolve("results").toString)).toAbsolutePath.normalize()
+
+  def reindex(argv: Vector[String]): Int = {
+    val args = Args.parse("reindex", argv, Set("--out"), Set.empty, 0)
+    val results = resultsOf(args)
+    if (!Files.isDirectory(results)) UsageError(s"--out $results: no such results directory")
+    val t0 = System.nanoTime()
+    val (runs, cells) = new Store(results).reindex()
+    println(f"indexed $runs runs, $cells cells into ${results.resolve("index.db")} in ${(System.nanoTime() - t0) / 1e9}%.1fs")
+    0
+  }
+
+  private val bars = "▁▂▃▄▅▆▇█"
+
+  /** One character per value, scaled between the smallest and largest; '·' for a missing value. */
+  def sparkline(values: Vector[Option[Double]]): String = {
+    val xs = values.flatten
+    if (xs.isEmpty) "" else {
+      val (lo, hi) = (xs.min, xs.max)
+      values.map {
+        case None => '·'
+        case Some(v) => if (hi == lo) bars(3) else bars(math.min(7, ((v - lo) / (hi - lo) * 8).toInt))
+      }.mkString
+    }
+  }
+
+  def history(argv: Vector[String]): Int = {
+    val args = Args.parse("history", argv, Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--out", "--limit"), Set.empty, 0)
+    val results = resultsOf(args)
+    if (!Files.isDirectory(results)) UsageError(s"no results directory at $results; give --out RESULTS")
+    val limit = args.one("--limit").map(l => l.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--limit must be a positive number, got '$l'"))).getOrElse(20)
+    val params = args.many("--param").map { kv =>
+      kv.indexOf('=') match {
+        case -1 => UsageError(s"--param takes k=v, got '$kv'")
+        case i => kv.take(i) -> kv.drop(i + 1)
+      }
+    }
+    val store = new Store(results)
+    if (!Files.exists(store.dbFile)) {
+      Console.err.println(s"bench: no index at ${store.dbFile} yet; building it from the run directories")
+      store.reindex()
+    }
+    val rows = store.history(args.many("--scenario"), args.many("--runtime"), args.many("--variant"), args.many("--mode"), params)
+    if (rows.isEmpty) {
+      println(s"no indexed cell matches (index: ${store.dbFile}; ./bench reindex rebuilds it from the run directories)")
+      return 0
+    }
+    val byCell = rows.groupBy(r => (r.cell, r.jvm)).toVector.sortBy(_._1)
+    if (byCell.size > limit) {
+      println(s"${byCell.size} cells match; showing a line each (narrow the selectors, e.g. --runtime and --param, for per-run tables; --limit N)")
+      print(TerminalTable.table(Vector("cell", "JVM", "runs", "latest", "unit", "trend"), byCell.map { case ((cell, jvm), rs) =>
+        val last = rs.last
+        Vector(cell, jvm, rs.size.toString, last.score.map(Format.num).getOrElse(last.cellStatus), last.unit, sparkline(rs.map(_.score)))
+      }))
+    } else byCell.foreach { case ((cell, jvm), rs) => print(one(cell, jvm, rs)) }
+    0
+  }
+
+  private def one(cell: String, jvm: String, rs: Vector[HistoryRow]): String = {
+    val sb = new StringBuilder
+    val units = rs.map(_.unit).filter(_.nonEmpty).distinct
+    val profiles = rs.map(r => s"${r.profile}/${r.settings}").distinct
+    sb.append(s"\n$cell @ $jvm  ${units.mkString(", ")}  ${sparkline(rs.map(_.score))}\n")
+    if (profiles.size > 1) sb.append(s"note: these runs used different profiles/settings (${profiles.mkString(", ")}); compare like with like\n")
+    val runtime = rs.head.runtime
+    sb.append(TerminalTable.table(Vector("run", "started", "profile", "settings", "git", s"$runtime version", "score ± error", "B/op"), rs.map { r =>
+      Vector(r.runId, r.started.take(19).replace('T', ' '), r.profile, r.settings,
+        if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""),
+        r.libraries(runtime).str,
+        r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(s"${r.cellStatus}"),
+        r.alloc.map(a => Format.bytes(Some(effectbench.report.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
+    }))
+    if (rs.exists(_.gitDirty)) sb.append("* uncommitted changes in the working tree at that run\n")
+    sb.toString
+  }
+
+  /** A run directory given as a path, or as a run id under the results directory. */
+  def runArg(s: String): Path = {
+    val p = Paths.get(s).toAbsolutePath.normalize()
+    val underResults = Main.root.resolve("results").resolve(s)
+    if (RunData.isRunDir(p)) p
+    else if (RunData.isRunDir(underResults)) underResults
+    else if (Files.exists(p)) UsageError(s"$s: not a run directory (no run.json)")
+    else UsageError(s"$s: no such run directory")
+  }
+
+  def compare(argv: Vector[String]): Int = {
+    val args = Args.parse("compare", argv, Set("--format", "--threshold", "--out"), Set("--fail-on-regression"), 2)
+    if (args.positional.size != 2) UsageError("compare: give two run directories, RUN_A (before) and RUN_B (after)")
+    val format = args.one("--format").getOrElse("terminal")
+    if (!Set("terminal", "markdown").contains(format)) UsageError.unknown("format", format, Vector("terminal", "markdown"))
+    val threshold = args.one("--threshold").map(t => t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))).getOrElse(0.05)
+    val a = RunData.load(runArg(args.positional(0)))
+    val b = RunData.load(runArg(args.positional(1)))
+    (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
+    val c = RunComparison.compare(a, b, threshold)
+    val text = if (format == "markdown") CompareReport.markdown(c) else CompareReport.terminal(c)
+    args.one("--out") match {
+      case Some(f) => Reports.write(Paths.get(f), text); println(s"wrote ${Paths.get(f).toAbsolutePath}")
+      case None => print(text)
+    }
+    if (args.has("--fail-on-regression") && c.regressed.nonEmpty) {
+      Console.err.println(s"bench: ${c.regressed.size} cells regressed (--fail-on-regression)")
+      1
+    } else 0
+  }
+}

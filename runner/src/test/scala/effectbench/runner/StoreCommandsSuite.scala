@@ -1,0 +1,65 @@
+package effectbench.runner
+
+import effectbench.Json
+import effectbench.report.{RunData, Store, SyntheticRun}
+import java.nio.charset.StandardCharsets
+import java.nio.file.Files
+
+class StoreCommandsSuite extends munit.FunSuite {
+  private val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-0/"))
+
+  private def quietly[A](f: => A): A = {
+    val sink = new java.io.PrintStream(new java.io.ByteArrayOutputStream())
+    Console.withOut(sink)(Console.withErr(sink)(f))
+  }
+
+  test("compare exits 0, and 1 with --fail-on-regression only when a cell regressed") {
+    val results = Files.createTempDirectory("cli-cmp")
+    val a = SyntheticRun.write(results.resolve("a"), "a", specs, seed = 1)
+    val same = SyntheticRun.write(results.resolve("same"), "same", specs, seed = 2)
+    val slower = SyntheticRun.write(results.resolve("slower"), "slower", specs, seed = 3, factor = _ => 1.2)
+    assertEquals(quietly(Main.dispatch(Vector("compare", a.toString, slower.toString))), 0)
+    assertEquals(quietly(Main.dispatch(Vector("compare", a.toString, slower.toString, "--fail-on-regression"))), 1)
+    assertEquals(quietly(Main.dispatch(Vector("compare", a.toString, same.toString, "--fail-on-regression"))), 0)
+    assertEquals(quietly(Main.dispatch(Vector("compare", slower.toString, a.toString, "--fail-on-regression", "--format", "markdown"))), 0)
+    intercept[UsageError](Main.dispatch(Vector("compare", a.toString)))
+    intercept[UsageError](Main.dispatch(Vector("compare", a.toString, same.toString, "--threshold", "x")))
+  }
+
+  test("reindex and history read the run directories of a results directory") {
+    val results = Files.createTempDirectory("cli-hist")
+    SyntheticRun.write(results.resolve("20261101-000000-quick-x"), "20261101-000000-quick-x", specs, seed = 1)
+    SyntheticRun.write(results.resolve("20261102-000000-quick-x"), "20261102-000000-quick-x", specs, seed = 2)
+    assertEquals(quietly(Main.dispatch(Vector("reindex", "--out", results.toString))), 0)
+    assertEquals(new Store(results).counts(), (2, 40))
+    val out = new java.io.ByteArrayOutputStream()
+    val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(
+      Main.dispatch(Vector("history", "--out", results.toString, "--scenario", "scenario-0", "--runtime", "zio", "--param", "n=100", "--mode", "fork")))
+    assertEquals(code, 0)
+    val text = out.toString("UTF-8")
+    assert(text.contains("scenario-0/default/zio/n=100/fork"), text)
+    assert(text.contains("20261101-000000-quick-x") && text.contains("20261102-000000-quick-x"), text)
+    assert(text.contains("zio-1.0"), text) // the library version of each run
+    assert("[▁▂▃▄▅▆▇█]{2}".r.findFirstIn(text).isDefined, s"a two-run sparkline: $text")
+  }
+
+  test("sparkline scales between the smallest and largest value") {
+    assertEquals(StoreCommands.sparkline(Vector(Some(1.0), Some(2.0), None, Some(3.0))), "▁▅·█")
+    assertEquals(StoreCommands.sparkline(Vector(Some(5.0), Some(5.0))), "▄▄")
+  }
+
+  test("Hooks.onCellRecorded indexes the cell and snapshots its source into the run directory") {
+    val results = Files.createTempDirectory("cli-hook")
+    val rd = RunDir.fresh(results, "quick-hook")
+    val src = "runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala#zio"
+    val spec = SyntheticRun.Spec("deep-bind/default/zio/d=10/fork", 1.0, source = src)
+    SyntheticRun.write(rd.dir, rd.dir.getFileName.toString, Vector(spec))
+    val record = Json.parse(new String(Files.readAllBytes(rd.cellsFile), StandardCharsets.UTF_8).trim)
+    Hooks.onCellRecorded(rd, record)
+    assertEquals(new Store(results).counts(), (1, 1))
+    assert(Files.isRegularFile(rd.dir.resolve("sources/runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala")))
+    val data = RunData.load(rd.dir)
+    val code = effectbench.report.Sources.load(rd.dir, None, src)
+    assert(code.exists(_.text.startsWith("def zio(")), code.toString)
+  }
+}
