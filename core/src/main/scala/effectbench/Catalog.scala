@@ -22,9 +22,10 @@ object Catalog {
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
-    runtimes = allRuntimes, notApplicable = Vector.empty, oracle = sumOracle,
+    runtimes = allRuntimes, notApplicable = if (id == "raw-sum") RunLoopNa.rawSum else Vector.empty, oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true)
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true,
+    quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes)
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -47,7 +48,7 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = RunLoopNa.cartesian,
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    singleFiber = true)
+    singleFiber = true, quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes)
 
   val ackermann: Scenario = Scenario(
     id = "ackermann", family = "R", title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
@@ -58,17 +59,19 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = RunLoopNa.ackermann,
     oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
     paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
-    // A(3, 9) recurses about 4,100 calls deep: plain recursion overflows a 256 KiB stack from
-    // about 1,700 (RunLoopStackControlSuite checks it), and it stays at ~11M calls so that the
-    // pool-per-step variants finish in seconds. A(2, 20000) would need ~800M calls.
-    stackParams = Some(Params.of("m" -> "3", "n" -> "9")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true)
+    // A(3, 10) recurses about 8,200 calls deep: plain recursion overflows a 256 KiB stack there
+    // even JIT-compiled (RunLoopSuite checks it; A(3, 9) did not once warm), in ~44M calls.
+    // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
+    stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true,
+    quickParams = RunLoopNa.quickAckermann, quickModes = RunLoopNa.quickModes)
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
     runtimes = allRuntimes, notApplicable = RunLoopNa.collections(id), oracle = oracle,
-    paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")))
+    paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
+    quickParams = RunLoopNa.quickCollections)
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
     "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle)
