@@ -267,7 +267,13 @@ object Html {
       |if (location.hash === '#selftest' || !io) {
       |  Array.prototype.forEach.call(document.querySelectorAll('details'), function(d){ d.open = true; });
       |  all.forEach(render);
-      |} else all.forEach(function(el){ io.observe(el); });
+      |} else {
+      |  // Charts already on screen render now; the rest when they scroll into view or their section opens.
+      |  all.forEach(function(el){
+      |    var r = el.getBoundingClientRect();
+      |    if (el.offsetParent !== null && r.top < window.innerHeight + 300 && r.bottom > -300) render(el); else io.observe(el);
+      |  });
+      |}
       |function openHash(){ var id = decodeURIComponent(location.hash.slice(1)); var el = id && document.getElementById(id); if (el && el.tagName === 'DETAILS') { el.open = true; el.scrollIntoView(); } }
       |openHash(); window.addEventListener('hashchange', openHash);
       |var resizing = null;
