@@ -53,7 +53,7 @@ object Html {
         "score" -> num(c.score.get.score),
         "err" -> num(c.score.get.error),
         "sd" -> optNum(r.slowdown),
-        "lo" -> optNum(r.slowdownLow),
+        "lo" -> optNum(r.slowdownLow.map(math.max(0.0, _))),
         "hi" -> optNum(r.slowdownHigh.map(h => math.min(h, r.slowdown.getOrElse(1.0) * 100))),
         "tie" -> Json.Bool(r.tie),
         "fastest" -> Json.Bool(r.vsFastest == "1.00×"),
