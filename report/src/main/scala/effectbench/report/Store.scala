@@ -103,6 +103,9 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     try { createSchema(c); body(c) } finally c.close()
   }
 
+  /** Set when an index of an older layout was dropped: the caller refills it from the run directories. */
+  @volatile private var dropped = false
+
   /** Bumped when the tables change; an index of another version is dropped and rebuilt. */
   val SchemaVersion = 1
 
@@ -117,6 +120,7 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
           log(s"bench: $dbFile has an older layout (version $version); rebuilding its tables (./bench reindex refills them)")
           st.execute("DROP TABLE IF EXISTS cells")
           st.execute("DROP TABLE IF EXISTS runs")
+          dropped = true
         }
       }
       st.execute("""CREATE TABLE IF NOT EXISTS runs(
@@ -194,6 +198,17 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       val id = upsertRun(c, runDir, meta)
       val ps = c.prepareStatement(insertCellSql)
       try insertCell(ps, id, cell) finally ps.close()
+    }
+    if (dropped) { dropped = false; reindex() }
+  }
+
+  /** Rebuilds the index when it is empty or was just dropped for an older layout, but run directories exist. */
+  def ensureFilled(): Unit = {
+    val (runs, _) = counts()
+    if (dropped || runs == 0) {
+      dropped = false
+      val (r, c) = reindex()
+      if (r > 0) log(s"bench: indexed $r runs, $c cells from the run directories into $dbFile")
     }
   }
 
