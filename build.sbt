@@ -96,6 +96,30 @@ lazy val loom = runtimeModule(project.in(file("runtimes/loom")), "loom")
     Test / javaOptions += "--sun-misc-unsafe-memory-access=allow"
   )
 
+// ---- scala213 group (Scala 2.13: scalaz Task, Scala Async) ----
+lazy val scala213 = withCoreSources(runtimeModule(project.in(file("runtimes/scala213")), "scala213"))
+  .settings(
+    scalaVersion := Versions.scala213,
+    scalacOptions ++= scala2Options :+ "-Xasync",
+    libraryDependencies ++= Seq(
+      "org.scalaz" %% "scalaz-concurrent" % Versions.scalaz,
+      "org.scala-lang.modules" %% "scala-async" % Versions.scalaAsync,
+      "org.scala-lang" % "scala-reflect" % scalaVersion.value % Provided,
+      munitDep
+    )
+  )
+
+// ---- scala212 group (Scala 2.12: Dsl.scala; its `!` compiler plugins are not served) ----
+lazy val scala212 = withCoreSources(runtimeModule(project.in(file("runtimes/scala212")), "scala212"))
+  .settings(
+    scalaVersion := Versions.scala212,
+    scalacOptions ++= scala2Options,
+    libraryDependencies ++= Seq(
+      "com.thoughtworks.dsl" %% "keywords-shift" % Versions.dsl,
+      "org.scalameta" %% "munit" % Versions.munit212 % Test
+    )
+  )
+
 lazy val report = project
   .in(file("report"))
   .dependsOn(core)
@@ -120,7 +144,9 @@ lazy val runner = project
   )
 
 /** The runtime modules by group name: the runner launches each one's JMH classpath. */
-lazy val groupModules: Seq[(String, Project)] = Seq("modern" -> modern, "monix" -> monix, "loom" -> loom)
+lazy val groupModules: Seq[(String, Project)] = Seq(
+  "modern" -> modern, "monix" -> monix, "loom" -> loom,
+  "scala213" -> scala213, "scala212" -> scala212)
 
 lazy val benchBuild = taskKey[Unit]("Compiles every module with its JMH code and writes the classpaths and implementation lists the runner reads (target/bench)")
 
@@ -136,13 +162,15 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate(core, modern, monix, loom, report, runner)
+  .aggregate(core, modern, monix, loom, scala213, scala212, report, runner)
   .settings(
     publish / skip := true,
     benchBuild := Def.sequential(
       groupBuild("modern", modern),
       groupBuild("monix", monix),
       groupBuild("loom", loom),
+      groupBuild("scala213", scala213),
+      groupBuild("scala212", scala212),
       Def.task {
         val out = baseDirectory.value / "target" / "bench"
         val cp = (runner / Runtime / fullClasspath).value.files

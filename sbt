@@ -20,5 +20,6 @@ exec "$java_cmd" -Xms512m -Xmx3g -Xss4m -XX:+UseParallelGC \
   -Dsbt.override.build.repos=true \
   -Dsbt.server.forcestart=false \
   -Dsbt.supershell=false \
+  $( [ -t 1 ] || echo -Dsbt.color=false ) \
   ${SBT_OPTS:-} \
   -jar "$launcher" "$@"

@@ -24,7 +24,7 @@ object Catalog {
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
     runtimes = allRuntimes, notApplicable = Vector.empty, oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), singleFiber = true)
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true)
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -44,7 +44,7 @@ object Catalog {
     stresses = "nested traversal; unfair if one runtime builds the pairs outside the effect",
     variants = Vector("traverse", "list-transformer"),
     params = Vector(count("s", 50, 2000, "size of each list"), executedIn),
-    runtimes = allRuntimes, notApplicable = Vector.empty,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.cartesian,
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     singleFiber = true)
@@ -55,16 +55,19 @@ object Catalog {
     variants = Vector("plain", "pool-per-step", "trampolined", "stack-aware"),
     params = Vector(ParamDef("m", "2", IntRange(0, 3), "first argument", Vector("2", "3")),
       ParamDef("n", "100", IntRange(0, 100000), "second argument", Vector("100", "5"))),
-    runtimes = allRuntimes, notApplicable = Vector.empty,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.ackermann,
     oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
     paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
-    stackParams = Some(Params.of("m" -> "2", "n" -> "20000")), stackExempt = Set("plain"), singleFiber = true)
+    // A(3, 9) recurses about 4,100 calls deep: plain recursion overflows a 256 KiB stack from
+    // about 1,700 (RunLoopStackControlSuite checks it), and it stays at ~11M calls so that the
+    // pool-per-step variants finish in seconds. A(2, 20000) would need ~800M calls.
+    stackParams = Some(Params.of("m" -> "3", "n" -> "9")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true)
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
-    runtimes = allRuntimes, notApplicable = Vector.empty, oracle = oracle,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.collections(id), oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")))
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
@@ -74,37 +77,61 @@ object Catalog {
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
     "native unordered parallel combinators only; emulating one is not the same work", sumOracle)
 
-  private val failure = ParamDef("failure-rate", "0.1", DecimalRange(0, 1), "probability that the outside call fails",
-    Vector("0.1", "0.25", "0.45", "0.45", "0"))
+  private val bfNoTyped = "its error channel is Throwable only: no typed error channel (typed errors are the either and eithert styles)"
+  private val bfBaseline = "plain sequential code has no effect type to wrap in EitherT or abstract over"
+  private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
   val businessFlow: Scenario = Scenario(
     id = "business-flow", family = "E", title = "typical service call with validation and failures",
     origin = "the functional error-handling study",
     stresses = "error-handling styles around real CPU work; unfair if one style skips the async boundary or the bookkeeping",
     variants = Vector("eithert", "either", "exceptions", "typed", "tagless-syntax", "tagless-plain"),
     params = Vector(
-      ParamDef("tf", "5", IntRange(0, 100000), "work factor: each later step burns tf x base tokens", Vector("2", "5", "100", "200")),
+      ParamDef("tf", "5", IntRange(0, 100000), "work factor: each later step burns tf x base tokens", BusinessFlowModel.tfValues),
       ParamDef("base", "10", IntRange(0, 100000), "CPU tokens of the transform step"),
-      failure,
-      ParamDef("valid-below", "80", IntRange(0, 100), "inputs below this are valid", Vector("80", "70", "70", "50", "100")),
+      ParamDef("failure", "0.1:80", Choice(BusinessFlowModel.failureValues),
+        "rate:valid-below: probability that the outside call fails, and the bound below which inputs are valid (the pairs sweep together)",
+        BusinessFlowModel.failureValues),
       count("k", 100, 1000000, "operations per benchmark invocation, seeded 0..K-1")),
-    runtimes = errorRuntimes, notApplicable = Vector.empty,
-    oracle = (_, p) => BusinessFlowModel.reference(p.int("k"), p.double("failure-rate"), p.int("valid-below")),
+    runtimes = errorRuntimes,
+    notApplicable = Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
+      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v => NotApplicable("baseline", Some(v),
+        if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)) ++
+      Vector("eithert", "tagless-syntax", "tagless-plain").map(v => NotApplicable("ox", Some(v), bfOx)),
+    oracle = (_, p) => BusinessFlowModel.reference(p),
+    // Every combination of SCENARIOS.md, so that verify and the oracle tests cover them all;
+    // the quick profile pins the defaults (quickParams), --param and --sweep pick others.
+    paramSets = for {
+      f <- BusinessFlowModel.failureValues
+      tf <- BusinessFlowModel.tfValues.sortBy(v => if (v == "5") 0 else 1)
+    } yield Params.of("tf" -> tf, "failure" -> f),
+    quickParams = Vector("tf" -> "5", "failure" -> "0.1:80"),
+    syntax = Vector(
+      Syntax("future", None, "Future per step: every step is a Future { } and every callback a pool task, so an operation crosses about ten async boundaries, not one (the style's real cost)"),
+      Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")),
     timeUnit = "us")
 
+  private val tsTransformersOnly = "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
   val transformerStack: Scenario = Scenario(
     id = "transformer-stack", family = "E", title = "reader, state and typed error over N steps",
     origin = "the functional error-handling study",
     stresses = "monad-transformer layers versus the runtime's native environment, state and error",
     variants = Vector("transformers", "native"),
     params = Vector(count("n", 1000, 10000000, "number of steps"),
-      ParamDef("fail-at", "never", IntOrNever, "the step that fails with a typed error, or never"),
+      ParamDef("fail-at", "never", IntOrNever, "the step (0-based) that fails with a typed error, or never"),
       ParamDef("config", "3", IntRange(1, 1000), "the config value read at every step")),
-    runtimes = errorRuntimes, notApplicable = Vector.empty,
+    runtimes = errorRuntimes,
+    notApplicable = Vector(
+      NotApplicable("cats-effect", Some("native"), tsTransformersOnly),
+      NotApplicable("monix", Some("native"), tsTransformersOnly),
+      NotApplicable("future", Some("native"), "Future has no environment, state or typed error of its own"),
+      NotApplicable("baseline", Some("transformers"), "plain code has no effect to stack transformers over"),
+      NotApplicable("ox", Some("transformers"), "direct style has no effect type to stack transformers over")),
     oracle = (_, p) => p("fail-at") match {
-      case "never" => s"state=${p.long("n") * p.long("config")}"
-      case at => s"error at $at"
+      case at if at != "never" && at.toLong < p.long("n") => s"error at $at"
+      case _ => s"state=${p.long("n") * p.long("config")}"
     },
     paramSets = Vector(Params.empty, Params.of("fail-at" -> "500")),
+    stackParams = Some(Params.of("n" -> "100000")),
     singleFiber = true)
 
   private def fiberScenario(id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],

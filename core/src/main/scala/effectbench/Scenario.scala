@@ -13,6 +13,7 @@ final case class Syntax(runtime: String, variant: Option[String], text: String)
   * @param quickParams overrides the quick profile applies, each said in the table's header
   * @param stackParams the size at which plain recursion overflows a 256 KiB stack; the oracle
   *                    tests run every effectful variant at it
+  * @param stackExempt variants, or `runtime/variant` pairs, not run at stackParams (see isStackExempt)
   * @param singleFiber whether `sync` mode is meaningful (only for single-fiber programs)
   * @param timeUnit    JMH time unit of the average-time score (ns, us, ms) */
 final case class Scenario(
@@ -50,6 +51,11 @@ final case class Scenario(
       .orElse(rt.flatMap(_.unavailable))
       .orElse(if (mode == Mode.Sync) { if (!singleFiber) Some("sync mode is only for single-fiber scenarios") else rt.flatMap(_.syncNa) } else None)
   }
+
+  /** Whether the stack-safety oracle skips a cell: `stackExempt` names variants ("plain") or one
+    * runtime's variant ("ox/default") that is known not to be stack-safe — a finding reports show. */
+  def isStackExempt(variant: String, runtime: String): Boolean =
+    stackExempt.contains(variant) || stackExempt.contains(s"$runtime/$variant")
 
   def syntaxOf(variant: String, runtime: String): Option[String] =
     syntax.collectFirst { case Syntax(r, v, t) if r == runtime && v.forall(_ == variant) => t }

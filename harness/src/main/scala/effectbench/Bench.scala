@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations._
   * catalog stays the single source of truth and every cell runs in its own forked JVM.
   * Time unit and iteration counts come from the runner's command line. */
 @State(org.openjdk.jmh.annotations.Scope.Benchmark)
-@BenchmarkMode(Array(Mode.AverageTime))
+@BenchmarkMode(Array(org.openjdk.jmh.annotations.Mode.AverageTime)) // qualified: Scala 2.12 prefers effectbench.Mode over the wildcard import
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 class Bench {
   @Param(Array("")) var cell: String = ""
@@ -18,6 +18,7 @@ class Bench {
 
   @Setup(Level.Trial)
   def setup(): Unit = {
+    Watchdog.start()
     val opened = Harness.open(cell, effectbench.Settings(settings))
     live = opened._1
     program = opened._2
@@ -28,6 +29,11 @@ class Bench {
   @Benchmark
   def run(): Any = program.run()
 
+  /** Checks the result once more after the measurement: a program that goes wrong only after
+    * many calls is invalid, not a score. */
   @TearDown(Level.Trial)
-  def tearDown(): Unit = if (live != null) live.close()
+  def tearDown(): Unit = if (live != null) {
+    try { if (program != null) Harness.check(cell, program) }
+    finally live.close()
+  }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.{Callable, FutureTask, TimeUnit, TimeoutException}
   * Usage: VerifyMain [--settings levelled|defaults] [--timeout SECONDS] CELL_KEY... */
 object VerifyMain {
   def main(args: Array[String]): Unit = {
+    Watchdog.start()
     var settings: Settings = Settings.Levelled
     var timeoutS = 60L
     val keys = Vector.newBuilder[String]
@@ -22,8 +23,17 @@ object VerifyMain {
       i += 1
     }
     val lives = scala.collection.mutable.LinkedHashMap.empty[String, Live]
+    // A program that calls System.exit ends this JVM mid-check: say so for the cell in flight
+    // ("fatal": the runner checks the cells after it in a new JVM).
+    Runtime.getRuntime.addShutdownHook(new Thread(new Runnable {
+      def run(): Unit = inFlight.foreach { case (key, started) =>
+        println(record(key, "failed", "", "", "failed: the program ended the JVM (System.exit) during the oracle check", started, Vector.empty, fatal = true))
+        System.out.flush()
+      }
+    }))
     keys.result().foreach { key =>
       val started = System.nanoTime()
+      inFlight = Some((key, started))
       val line = try {
         val id = Harness.cellId(key)
         val impl = Harness.impl(id)
@@ -36,7 +46,8 @@ object VerifyMain {
         t.start()
         val got = try task.get(timeoutS, TimeUnit.SECONDS) catch {
           case _: TimeoutException =>
-            emit(key, "timed-out", want, "", s"timed out after $timeoutS s", started, live.readBack)
+            inFlight = None
+            println(record(key, "timed-out", want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true))
             System.out.flush()
             Runtime.getRuntime.halt(3)
             ""
@@ -45,9 +56,12 @@ object VerifyMain {
         if (got == want) record(key, "ok", want, got, "", started, live.readBack)
         else record(key, "invalid", want, got, s"invalid: expected $want got $got", started, live.readBack)
       } catch {
-        case e: StackOverflowError => record(key, "failed", "", "", "failed: stack overflow", started, Vector.empty)
-        case e: Throwable => record(key, "failed", "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}", started, Vector.empty)
+        case thrown: Throwable => unwrap(thrown) match {
+          case _: StackOverflowError => record(key, "failed", "", "", "failed: stack overflow", started, Vector.empty)
+          case e => record(key, "failed", "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}", started, Vector.empty)
+        }
       }
+      inFlight = None
       println(line)
       System.out.flush()
     }
@@ -57,8 +71,16 @@ object VerifyMain {
     Runtime.getRuntime.halt(0)
   }
 
+  /** The program's own error, without the wrappers of the pools it ran on. */
+  @annotation.tailrec private def unwrap(e: Throwable): Throwable = e match {
+    case w @ (_: java.util.concurrent.ExecutionException | _: java.util.concurrent.CompletionException) if w.getCause != null => unwrap(w.getCause)
+    case other => other
+  }
+
+  @volatile private var inFlight: Option[(String, Long)] = None
+
   private def record(key: String, status: String, want: String, got: String, reason: String, started: Long,
-      readBack: Vector[(String, String)]): String =
+      readBack: Vector[(String, String)], fatal: Boolean = false): String =
     Json.obj(
       "cell" -> Json.str(key),
       "status" -> Json.str(status),
@@ -66,9 +88,7 @@ object VerifyMain {
       "got" -> Json.str(got),
       "reason" -> Json.str(reason),
       "millis" -> Json.num(((System.nanoTime() - started) / 1000000L).toDouble),
-      "readBack" -> Json.strMap(readBack)
+      "readBack" -> Json.strMap(readBack),
+      "fatal" -> Json.Bool(fatal)
     ).render
-
-  private def emit(key: String, status: String, want: String, got: String, reason: String, started: Long,
-      readBack: Vector[(String, String)]): Unit = println(record(key, status, want, got, reason, started, readBack))
 }

@@ -17,7 +17,9 @@ object TerminalTable {
     val w = head.map(_._1.length).max
     head.foreach { case (k, v) => sb.append(k.padTo(w, ' ')).append("  ").append(v).append('\n') }
     ReportModel.mixWarnings(run).foreach(m => sb.append("note: ").append(m).append('\n'))
-    val groups = ReportModel.groups(run)
+    val (styleTables, plainCells) = StyleTable.render(run) // family E: styles side by side per runtime
+    sb.append(styleTables)
+    val groups = ReportModel.groups(run).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
     val oneJvm = run.jvmLabels.size <= 1
     groups.foreach { g =>
       val rows = g.rows.map { r =>
@@ -28,7 +30,7 @@ object TerminalTable {
       sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append('\n')
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op"), rows))
     }
-    if (groups.isEmpty) sb.append("\n(no cells recorded)\n")
+    if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
     val na = run.plan.filterNot(_._3 == "ok")
     if (na.nonEmpty) {
       sb.append(s"\n${na.size} planned cells not measured:\n")

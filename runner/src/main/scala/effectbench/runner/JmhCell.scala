@@ -7,21 +7,27 @@ import java.nio.file.{Files, Path}
 /** Times one verified cell with JMH in a child JVM of its module: -rf json (raw data kept),
   * -prof gc (bytes per op), -foe true (a throwing benchmark is a failure, not a success). */
 object JmhCell {
-  final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double)
+  /** @param got the wrong result when the measuring JVM found one (status invalid) */
+  final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double,
+      expected: Option[String] = None, got: Option[String] = None)
 
   /** Heap of the measured JVM: the same for every runtime, so GC pressure is comparable. */
   val forkHeap = Vector("-Xms2g", "-Xmx2g")
 
+  /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
+  def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
+
   def command(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path): Vector[String] = {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
-    val forkArgs = cell.jvm.extraFlags ++ forkHeap ++ Settings.jvmProperties(settings, cell.runtime)
-    Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", "-cp", module.classpath,
-      "org.openjdk.jmh.Main", "effectbench.Bench.run",
+    // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
+    val forkArgs = cell.jvm.extraFlags ++ forkHeap ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
+    Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-cp", module.classpath,
+      "effectbench.JmhMain", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
       "-f", profile.forks.toString,
-      "-wi", profile.warmups.toString, "-w", jmhTime(profile.warmupSeconds),
-      "-i", profile.iterations.toString, "-r", jmhTime(profile.iterationSeconds),
+      "-wi", profile.warmups.toString, "-w", duration(profile.warmupSeconds),
+      "-i", profile.iterations.toString, "-r", duration(profile.iterationSeconds),
       "-bm", "avgt", "-tu", scenario.timeUnit,
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
       "-prof", "gc", "-foe", "true",
@@ -29,29 +35,48 @@ object JmhCell {
       "-jvmArgsAppend", forkArgs.mkString(" "))
   }
 
-  /** JMH takes whole time values with a unit: 0.5 s is "500ms". */
-  def jmhTime(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
-
   def run(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
       timeoutSeconds: Long, onLine: String => Unit): Outcome = {
+    // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
+    Files.deleteIfExists(out)
     val done = Subprocess.run(command(cell, settings, profile, modules, out), log, timeoutSeconds, onLine)
     val hasResult = Files.isRegularFile(out) && {
       try Json.parse(new String(Files.readAllBytes(out), StandardCharsets.UTF_8)).arr.nonEmpty
       catch { case _: Exception => false }
     }
-    if (done.timedOut) Outcome("timed-out", s"timed out after $timeoutSeconds s", if (hasResult) Some(out) else None, done.seconds)
-    else if (done.exit != 0 || !hasResult) Outcome("failed", "failed: " + failureReason(log, done.exit), if (hasResult) Some(out) else None, done.seconds)
+    val kept = if (hasResult) Some(out) else None
+    if (done.timedOut) Outcome("timed-out", s"timed out after $timeoutSeconds s", kept, done.seconds)
+    else if (done.exit != 0 || !hasResult) {
+      val lines = logLines(log)
+      invalid(lines) match {
+        case Some((want, got)) => Outcome("invalid", s"invalid: expected $want got $got (under JMH)", kept, done.seconds, Some(want), Some(got))
+        case None => Outcome("failed", "failed: " + failureReason(lines, log, done.exit), kept, done.seconds)
+      }
+    }
     else Outcome("ok", "", Some(out), done.seconds)
   }
 
-  /** The most telling line of a failed JMH log: the exception, or the last error line. */
-  def failureReason(log: Path, exit: Int): String = {
-    val lines = if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
-    val telling = lines.filter(l =>
-      l.contains("Exception") || l.contains("Error:") || l.contains("OutOfMemoryError") || l.contains("StackOverflowError") ||
-        l.startsWith("<forked VM failed") || l.contains("<failure>") || l.startsWith("Error parsing") || l.startsWith(" Cannot parse"))
-    val pick = telling.find(l => l.contains("OutOfMemoryError") || l.contains("StackOverflowError") || l.contains("invalid:"))
-      .orElse(telling.headOption)
+  private def logLines(log: Path): Vector[String] =
+    if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
+
+  private val invalidLine = "invalid: expected (.*) got (.*)$".r.unanchored
+
+  /** The harness checks the result again after measuring (Bench.tearDown); a wrong one fails the run. */
+  def invalid(lines: Vector[String]): Option[(String, String)] =
+    lines.reverseIterator.collectFirst { case invalidLine(want, got) => (want.trim, got.trim) }
+
+  /** The most telling line of a failed JMH log: the exception, or how the forked JVM ended. */
+  def failureReason(lines: Vector[String], log: Path, exit: Int): String = {
+    val exception = "^\\s*(?:Exception in thread \"[^\"]*\" )?((?:[a-z]\\w*\\.)+\\w*(?:Exception|Error)\\b.*)$".r
+    val wrappers = "^(?:java\\.util\\.concurrent\\.(?:ExecutionException|CompletionException): )+".r
+    val exceptions = lines.collect { case exception(what) => wrappers.replaceFirstIn(what, "") }
+    val forkedVm = lines.find(_.contains("<forked VM failed")).map(_.trim)
+    val noResult = lines.exists(_.contains("<no result>"))
+    val pick = exceptions.find(e => e.contains("OutOfMemoryError") || e.contains("StackOverflowError"))
+      .orElse(exceptions.find(!_.startsWith("org.openjdk.jmh")))
+      .orElse(forkedVm.map(v => s"the measuring JVM ended: $v"))
+      .orElse(if (noResult) Some("the measuring JVM ended without a result (System.exit in the benchmark?)") else None)
+      .orElse(exceptions.headOption)
       .getOrElse(if (exit == 0) "JMH wrote no result" else s"JMH exited with code $exit")
     pick.trim.take(300) + s" (see logs/${log.getFileName})"
   }

@@ -54,13 +54,16 @@ object Jvms {
   }
 
   /** Ask the executable itself; the answer is on stderr, e.g. `openjdk version "17.0.15"`. */
-  private def probe(java: Path, home: Path): Option[Jvm] =
+  private def probe(java: Path, home: Path): Option[Jvm] = {
+    // Output goes to a file, not a pipe: a program that never ends must not block the reading.
+    val out = Files.createTempFile("effectbench-probe", ".txt")
     try {
-      val p = new ProcessBuilder(java.toString, "-version").redirectErrorStream(true).start()
-      val out = new String(p.getInputStream.readAllBytes())
+      val p = new ProcessBuilder(java.toString, "-version").redirectErrorStream(true).redirectOutput(out.toFile).start()
       if (!p.waitFor(20, _root_.java.util.concurrent.TimeUnit.SECONDS)) { p.destroyForcibly(); None }
-      else "version \"([^\"]+)\"".r.findFirstMatchIn(out).map(m => Jvm(java, home, m.group(1), ""))
+      else "version \"([^\"]+)\"".r.findFirstMatchIn(new String(Files.readAllBytes(out))).map(m => Jvm(java, home, m.group(1), ""))
     } catch { case _: Exception => None }
+    finally Files.deleteIfExists(out)
+  }
 
   /** The JVM running this process. */
   def current: Jvm = {

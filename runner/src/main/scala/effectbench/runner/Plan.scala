@@ -75,7 +75,8 @@ object Plan {
   /** The param sets of a scenario for this selection and profile. */
   def paramSets(s: Scenario, sel: Selection, profile: Option[Profile]): Vector[Params] = {
     val own = sel.params.filter { case (k, _) => s.param(k).isDefined }
-    val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) => own.exists(_._1 == k) } else Vector.empty
+    // A swept parameter is never pinned by the quick profile's overrides.
+    val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) => own.exists(_._1 == k) || sel.sweep.contains(k) } else Vector.empty
     val base = sel.sweep.flatMap(s.param).filter(_.sweep.nonEmpty) match {
       case Some(d) => d.sweep.distinct.map(v => Params.of(d.name -> v))
       case None => s.paramSets

@@ -14,5 +14,7 @@ object Profiles {
   val standard = Profile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
   val thorough = Profile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
   val all: Vector[Profile] = Vector(quick, standard, thorough)
-  def get(id: String): Option[Profile] = all.find(_.id == id)
+  /** For the runner's own tests only (not listed): one short fork, nothing worth comparing. */
+  val smoke = Profile("smoke", forks = 1, warmups = 0, warmupSeconds = 0.1, iterations = 1, iterationSeconds = 0.1)
+  def get(id: String): Option[Profile] = (all :+ smoke).find(_.id == id)
 }

@@ -20,6 +20,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
   def execute(dir: RunDir, setup: Setup, meta: Json): Int = {
     val settings = setup.settings
     val profile = setup.profile
+    dir.lockOrFail()
     dir.repairTail()
     val already = dir.finished
     val todo = setup.cells.filter(c => c.status.runnable && !already.contains((c.id.key, c.jvm.label)))
@@ -32,7 +33,16 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     }
     setStatus("running")
     @volatile var complete = false
-    val hook = new Thread(() => if (!complete) { try setStatus("interrupted") catch { case _: Throwable => () } })
+    // Ctrl-C: kill the cell's JVMs, record nothing more, mark the run interrupted and say how to go on.
+    val hook = new Thread(() => if (!complete) {
+      Subprocess.stopAll()
+      try {
+        setStatus("interrupted")
+        val kept = dir.finished.size
+        Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
+          s"the rest runs with: ./bench run --resume ${dir.dir}")
+      } catch { case _: Throwable => () }
+    }, "effectbench-interrupted")
     Runtime.getRuntime.addShutdownHook(hook)
 
     val progress = new Progress(todo.size, estimatePerCell(profile) + 1)
@@ -55,13 +65,13 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
       val v = verdicts((cell.id.key, cell.jvm.label))
       val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
       progress.starting(s"${cell.id.key}" + (if (setup.jvms.size > 1) s" on ${cell.jvm.label}" else ""))
-      val (status, reason, jmhRel, seconds) =
-        if (!v.ok) (v.status, v.reason, None, 0.0)
+      val (status, reason, jmhRel, seconds, gotUnderJmh) =
+        if (!v.ok) (v.status, v.reason, None, 0.0, None)
         else {
           val out = dir.jmhFile(cell.id.slug, cell.jvm)
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
           val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => ())
-          (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds)
+          (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
         }
       val record = Json.obj(
         "cell" -> Json.str(cell.id.key),
@@ -71,7 +81,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         "status" -> Json.str(status),
         "reason" -> Json.str(reason),
         "expected" -> Json.str(v.expected),
-        "got" -> Json.str(v.got),
+        "got" -> Json.str(gotUnderJmh.getOrElse(v.got)),
         "jmh" -> jmhRel.map(Json.str).getOrElse(Json.Null),
         "readBack" -> Json.strMap(v.readBack),
         "source" -> Json.str(info.map(_.source).getOrElse("")),
@@ -79,12 +89,17 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         "seconds" -> Json.num(math.rint(seconds * 10) / 10),
         "finished" -> Json.str(java.time.Instant.now().toString)
       )
-      dir.appendCell(record)
-      onCellRecorded(dir, record)
+      // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
+      Subprocess.recording {
+        dir.appendCell(record)
+        onCellRecorded(dir, record)
+      }
       progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.startsWith(status.takeWhile(_ != '-'))) reason else s"$status: $reason")
     }
-    complete = true
-    setStatus("complete")
+    Subprocess.recording {
+      complete = true
+      setStatus("complete")
+    }
     try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
 
     val data = RunData.load(dir.dir)

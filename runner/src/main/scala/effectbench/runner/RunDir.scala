@@ -55,6 +55,25 @@ final class RunDir(val dir: Path) {
     }
   }
 
+  private var held: Option[(FileChannel, java.nio.channels.FileLock)] = None
+
+  /** One runner per run directory: a second `--resume` of a directory being run (or a run and
+    * its resume at once) would record cells twice. The OS drops the lock when the process dies,
+    * even by kill -9, so a crashed run can always be resumed. */
+  def lockOrFail(): Unit = if (held.isEmpty) {
+    val lockFile = dir.resolve(".lock")
+    val ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ)
+    val lock = try ch.tryLock() catch { case _: java.nio.channels.OverlappingFileLockException => null }
+    if (lock == null) {
+      val owner = try new String(Files.readAllBytes(lockFile), StandardCharsets.UTF_8).trim catch { case _: Exception => "" }
+      ch.close()
+      UsageError(s"$dir is being run by another bench process${if (owner.nonEmpty) s" (pid $owner)" else ""}; wait for it to finish")
+    }
+    ch.truncate(0)
+    ch.write(java.nio.ByteBuffer.wrap(ProcessHandle.current().pid().toString.getBytes(StandardCharsets.UTF_8)))
+    held = Some((ch, lock))
+  }
+
   def jmhFile(slug: String, jvm: Jvm): Path = jmhDir.resolve(s"${RunDir.safe(jvm.label)}--$slug.json")
   def logFile(name: String): Path = logDir.resolve(RunDir.safe(name) + ".log")
 }

@@ -9,24 +9,65 @@ import scala.jdk.CollectionConverters._
 final case class Finished(exit: Int, timedOut: Boolean, seconds: Double)
 
 /** Child processes with a time limit. A child that exceeds it is killed with all its
-  * descendants (JMH's forked JVMs), so a deadlocked cell never hangs a run. */
+  * descendants (JMH's forked JVMs), so a deadlocked cell never hangs a run.
+  *
+  * On Ctrl-C (or a plain kill) the shutdown hook marks the runner as stopping, then kills every
+  * live child tree. Once stopping, no new child starts and no cell is recorded (see `recording`):
+  * the cell the hook killed was not measured, and `--resume` runs it again. Children also get the
+  * runner's pid (`-Deffectbench.runnerPid`, see harness Watchdog) and end themselves when the
+  * runner dies without running its hooks (kill -9). */
 object Subprocess {
   private val live = java.util.concurrent.ConcurrentHashMap.newKeySet[Process]()
+  private val lock = new Object
+  @volatile private var stoppingNow = false
+
+  def stopping: Boolean = stoppingNow
+
+  /** The JVM flag that lets a child watch this runner. */
+  def watchFlag: String = s"-Deffectbench.runnerPid=${ProcessHandle.current().pid()}"
+
+  /** Stops starting children and kills the live ones. Idempotent; called by the shutdown hook. */
+  def stopAll(): Unit = {
+    lock.synchronized { stoppingNow = true }
+    live.asScala.foreach(killTree)
+  }
 
   // Ctrl-C or kill of the runner: take the cell's JVMs down with it.
-  Runtime.getRuntime.addShutdownHook(new Thread(() => live.asScala.foreach(killTree)))
+  Runtime.getRuntime.addShutdownHook(new Thread(() => stopAll(), "effectbench-kill-children"))
+
+  /** Runs `body` (recording a finished cell) only while not stopping, and keeps the hook from
+    * starting in the middle of it: a cell is recorded whole, or not at all. */
+  def recording(body: => Unit): Boolean = lock.synchronized {
+    if (stoppingNow) false else { body; true }
+  }
+
+  /** The runner is shutting down: wait here for the JVM to end instead of starting more work. */
+  private def parkForever(): Nothing = {
+    while (true) Thread.sleep(60000)
+    throw new IllegalStateException("unreachable")
+  }
 
   def killTree(p: Process): Unit = {
-    p.toHandle.descendants().iterator().asScala.foreach(_.destroyForcibly())
+    val h = p.toHandle
+    // Stop the parent first so it forks nothing new, then its descendants.
+    val kids = h.descendants().iterator().asScala.toVector
     p.destroyForcibly()
+    kids.foreach(_.destroyForcibly())
+    h.descendants().iterator().asScala.foreach(_.destroyForcibly())
   }
 
   /** Runs `cmd`, sending stdout and stderr to `log` (appended), and each stdout line to `onLine`. */
   def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => ()): Finished = {
     val started = System.nanoTime()
     val pb = new ProcessBuilder(cmd.asJava).redirectErrorStream(true)
-    val p = pb.start()
-    live.add(p)
+    val p = lock.synchronized {
+      if (stoppingNow) None
+      else {
+        val started = pb.start()
+        live.add(started)
+        Some(started)
+      }
+    }.getOrElse(parkForever())
     val writer = new java.io.PrintWriter(new java.io.FileWriter(log.toFile, true))
     val pump = new Thread(() => {
       val in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream))
@@ -46,6 +87,7 @@ object Subprocess {
       if (!done) killTree(p)
       p.waitFor(10, TimeUnit.SECONDS)
       pump.join(5000)
+      if (stoppingNow) parkForever()
       Finished(if (done) p.exitValue() else -1, !done, (System.nanoTime() - started) / 1e9)
     } finally {
       live.remove(p)

@@ -1,7 +1,8 @@
 package effectbench.runner
 
 import effectbench.{Json, Settings}
-import java.nio.file.Path
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path}
 
 /** What the oracle check said about one cell. */
 final case class Verdict(key: String, status: String, expected: String, got: String, reason: String,
@@ -11,35 +12,63 @@ final case class Verdict(key: String, status: String, expected: String, got: Str
 
 /** Runs the oracles of a batch of cells of one group, runtime and JVM in a child JVM of that
   * module (VerifyMain), with the runtime's profile properties, so the settings read back are
-  * those the measured cell will have. */
+  * those the measured cell will have.
+  *
+  * A cell can take that JVM down (System.exit, a hang past its time limit, a crash): the cell
+  * in flight gets the reason, and the cells after it are checked in a fresh JVM. */
 object Verifier {
   def jvmCommand(jvm: Jvm, settings: Settings, runtime: String, classpath: String, main: String): Vector[String] =
-    Vector(jvm.java.toString) ++ jvm.extraFlags ++ Vector("-Xss4m", "-Xmx1g") ++
+    Vector(jvm.java.toString) ++ jvm.extraFlags ++ Vector("-Xss4m", "-Xmx1g", Subprocess.watchFlag) ++
       Settings.jvmProperties(settings, runtime) ++ Vector("-cp", classpath, main)
 
   def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {
-    if (cells.isEmpty) return Map.empty
+    val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, Verdict]
+    var remaining = cells
+    while (remaining.nonEmpty) {
+      val (got, lastFatal, done) = batch(remaining, settings, modules, log, perCellTimeout)
+      got.foreach(v => verdicts(v.key) = v)
+      val missing = remaining.filterNot(c => verdicts.contains(c.id.key))
+      remaining =
+        if (missing.isEmpty) Vector.empty
+        else if (lastFatal) missing // the JVM ended after saying why; the rest were not reached
+        else {
+          // The JVM died inside the first cell without a verdict, without a word: blame that cell.
+          val c = missing.head
+          val why =
+            if (done.timedOut) s"timed out after ${perCellTimeout} s while verifying"
+            else s"failed: the verifier JVM ended (exit code ${done.exit}) while checking this cell${telling(log).map(": " + _).getOrElse("")} (see logs/${log.getFileName})"
+          verdicts(c.id.key) = Verdict(c.id.key, if (done.timedOut) "timed-out" else "failed", "", "", why, Vector.empty, 0)
+          missing.tail
+        }
+    }
+    verdicts.toMap
+  }
+
+  /** One verifier JVM over `cells`, in order: the verdicts it printed, whether the last one
+    * ended the JVM (a timeout or System.exit), and how the process ended. */
+  private def batch(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path,
+      perCellTimeout: Long): (Vector[Verdict], Boolean, Finished) = {
     val head = cells.head
     val module = modules.byGroup(head.group)
     val cmd = jvmCommand(head.jvm, settings, head.runtime, module.classpath, "effectbench.VerifyMain") ++
       Vector("--settings", settings.id, "--timeout", perCellTimeout.toString) ++ cells.map(_.id.key)
-    val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, Verdict]
+    val out = Vector.newBuilder[Verdict]
+    @volatile var lastFatal = false
     val done = Subprocess.run(cmd, log, perCellTimeout * cells.size + 60, line => {
       if (line.startsWith("{\"cell\"")) {
         val j = Json.parse(line)
         val v = Verdict(j("cell").str, j("status").str, j("expected").str, j("got").str, j("reason").str,
           j("readBack").fields.map { case (k, v) => (k, v.str) }, j("millis").num)
-        verdicts(v.key) = v
+        out.synchronized { out += v }
+        lastFatal = j.get("fatal").contains(Json.Bool(true))
       }
     })
-    cells.foreach { c =>
-      if (!verdicts.contains(c.id.key)) {
-        val why =
-          if (done.timedOut) s"timed out after ${perCellTimeout} s while verifying"
-          else s"failed: the verifier JVM exited with code ${done.exit} before reaching this cell (see ${log.getFileName})"
-        verdicts(c.id.key) = Verdict(c.id.key, if (done.timedOut) "timed-out" else "failed", "", "", why, Vector.empty, 0)
-      }
-    }
-    verdicts.toMap
+    (out.synchronized(out.result()), lastFatal, done)
   }
+
+  /** The last error line of a verifier log (e.g. a JVM crash or an OutOfMemoryError). */
+  private def telling(log: Path): Option[String] =
+    if (!Files.isRegularFile(log)) None
+    else new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector.reverse
+      .find(l => l.contains("Error") || l.contains("Exception")).map(_.trim.take(200))
 }

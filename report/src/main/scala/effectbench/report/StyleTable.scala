@@ -1,0 +1,109 @@
+package effectbench.report
+
+import effectbench.{Catalog, CellId, Params, Scenario}
+
+/** The view of family E's style scenarios (business-flow): the question is "what does this error
+  * style cost on this runtime", so rows are runtimes and the styles stand side by side, each with
+  * its ratio to the same runtime's reference style (`either`). When a run varies one parameter
+  * (a sweep, `--sweep tf`), its values become the columns and each row is a runtime's style. */
+object StyleTable {
+  /** The style every other style of a runtime is compared with. */
+  val referenceStyle = "either"
+
+  private def styleScenario(id: String): Option[Scenario] =
+    Catalog.get(id).filter(s => s.family == "E" && s.variants.contains(referenceStyle))
+
+  /** Whether a cell is shown by this view (instead of the generic per-group table). */
+  def covers(c: CellResult): Boolean = c.id.exists(id => styleScenario(id.scenario).isDefined)
+
+  /** The style tables of a run, and the cells left for the generic table. */
+  def render(run: RunData): (String, Vector[CellResult]) = {
+    val (mine, others) = run.cells.partition(covers)
+    val sb = new StringBuilder
+    mine.groupBy(_.scenario).toVector.sortBy { case (s, _) => Catalog.scenarios.indexWhere(_.id == s) }.foreach { case (sid, cells) =>
+      styleScenario(sid).foreach(s => sb.append(scenarioTables(s, cells)))
+    }
+    (sb.toString, others)
+  }
+
+  private final case class Slot(cell: CellResult, id: CellId)
+
+  private def scenarioTables(s: Scenario, cells: Vector[CellResult]): String = {
+    val slots = cells.flatMap(c => c.id.map(Slot(c, _)))
+    val sb = new StringBuilder
+    slots.groupBy(x => (x.id.mode.id, x.cell.jvm)).toVector.sortBy(_._1).foreach { case ((mode, jvm), inBlock) =>
+      // The first parameter (in catalog order) that differs between the cells becomes the columns.
+      val varying = s.params.map(_.name).filter(n => inBlock.map(_.id.params.get(n)).distinct.size > 1)
+      val column = varying.headOption
+      inBlock.groupBy(x => Params(x.id.params.values.filterNot(kv => column.contains(kv._1)))).toVector
+        .sortBy { case (_, xs) => slots.indexWhere(y => xs.contains(y)) }
+        .foreach { case (fixed, xs) =>
+          sb.append('\n').append(s"${s.id} · ${Params.encode(fixed)} · $mode @ $jvm").append('\n')
+          sb.append(column match {
+            case None => stylesSideBySide(s, xs)
+            case Some(p) => sweepColumns(s, p, xs)
+          })
+          sb.append(notes(s, xs))
+        }
+    }
+    sb.toString
+  }
+
+  private def unitOf(xs: Vector[Slot]): String = xs.flatMap(_.cell.score).headOption.map(_.unit).getOrElse("")
+
+  /** "score ± error (ratio to either)", or the cell's status. */
+  private def entry(x: Slot, all: Vector[Slot]): String =
+    if (!x.cell.ok) x.cell.status
+    else {
+      val ref = all.find(y => y.id.runtime == x.id.runtime && y.id.variant == referenceStyle && y.id.params == x.id.params && y.cell.ok)
+      s"${Format.stat(x.cell.score.get)} (${Comparison.ratioText(x.cell, ref.map(_.cell))})"
+    }
+
+  private def styles(s: Scenario): Vector[String] = referenceStyle +: s.variants.filterNot(_ == referenceStyle)
+
+  private def runtimesOf(s: Scenario, xs: Vector[Slot]): Vector[String] =
+    s.runtimes.filter(r => xs.exists(_.id.runtime == r))
+
+  private def missing(s: Scenario, variant: String, runtime: String, any: CellId): String =
+    if (s.naReason(variant, runtime, any.mode).isDefined) "n/a" else "—"
+
+  /** One row per runtime, one column per style; a second table gives the bytes allocated. */
+  private def stylesSideBySide(s: Scenario, xs: Vector[Slot]): String = {
+    val vs = styles(s)
+    val rts = runtimesOf(s, xs)
+    def row(r: String, f: Slot => String) = r +: vs.map { v =>
+      xs.find(x => x.id.runtime == r && x.id.variant == v).map(f).getOrElse(missing(s, v, r, xs.head.id))
+    }
+    val times = TerminalTable.table(s"runtime (${unitOf(xs)}, × vs its $referenceStyle)" +: vs, rts.map(r => row(r, entry(_, xs))))
+    val bytes = TerminalTable.table("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) Format.bytes(x.cell.alloc) else "")))
+    times + "\n" + bytes
+  }
+
+  /** One row per runtime and style, one column per value of the varying parameter. */
+  private def sweepColumns(s: Scenario, param: String, xs: Vector[Slot]): String = {
+    val seen = xs.flatMap(_.id.params.get(param)).distinct
+    val order = s.param(param).map(_.sweep).getOrElse(Vector.empty)
+    val values = order.filter(seen.contains).distinct ++ seen.filterNot(order.contains)
+    val rows = for {
+      r <- runtimesOf(s, xs)
+      v <- styles(s) if xs.exists(x => x.id.runtime == r && x.id.variant == v)
+    } yield Vector(r, v) ++ values.map { pv =>
+      xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse("—")
+    }
+    TerminalTable.table(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
+  }
+
+  /** The catalog's notes on how a runtime is written (where its cost differs in kind), and the n/a reasons. */
+  private def notes(s: Scenario, xs: Vector[Slot]): String = {
+    val rts = runtimesOf(s, xs)
+    val syntax = rts.flatMap(r => s.syntaxOf(referenceStyle, r).map(t => s"  $r: $t"))
+    val na = for {
+      r <- rts
+      v <- styles(s)
+      why <- s.naReason(v, r, xs.head.id.mode)
+    } yield (why, s"$v on $r")
+    val naLines = na.groupBy(_._1).toVector.sortBy { case (why, _) => na.indexWhere(_._1 == why) }
+      .map { case (why, where) => s"  n/a (${where.map(_._2).mkString(", ")}): $why" }
+    (syntax ++ naLines).map(_ + "\n").mkString
+  }
+}

@@ -1,0 +1,90 @@
+package effectbench.runner
+
+import java.nio.file.Files
+import scala.concurrent.duration._
+
+/** Bad input: every argument is checked before anything is measured; each mistake is one clear
+  * line and exit 2. The table runs in this JVM through `Main.dispatch` (fast); a few rows also
+  * run through the real launcher to prove the one line and the exit code. */
+class BadInputSuite extends munit.FunSuite {
+  override val munitTimeout: Duration = 5.minutes
+
+  private lazy val out = Cli.tempDir("bad-input")
+  private lazy val notARun = Files.createTempDirectory("not-a-run")
+  private lazy val aFile = Files.createTempFile("not-a-jvm", ".txt")
+
+  /** argv -> what the one line must mention. */
+  private def table: Vector[(Vector[String], String)] = {
+    val o = Vector("--out", out.toString)
+    Vector(
+      Vector("frobnicate") -> "unknown command 'frobnicate'",
+      Vector("run", "--frob") -> "unknown option for 'run' '--frob'",
+      Vector("run", "--scenario") -> "--scenario needs a value",
+      Vector("run", "--quick", "extra") -> "unexpected argument 'extra'",
+      Vector("run", "--scenario", "deep-bnd") ++ o -> "unknown scenario 'deep-bnd' (did you mean 'deep-bind'?)",
+      Vector("run", "--scenario", "fault") ++ o -> "unknown scenario 'fault'",
+      Vector("run", "--runtime", "zoi") ++ o -> "unknown runtime 'zoi' (did you mean 'zio'?)",
+      Vector("run", "--scenario", "deep-bind", "--variant", "nope") ++ o -> "unknown variant 'nope'",
+      Vector("run", "--scenario", "deep-bind", "--param", "x=1") ++ o -> "unknown parameter for deep-bind 'x'",
+      Vector("run", "--scenario", "deep-bind", "--param", "d") ++ o -> "--param takes name=value, got 'd'",
+      Vector("run", "--scenario", "deep-bind", "--param", "d=ten") ++ o -> "--param d=ten: d must be a whole number",
+      Vector("run", "--scenario", "deep-bind", "--param", "d=0") ++ o -> "--param d=0: d must be between 1 and 100000000",
+      Vector("run", "--scenario", "deep-bind", "--param", "d=99999999999") ++ o -> "must be between 1 and 100000000",
+      Vector("run", "--scenario", "business-flow", "--param", "failure-rate=1.5") ++ o -> "failure-rate must be between 0.0 and 1.0",
+      Vector("run", "--scenario", "deep-bind", "--mode", "both") ++ o -> "unknown mode 'both'",
+      Vector("run", "--scenario", "deep-bind", "--sweep", "d") ++ o -> "unknown parameter to sweep 'd'",
+      Vector("run", "--profile", "fast") ++ o -> "unknown profile 'fast'",
+      Vector("run", "--quick", "--profile", "standard") ++ o -> "--quick and --profile disagree",
+      Vector("run", "--settings", "tuned") ++ o -> "unknown settings 'tuned'",
+      Vector("run", "--timeout", "0") ++ o -> "--timeout must be a positive number of seconds, got '0'",
+      Vector("run", "--timeout", "soon") ++ o -> "--timeout must be a positive number of seconds, got 'soon'",
+      Vector("run", "--jvm", "/no/such/jdk") ++ o -> "--jvm /no/such/jdk: no such file or directory",
+      Vector("run", "--jvm", aFile.toString) ++ o -> "not a JVM",
+      Vector("run", "--jvm", "/bin/true") ++ o -> "--jvm /bin/true: not a JVM",
+      Vector("run", "--jvm", notARun.toString) ++ o -> "not a JVM (no executable bin/java)",
+      Vector("run", "--scenario", "deep-bind", "--out", "/proc/effectbench-results") -> "--out /proc/effectbench-results: cannot create the results directory",
+      Vector("run", "--scenario", "deep-bind", "--out", s"$aFile/results") -> "cannot create the results directory",
+      Vector("run", "--resume", "/no/such/run") -> "--resume /no/such/run: no such run directory",
+      Vector("run", "--resume", notARun.toString) -> "not a run directory (no run.json)",
+      Vector("run", "--resume", notARun.toString, "--scenario", "deep-bind") -> "drop --scenario",
+      Vector("report", "/no/such/run") -> "/no/such/run: no such run directory",
+      Vector("report", notARun.toString) -> "not a run directory (no run.json)",
+      Vector("report", notARun.toString, "--format", "pdf") -> "not a run directory",
+      Vector("list", "--format", "xml") -> "unknown format 'xml'",
+      Vector("verify", "--runtime", "cats") -> "unknown runtime 'cats'"
+    )
+  }
+
+  test("every bad argument is a usage error with one line that names it, and nothing is measured") {
+    val problems = table.flatMap { case (argv, want) =>
+      try { val code = Main.dispatch(argv); Some(s"${argv.mkString(" ")}: no usage error (exit $code)") }
+      catch {
+        case e: UsageError =>
+          val msg = e.getMessage
+          if (msg.contains('\n')) Some(s"${argv.mkString(" ")}: more than one line: $msg")
+          else if (!msg.contains(want)) Some(s"${argv.mkString(" ")}: '$msg' does not say '$want'")
+          else None
+        case e: Throwable => Some(s"${argv.mkString(" ")}: ${e.getClass.getName}: ${e.getMessage}")
+      }
+    }
+    assert(problems.isEmpty, problems.mkString("\n"))
+    assertEquals(Cli.runDirs(out), Vector.empty, "a run directory was made for bad input")
+  }
+
+  test("through the real launcher: one line on stderr, nothing on stdout, exit 2") {
+    val rows = Vector(
+      Vector("frobnicate"),
+      Vector("run", "--scenario", "deep-bind", "--param", "d=-5", "--out", out.toString),
+      Vector("run", "--jvm", aFile.toString, "--out", out.toString),
+      Vector("run", "--resume", notARun.toString),
+      Vector("run", "--scenario", "deep-bind", "--out", "/proc/effectbench-results"))
+    rows.foreach { argv =>
+      val r = Cli.run(argv: _*)
+      assertEquals(r.exit, 2, s"${argv.mkString(" ")}: ${r.all}")
+      assertEquals(r.errLines.size, 1, s"${argv.mkString(" ")}: ${r.err}")
+      assert(r.errLines.head.startsWith("bench: "), r.err)
+      assertEquals(r.out.trim, "", s"${argv.mkString(" ")}: ${r.out}")
+    }
+    assertEquals(Cli.runDirs(out), Vector.empty)
+  }
+}

@@ -1,0 +1,71 @@
+package effectbench.runner
+
+import java.nio.file.Path
+import scala.concurrent.duration._
+
+/** Nothing measured is lost: kill -9 of the runner mid-cell, then --resume; Ctrl-C (SIGINT).
+  * The second cell hangs under JMH (fault hang, after=1), so a cell is surely in flight when
+  * the runner is killed. */
+class InterruptSuite extends munit.FunSuite {
+  override val munitTimeout: Duration = 10.minutes
+
+  private def startTwoCells(out: Path): Cli.Running =
+    Cli.start("run", "--test-only", "--scenario", "fault", "--variant", "ok,hang", "--param", "after=1",
+      "--profile", "smoke", "--timeout", "40", "--out", out.toString)
+
+  private val okKey = "fault/ok/baseline/after=1/fork"
+  private val hangKey = "fault/hang/baseline/after=1/fork"
+
+  /** Waits until the first cell is on disk and the hanging cell's JMH JVMs are running. */
+  private def awaitHangInFlight(out: Path, running: Cli.Running): Path = {
+    assert(Cli.eventually(120)(Cli.runDirs(out).headOption.exists(d => Cli.cellRecords(d).nonEmpty)),
+      s"the first cell was never recorded:\n${running.err}")
+    val dir = Cli.runDirs(out).head
+    assert(Cli.eventually(60)(Cli.childrenOf(running.pid).size >= 2), "the hanging cell's JMH JVMs never started")
+    dir
+  }
+
+  test("kill -9 of the runner loses only the cell in flight, its JVMs end, and --resume completes the run without duplicates or gaps") {
+    val out = Cli.tempDir("kill9")
+    val running = startTwoCells(out)
+    val dir = awaitHangInFlight(out, running)
+    val children = Cli.childrenOf(running.pid)
+    new ProcessBuilder("kill", "-9", running.pid.toString).start().waitFor()
+    running.await(30)
+    // The orphaned verifier/JMH JVMs notice their runner is gone (harness Watchdog) and end.
+    assert(Cli.eventually(30)(children.forall(!_.isAlive)), s"orphaned JVMs still running: ${children.filter(_.isAlive).map(_.pid)}")
+    assertEquals(Cli.cellRecords(dir).map(_("cell").str), Vector(okKey), "only the finished cell is on disk")
+    assertEquals(Cli.runJson(dir)("status").str, "running", "kill -9 runs no hook: run.json still says running")
+
+    val resumed = Cli.start("run", "--resume", dir.toString)
+    val r = resumed.await()
+    assertEquals(r.exit, 1, r.all) // the hanging cell times out
+    assert(r.err.contains("resuming: 1 cells already recorded, 1 to go"), r.err)
+    assert(!r.hasStackTrace, r.all)
+    val keys = Cli.cellRecords(dir).map(_("cell").str)
+    assertEquals(keys, Vector(okKey, hangKey), "each planned cell exactly once, in plan order")
+    val hang = Cli.cellRecords(dir).last
+    assertEquals(hang("status").str, "timed-out")
+    val meta = Cli.runJson(dir)
+    assertEquals(meta("status").str, "complete")
+    assertEquals(meta("profile")("id").str, "smoke", "the resumed run keeps its profile")
+    assertEquals(meta("timeoutSeconds").num, 40.0, "the resumed run keeps its time limit")
+    assert(Cli.childrenOf(resumed.pid).isEmpty, "a JVM of the resumed run outlived it")
+  }
+
+  test("Ctrl-C (SIGINT) kills the cell's JVMs, records nothing half-done, marks the run interrupted and says how to resume") {
+    val out = Cli.tempDir("sigint")
+    val running = startTwoCells(out)
+    val dir = awaitHangInFlight(out, running)
+    val children = Cli.childrenOf(running.pid)
+    new ProcessBuilder("kill", "-INT", running.pid.toString).start().waitFor()
+    val r = running.await(60)
+    assert(children.forall(!_.isAlive), s"JVMs still running after Ctrl-C: ${children.filter(_.isAlive).map(_.pid)}")
+    assertNotEquals(r.exit, 0)
+    assert(!r.hasStackTrace, r.all)
+    assert(r.err.contains("interrupted: 1 of 2 cells are recorded in"), r.err)
+    assert(r.err.contains(s"./bench run --resume $dir"), r.err)
+    assertEquals(Cli.cellRecords(dir).map(_("cell").str), Vector(okKey), "the killed cell is not recorded")
+    assertEquals(Cli.runJson(dir)("status").str, "interrupted")
+  }
+}

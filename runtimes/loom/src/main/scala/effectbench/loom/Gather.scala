@@ -1,0 +1,26 @@
+package effectbench.loom
+
+import effectbench.{Impl, Oracles, Program}
+import java.util.concurrent.{Callable, ExecutorService}
+import scala.jdk.CollectionConverters.*
+
+/** gather: every task on its own virtual thread, results in input order: Ox `par`, or the
+  * executor's invokeAll. Unfair if the tasks ran one after another. */
+object Gather {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/Gather.scala"
+
+  def ox(tasks: List[() => Int]): List[Int] = _root_.ox.par(tasks).toList
+
+  def loom(tasks: List[() => Int], ex: ExecutorService): List[Int] =
+    ex.invokeAll(tasks.map(t => (() => Integer.valueOf(t())): Callable[Integer]).asJava).asScala.iterator.map(_.get().intValue).toList
+
+  private def inOrder(body: => Any) = Program.summarized(body)(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+  val impls: Vector[Impl[?]] = Vector(
+    new Impl("gather", "default", OxSetup, s"$file#ox", "par")((rt, p, mode) => {
+      val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => ox(ts), mode))
+    }),
+    new Impl("gather", "default", LoomSetup, s"$file#loom", "ExecutorService.invokeAll")((rt, p, mode) => {
+      val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => loom(ts, rt.executor), mode))
+    })
+  )
+}

@@ -1,0 +1,50 @@
+package effectbench.modern
+
+import cats.effect.IO
+import effectbench.{Impl, Program}
+import scala.concurrent.{ExecutionContext, Future}
+import zio.ZIO
+
+/** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
+  * per task two flatMaps and the for-comprehension's map. Unfair if one side skipped the map or fused the fold. */
+object LeftSum {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/LeftSum.scala"
+
+  def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks match {
+    case head :: tail => for { h <- head; rest <- catsEffect(tail) } yield h + rest
+    case Nil => IO.pure(0L)
+  }
+
+  def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, Long] = tasks match {
+    case head :: tail => for { h <- head; rest <- zio(tail) } yield h + rest
+    case Nil => ZIO.succeed(0L)
+  }
+
+  def future(tasks: List[() => Future[Int]])(implicit ec: ExecutionContext): Future[Long] = tasks match {
+    case head :: tail => for { h <- head(); rest <- future(tail) } yield h + rest
+    case Nil => Future.successful(0L)
+  }
+
+  def cps(tasks: List[Cps[Int]]): Cps[Long] = tasks match {
+    case head :: tail => for { h <- head; rest <- cps(tail) } yield h + rest
+    case Nil => Cps.pure(0L)
+  }
+
+  private val id = "left-sum"
+  val impls: Vector[Impl[?]] = Vector(
+    new Impl(id, "default", CatsEffectSetup, s"$file#catsEffect", "for-comprehension")((rt, p, mode) => {
+      val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
+    }),
+    new Impl(id, "default", ZioSetup, s"$file#zio", "for-comprehension")((rt, p, mode) => {
+      val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
+    }),
+    new Impl(id, "default", FutureSetup, s"$file#future", "for-comprehension")((rt, p, mode) => {
+      val ts = Tasks.future(p.int("n"), Tasks.onPool(p))(rt.ec); Program(rt.run(() => future(ts)(rt.ec), mode))
+    }),
+    new Impl(id, "default", CpsSetup, s"$file#cps", "for-comprehension")((rt, p, mode) => {
+      val ts = Tasks.cps(p.int("n"), Tasks.onPool(p), rt.pool); Program(rt.run(cps(ts), mode))
+    }),
+    new Impl(id, "default", BaselineSetup, "runtimes/modern/src/main/scala/effectbench/modern/Tasks.scala#BaselineSum",
+      "loop over thunks / callback chain")((rt, p, mode) => BaselineSum.program(rt, p, mode))
+  )
+}

@@ -1,0 +1,92 @@
+package effectbench.modern
+
+import cats.Monad
+import cats.data.{EitherT, ReaderT, StateT}
+import cats.effect.IO
+import effectbench.{Impl, Live, Program}
+import effectbench.TransformerStackModel.{Failed, failAt, summary}
+import scala.concurrent.{ExecutionContext, Future}
+import zio.{Ref, UIO, ZEnvironment, ZIO}
+
+/** transformer-stack: N steps that each read a config value from an environment, add it to a
+  * state, and may fail with a typed error. Stresses the layers of ReaderT/StateT/EitherT against
+  * ZIO's native environment, Ref and error channel; unfair if one side kept its state outside the effect. */
+object TransformerStack {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/TransformerStack.scala"
+
+  /** ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] over any monad F: the same stack for
+    * every runtime, so the layers cost the same and only F differs. */
+  final class Transformers[F[_]](implicit F: Monad[F]) {
+    type Errors[A] = EitherT[F, Failed, A]
+    type State[A] = StateT[Errors, Long, A]
+    type App[A] = ReaderT[State, Int, A]
+
+    private val config: App[Int] = ReaderT.ask[State, Int]
+    private def add(c: Int): App[Unit] = ReaderT.liftF(StateT.modify[Errors, Long](_ + c))
+    private def fail(step: Int): App[Unit] = ReaderT.liftF(StateT.liftF(EitherT.leftT[F, Unit](Failed(step))))
+    private val done: App[Unit] = ReaderT.pure(())
+    private val state: App[Long] = ReaderT.liftF(StateT.get[Errors, Long])
+
+    def program(n: Int, failAt: Long): App[Long] = {
+      def loop(i: Int): App[Unit] =
+        if (i == n) done
+        else config.flatMap(c => if (i == failAt) fail(i) else add(c)).flatMap(_ => loop(i + 1))
+      loop(0).flatMap(_ => state)
+    }
+
+    def run(n: Int, failAt: Long, configValue: Int): F[Either[Failed, Long]] =
+      program(n, failAt).run(configValue).runA(0L).value
+  }
+
+  /** ZIO's native encoding: the config in the environment, the state in a Ref, the error typed. */
+  final case class StackConfig(value: Int)
+
+  def zioNative(n: Int, failAt: Long): ZIO[StackConfig, Failed, Long] =
+    Ref.make(0L).flatMap { state =>
+      def loop(i: Int): ZIO[StackConfig, Failed, Unit] =
+        if (i == n) ZIO.unit
+        else ZIO.serviceWithZIO[StackConfig](c => if (i == failAt) ZIO.fail(Failed(i)) else state.update(_ + c.value))
+          .flatMap(_ => loop(i + 1))
+      loop(0).flatMap(_ => state.get)
+    }
+
+  /** Plain code: a loop with a var. */
+  def baseline(n: Int, failAt: Long, config: Int): Either[Failed, Long] = {
+    var state = 0L
+    var i = 0
+    while (i < n) {
+      if (i == failAt) return Left(Failed(i))
+      state += config
+      i += 1
+    }
+    Right(state)
+  }
+
+  private val id = "transformer-stack"
+  private val stackSyntax = "ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] written once over a Monad F, flatMap"
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    new Impl(id, "transformers", CatsEffectSetup, s"$file#Transformers", stackSyntax + ", F = IO")((rt, p, mode) => {
+      val io = new Transformers[IO].run(p.int("n"), failAt(p), p.int("config"))
+      Program.summarized(rt.run(io, mode))(summary)
+    }),
+    new Impl(id, "transformers", ZioSetup, s"$file#Transformers", stackSyntax + ", F = UIO (zio-interop-cats Monad)")((rt, p, mode) => {
+      val z = new Transformers[UIO]()(BusinessFlow.Zio.uioMonad).run(p.int("n"), failAt(p), p.int("config"))
+      Program.summarized(rt.run(z, mode))(summary)
+    }),
+    new Impl(id, "transformers", FutureSetup, s"$file#Transformers", stackSyntax + ", F = Future (every bind a pool task)")((rt, p, mode) => {
+      val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
+      val ec: ExecutionContext = rt.ec
+      val stack = new Transformers[Future]()(cats.instances.future.catsStdInstancesForFuture(ec))
+      Program.summarized(rt.run(() => stack.run(n, at, c), mode))(summary)
+    }),
+    new Impl(id, "native", ZioSetup, s"$file#zioNative", "ZIO environment (serviceWithZIO), Ref.update, ZIO.fail; flatMap")((rt, p, mode) => {
+      val z: UIO[Either[Failed, Long]] = zioNative(p.int("n"), failAt(p)).provideEnvironment(ZEnvironment(StackConfig(p.int("config")))).either
+      Program.summarized(rt.run(z, mode))(summary)
+    }),
+    new Impl(id, "native", BaselineSetup, s"$file#baseline", "while loop with a var, early return of Left")((rt, p, mode) => {
+      val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
+      Program.summarized(rt.run(() => baseline(n, at, c), mode))(summary)
+    })
+  )
+}

@@ -1,0 +1,40 @@
+package effectbench.monix
+
+import effectbench.{Impl, Program}
+import monix.eval.Task
+
+/** ackermann: deep non-tail recursion. Per call: pool-per-step hops onto the pool then binds,
+  * trampolined suspends then binds, stack-aware binds and suspends only every 512 nested calls;
+  * every variant has one flatMap per non-tail call. Unfair if one side suspended more or less often. */
+object Ackermann {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/Ackermann.scala"
+  val StackBudget = 512
+
+  def poolPerStep(m: Int, n: Long): Task[Long] = Task.shift >> {
+    if (m == 0) Task.now(n + 1)
+    else if (n == 0) poolPerStep(m - 1, 1)
+    else poolPerStep(m, n - 1).flatMap(x => poolPerStep(m - 1, x))
+  }
+  def trampolined(m: Int, n: Long): Task[Long] = Task.defer {
+    if (m == 0) Task.now(n + 1)
+    else if (n == 0) trampolined(m - 1, 1)
+    else trampolined(m, n - 1).flatMap(x => trampolined(m - 1, x))
+  }
+  def stackAware(m: Int, n: Long, depth: Int): Task[Long] =
+    if (depth >= StackBudget) Task.defer(stackAware(m, n, 0))
+    else if (m == 0) Task.now(n + 1)
+    else if (n == 0) stackAware(m - 1, 1, depth + 1)
+    else stackAware(m, n - 1, depth + 1).flatMap(x => stackAware(m - 1, x, depth + 1))
+
+  val impls: Vector[Impl[?]] = Vector(
+    new Impl("ackermann", "pool-per-step", MonixSetup, s"$file#poolPerStep", "Task.shift >> flatMap")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n), mode))
+    }),
+    new Impl("ackermann", "trampolined", MonixSetup, s"$file#trampolined", "Task.defer + flatMap")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(trampolined(m, n), mode))
+    }),
+    new Impl("ackermann", "stack-aware", MonixSetup, s"$file#stackAware", "flatMap, Task.defer every 512 calls")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(Task.defer(stackAware(m, n, 0)), mode))
+    })
+  )
+}

@@ -1,0 +1,156 @@
+package effectbench.monix
+
+import cats.Monad
+import cats.data.EitherT
+import effectbench.{Impl, Live, Program}
+import effectbench.BusinessFlowModel._
+import monix.eval.Task
+import org.openjdk.jmh.infra.Blackhole
+
+/** business-flow on Monix Task: K service calls (validate, transform, one async boundary, fetch,
+  * call, bookkeeping) in each error-handling style. Unfair if a style skipped the boundary or the
+  * bookkeeping; every style calls the same step methods (the modern group's file is its twin). */
+object BusinessFlow {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/BusinessFlow.scala"
+
+  def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
+
+  /** The steps of one operation on an effect F: the tagless algebra. */
+  trait Steps[F[_]] {
+    def draw(index: Int): F[Draw]
+    def transform(i: Int): F[Int]
+    def boundary: F[Unit]
+    def fetch(i: Int): F[Int]
+    def call(d: Draw, i: Int): F[Either[FlowError, Int]]
+    def bookkeeping: F[Unit]
+    def finish(i: Int): F[Result]
+  }
+
+  /** The tagless style: the `either` flow written once against an abstract F with Cats' Monad. */
+  object Tagless {
+    def withSyntax[F[_]: Monad](s: Steps[F], index: Int): F[Either[FlowError, Result]] = {
+      import cats.syntax.all._
+      s.draw(index).flatMap { d =>
+        validate(d) match {
+          case Left(e) => Monad[F].pure(Left(e))
+          case Right(i) =>
+            s.transform(i).flatMap { t =>
+              s.boundary.flatMap { _ =>
+                s.fetch(t).flatMap { f =>
+                  s.call(d, f).flatMap {
+                    case Left(e) => s.bookkeeping.as(Left(e))
+                    case Right(v) => s.finish(v).map(Right(_))
+                  }
+                }
+              }
+            }
+        }
+      }
+    }
+
+    def plain[F[_]](s: Steps[F], index: Int)(implicit F: Monad[F]): F[Either[FlowError, Result]] =
+      F.flatMap(s.draw(index)) { d =>
+        validate(d) match {
+          case Left(e) => F.pure(Left(e))
+          case Right(i) =>
+            F.flatMap(s.transform(i)) { t =>
+              F.flatMap(s.boundary) { _ =>
+                F.flatMap(s.fetch(t)) { f =>
+                  F.flatMap(s.call(d, f)) {
+                    case Left(e) => F.as(s.bookkeeping, Left(e))
+                    case Right(v) => F.map(s.finish(v))(Right(_))
+                  }
+                }
+              }
+            }
+        }
+      }
+  }
+
+  final class TaskSteps(c: Config) extends Steps[Task] {
+    def draw(index: Int): Task[Draw] = Task.eval(c.draw(index))
+    def transform(i: Int): Task[Int] = Task.eval { Blackhole.consumeCPU(c.transformTokens); i }
+    def boundary: Task[Unit] = Task.shift
+    def fetch(i: Int): Task[Int] = Task.eval { Blackhole.consumeCPU(c.stepTokens); i }
+    def call(d: Draw, i: Int): Task[Either[FlowError, Int]] =
+      Task.eval { Blackhole.consumeCPU(c.stepTokens); if (d.fails) Left(UhOh(d.reason)) else Right(i) }
+    def callOrThrow(d: Draw, i: Int): Task[Int] =
+      Task.eval { Blackhole.consumeCPU(c.stepTokens); if (d.fails) throw new UhOhException(d.reason) else i }
+    def bookkeeping: Task[Unit] = Task.eval(Blackhole.consumeCPU(c.stepTokens))
+    def finish(i: Int): Task[Result] = Task.eval { Blackhole.consumeCPU(c.stepTokens); Result(i) }
+  }
+
+  /** Cats' Monad for Task, from Monix (Cats Effect 2's Async). */
+  val taskMonad: Monad[Task] = Task.catsAsync
+
+  def either(s: TaskSteps, index: Int): Task[Either[FlowError, Result]] =
+    s.draw(index).flatMap { d =>
+      validate(d) match {
+        case Left(e) => Task.now(Left(e))
+        case Right(i) =>
+          s.transform(i).flatMap { t =>
+            s.boundary.flatMap { _ =>
+              s.fetch(t).flatMap { f =>
+                s.call(d, f).flatMap {
+                  case Left(e) => s.bookkeeping.as(Left(e))
+                  case Right(v) => s.finish(v).map(Right(_))
+                }
+              }
+            }
+          }
+      }
+    }
+
+  def eitherT(s: TaskSteps, index: Int): EitherT[Task, FlowError, Result] = {
+    implicit val F: Monad[Task] = taskMonad
+    for {
+      d <- EitherT.liftF(s.draw(index))
+      i <- EitherT.fromEither[Task](validate(d))
+      t <- EitherT.liftF(s.transform(i))
+      _ <- EitherT.liftF(s.boundary)
+      f <- EitherT.liftF(s.fetch(t))
+      v <- EitherT(s.call(d, f)).leftSemiflatMap(e => s.bookkeeping.as(e))
+      r <- EitherT.liftF(s.finish(v))
+    } yield r
+  }
+
+  def exceptions(s: TaskSteps, index: Int): Task[Result] =
+    s.draw(index).flatMap { d =>
+      (if (d.valid) Task.now(d.input) else Task.raiseError(new InvalidException(d.input))).flatMap { i =>
+        s.transform(i).flatMap { t =>
+          s.boundary.flatMap { _ =>
+            s.fetch(t).flatMap { f =>
+              s.callOrThrow(d, f).onErrorHandleWith(e => s.bookkeeping.flatMap(_ => Task.raiseError(e))).flatMap(s.finish)
+            }
+          }
+        }
+      }
+    }
+
+  /** K operations in sequence on one fiber; each outcome is counted as it completes. */
+  def all(k: Int, op: (Int, Counter) => Task[Unit]): Task[Tally] = Task.defer {
+    val counter = new Counter
+    def loop(i: Int): Task[Unit] = if (i == k) Task.unit else op(i, counter).flatMap(_ => loop(i + 1))
+    loop(0).map(_ => counter.tally)
+  }
+
+  private val id = "business-flow"
+
+  private def task(variant: String, method: String, syntax: String)(op: (TaskSteps, Int, Counter) => Task[Unit]) =
+    new Impl(id, variant, MonixSetup, s"$file#$method", syntax)((rt, p, mode) => {
+      val c = config(p); val s = new TaskSteps(c)
+      val t = all(c.k, (i, counter) => op(s, i, counter))
+      Program.summarized(rt.run(t, mode))(String.valueOf)
+    })
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    task("eithert", "eitherT", "EitherT[Task, FlowError, *] for-comprehension")((s, i, n) => eitherT(s, i).value.map(n.outcome)),
+    task("either", "either", "Task[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => either(s, i).map(n.outcome)),
+    task("exceptions", "exceptions", "Task.raiseError with RuntimeException subclasses, onErrorHandleWith, redeem")((s, i, n) =>
+      exceptions(s, i).redeem(n.exception, n.result)),
+    task("tagless-syntax", "Tagless.withSyntax", "generic F[_]: Monad with Cats extension syntax, F = Task")((s, i, n) =>
+      Tagless.withSyntax[Task](s, i)(taskMonad).map(n.outcome)),
+    task("tagless-plain", "Tagless.plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Task")((s, i, n) =>
+      Tagless.plain[Task](s, i)(taskMonad).map(n.outcome))
+  )
+}

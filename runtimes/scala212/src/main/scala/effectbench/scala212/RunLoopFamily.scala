@@ -1,0 +1,8 @@
+package effectbench.scala212
+
+import effectbench.{Impl, Live}
+
+/** The scala212 group's implementations of families R and C (run loop, stack, collections): issue 4. One line per scenario object. */
+object RunLoopFamily {
+  val impls: Vector[Impl[_ <: Live]] = Vector.empty
+}

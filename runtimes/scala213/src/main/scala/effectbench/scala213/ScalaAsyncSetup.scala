@@ -1,0 +1,32 @@
+package effectbench.scala213
+
+import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import scala.concurrent.{Await, ExecutionContext, Future}
+import scala.concurrent.duration.Duration
+
+/** Scala Async (async/await compiled by scalac's -Xasync) over scala.concurrent.Future, on the
+  * global execution context as users run it, in both profiles: Future has no tracing or yield
+  * budget to level, and the global pool is already sized to the processors. */
+final class ScalaAsyncLive(settings: Settings) extends Live {
+  implicit val ec: ExecutionContext = ExecutionContext.global
+
+  /** Only `fork` exists: the program starts from a callback on the global pool. */
+  def run[A](program: () => Future[A], mode: Mode): A = {
+    require(mode == Mode.Fork, "scala-async has no sync mode")
+    Await.result(Future.unit.flatMap(_ => program()), Duration.Inf)
+  }
+
+  def readBack: Vector[(String, String)] = Vector(
+    "executionContext" -> "ExecutionContext.global",
+    "parallelism" -> sys.props.getOrElse("scala.concurrent.context.numThreads",
+      "x1 (processors: " + java.lang.Runtime.getRuntime.availableProcessors() + ")"),
+    "autoYieldOps" -> "none (a completed await continues in the state machine)"
+  )
+
+  def close(): Unit = ()
+}
+
+object ScalaAsyncSetup extends RuntimeSetup[ScalaAsyncLive] {
+  val runtime = "scala-async"
+  def start(settings: Settings): ScalaAsyncLive = new ScalaAsyncLive(settings)
+}
