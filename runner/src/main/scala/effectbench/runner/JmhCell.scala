@@ -22,7 +22,7 @@ object JmhCell {
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
     val forkArgs = cell.jvm.extraFlags ++ forkHeap ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
-    Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-cp", module.classpath,
+    Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
       "-f", profile.forks.toString,
@@ -36,10 +36,11 @@ object JmhCell {
   }
 
   def run(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
-      timeoutSeconds: Long, onLine: String => Unit): Outcome = {
+      timeoutSeconds: Long, onLine: String => Unit, note: String => Unit = Console.err.println): Outcome = {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
     Files.deleteIfExists(out)
-    val done = Subprocess.run(command(cell, settings, profile, modules, out), log, timeoutSeconds, onLine)
+    // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
+    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out), log, timeoutSeconds, onLine))
     val hasResult = Files.isRegularFile(out) && {
       try Json.parse(new String(Files.readAllBytes(out), StandardCharsets.UTF_8)).arr.nonEmpty
       catch { case _: Exception => false }
@@ -71,9 +72,13 @@ object JmhCell {
     val wrappers = "^(?:java\\.util\\.concurrent\\.(?:ExecutionException|CompletionException): )+".r
     val exceptions = lines.collect { case exception(what) => wrappers.replaceFirstIn(what, "") }
     val forkedVm = lines.find(_.contains("<forked VM failed")).map(_.trim)
+    // JMH's own word on a fork that died, e.g. "<failure: VM prematurely exited before JMH had finished with it, explicit System.exit was called?>"
+    val jmhFailure = "<failure: (.+)>".r.unanchored
+    val failureNote = lines.collectFirst { case jmhFailure(why) => why.trim }
     val noResult = lines.exists(_.contains("<no result>"))
     val pick = exceptions.find(e => e.contains("OutOfMemoryError") || e.contains("StackOverflowError"))
       .orElse(exceptions.find(!_.startsWith("org.openjdk.jmh")))
+      .orElse(failureNote.map(v => s"the measuring JVM ended: $v"))
       .orElse(forkedVm.map(v => s"the measuring JVM ended: $v"))
       .orElse(if (noResult) Some("the measuring JVM ended without a result (System.exit in the benchmark?)") else None)
       .orElse(exceptions.headOption)

@@ -28,7 +28,7 @@ object Main {
       case e: UsageError =>
         Console.err.println(s"bench: ${e.getMessage}")
         2
-      case e: Exception if !sys.env.contains("EFFECTBENCH_DEBUG") =>
+      case e: Throwable if !sys.env.contains("EFFECTBENCH_DEBUG") => // never a stack trace at the user
         Console.err.println(s"bench: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
         1
     }
@@ -122,8 +122,9 @@ object Main {
     catch { case e: Exception => UsageError(s"--out $out: cannot create the results directory (${e.getClass.getSimpleName}: ${e.getMessage})") }
     if (!Files.isWritable(out)) UsageError(s"--out $out: the results directory is not writable")
     val probe = out.resolve(s".write-probe-${ProcessHandle.current().pid()}")
-    try { Files.write(probe, Array.fill[Byte](4096)(0)); Files.delete(probe) }
+    try Files.write(probe, Array.fill[Byte](4096)(0))
     catch { case e: Exception => UsageError(s"--out $out: cannot write there (${e.getMessage})") }
+    finally Files.deleteIfExists(probe)
     out
   }
 

@@ -30,7 +30,7 @@ object Plan {
     val pool = Catalog.scenarios ++ (if (includeTestOnly) Catalog.testOnly else Vector.empty)
     val scenarioNames = args.many("--scenario")
     val scenarios =
-      if (scenarioNames.isEmpty) Catalog.scenarios
+      if (scenarioNames.isEmpty) pool
       else scenarioNames.flatMap { pat =>
         val rx = ("\\Q" + pat.replace("*", "\\E.*\\Q") + "\\E").r
         val hits = pool.filter(s => rx.pattern.matcher(s.id).matches())

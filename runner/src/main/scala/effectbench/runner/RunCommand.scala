@@ -37,11 +37,11 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     val hook = new Thread(() => if (!complete) {
       Subprocess.stopAll()
       try {
-        setStatus("interrupted")
         val kept = dir.finished.size
         Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
           s"the rest runs with: ./bench run --resume ${dir.dir}")
       } catch { case _: Throwable => () }
+      try setStatus("interrupted") catch { case _: Throwable => () }
     }, "effectbench-interrupted")
     Runtime.getRuntime.addShutdownHook(hook)
 
@@ -70,7 +70,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         else {
           val out = dir.jmhFile(cell.id.slug, cell.jvm)
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => ())
+          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => (), progress.note)
           (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
         }
       val record = Json.obj(
@@ -97,8 +97,8 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
       progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.startsWith(status.takeWhile(_ != '-'))) reason else s"$status: $reason")
     }
     Subprocess.recording {
-      complete = true
       setStatus("complete")
+      complete = true
     }
     try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
 

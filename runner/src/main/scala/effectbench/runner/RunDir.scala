@@ -23,17 +23,27 @@ final class RunDir(val dir: Path) {
   /** Writes run.json atomically (temp file + rename), so a crash never leaves half of it. */
   def writeMeta(meta: Json): Unit = {
     val tmp = dir.resolve("run.json.tmp")
-    Files.write(tmp, Json.pretty(meta).getBytes(StandardCharsets.UTF_8))
-    Files.move(tmp, runJson, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
+    naming(runJson) {
+      try {
+        Files.write(tmp, Json.pretty(meta).getBytes(StandardCharsets.UTF_8))
+        Files.move(tmp, runJson, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
+      } finally Files.deleteIfExists(tmp)
+    }
   }
+
+  /** A full or failing disk is reported with the file it hit, in one line. */
+  private def naming[A](file: Path)(body: => A): A =
+    try body catch { case e: java.io.IOException => throw new java.io.IOException(s"cannot write $file: ${e.getMessage}", e) }
 
   /** Appends one finished cell and forces it to disk before the next cell starts. */
   def appendCell(record: Json): Unit = synchronized {
-    val ch = FileChannel.open(cellsFile, StandardOpenOption.APPEND, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
-    try {
-      ch.write(java.nio.ByteBuffer.wrap((record.render + "\n").getBytes(StandardCharsets.UTF_8)))
-      ch.force(true)
-    } finally ch.close()
+    naming(cellsFile) {
+      val ch = FileChannel.open(cellsFile, StandardOpenOption.APPEND, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
+      try {
+        ch.write(java.nio.ByteBuffer.wrap((record.render + "\n").getBytes(StandardCharsets.UTF_8)))
+        ch.force(true)
+      } finally ch.close()
+    }
   }
 
   /** Cells already finished, as (cell key, jvm label): what --resume skips. A torn last line

@@ -29,7 +29,12 @@ object Subprocess {
   /** Stops starting children and kills the live ones. Idempotent; called by the shutdown hook. */
   def stopAll(): Unit = {
     lock.synchronized { stoppingNow = true }
-    live.asScala.foreach(killTree)
+    val procs = live.asScala.toVector
+    val tree = procs.flatMap(p => p.toHandle +: p.toHandle.descendants().iterator().asScala.toVector)
+    procs.foreach(killTree)
+    // Wait (briefly) until they are gone, so that nothing of this run outlives it.
+    val until = System.nanoTime() + 5000000000L
+    tree.foreach(h => while (h.isAlive && System.nanoTime() < until) Thread.sleep(20))
   }
 
   // Ctrl-C or kill of the runner: take the cell's JVMs down with it.

@@ -17,6 +17,10 @@ object Cli {
     new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim
   }
 
+  /** The runners of these tests take JMH's machine-wide lock (MeasureLock) in a directory of their
+    * own, so they wait for each other but not for benchmarks other people run on this machine. */
+  lazy val lockDir: Path = Files.createTempDirectory("bench-test-tmp")
+
   private val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
 
   final case class Result(exit: Int, out: String, err: String) {
@@ -39,7 +43,7 @@ object Cli {
   def start(args: String*): Running = {
     val out = Files.createTempFile("bench-out", ".txt")
     val err = Files.createTempFile("bench-err", ".txt")
-    val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=$root",
+    val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=$root", s"-Djava.io.tmpdir=$lockDir",
       "-cp", runnerClasspath, "effectbench.runner.Main") ++ args
     val pb = new ProcessBuilder(cmd.asJava).directory(root.toFile).redirectOutput(out.toFile).redirectError(err.toFile)
     pb.environment().remove("EFFECTBENCH_DEBUG")
