@@ -120,6 +120,18 @@ lazy val scala212 = withCoreSources(runtimeModule(project.in(file("runtimes/scal
     )
   )
 
+// ---- continuations group (Scala 2.12.2 exactly: the only version the plugin is published for) ----
+lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes/continuations")), "continuations"))
+  .settings(
+    scalaVersion := Versions.scala212Continuations,
+    scalacOptions ++= scala2Options :+ "-P:continuations:enable",
+    addCompilerPlugin("org.scala-lang.plugins" % s"scala-continuations-plugin_${Versions.scala212Continuations}" % Versions.continuations),
+    libraryDependencies ++= Seq(
+      "org.scala-lang.plugins" %% "scala-continuations-library" % Versions.continuations,
+      "org.scalameta" %% "munit" % Versions.munit212 % Test
+    )
+  )
+
 lazy val report = project
   .in(file("report"))
   .dependsOn(core)
@@ -146,7 +158,7 @@ lazy val runner = project
 /** The runtime modules by group name: the runner launches each one's JMH classpath. */
 lazy val groupModules: Seq[(String, Project)] = Seq(
   "modern" -> modern, "monix" -> monix, "loom" -> loom,
-  "scala213" -> scala213, "scala212" -> scala212)
+  "scala213" -> scala213, "scala212" -> scala212, "continuations" -> continuations)
 
 lazy val benchBuild = taskKey[Unit]("Compiles every module with its JMH code and writes the classpaths and implementation lists the runner reads (target/bench)")
 
@@ -162,7 +174,7 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate(core, modern, monix, loom, scala213, scala212, report, runner)
+  .aggregate(core, modern, monix, loom, scala213, scala212, continuations, report, runner)
   .settings(
     publish / skip := true,
     benchBuild := Def.sequential(
@@ -171,6 +183,7 @@ lazy val root = project
       groupBuild("loom", loom),
       groupBuild("scala213", scala213),
       groupBuild("scala212", scala212),
+      groupBuild("continuations", continuations),
       Def.task {
         val out = baseDirectory.value / "target" / "bench"
         val cp = (runner / Runtime / fullClasspath).value.files

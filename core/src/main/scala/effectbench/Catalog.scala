@@ -22,9 +22,10 @@ object Catalog {
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
-    runtimes = allRuntimes, notApplicable = Vector.empty, oracle = sumOracle,
+    runtimes = allRuntimes, notApplicable = if (id == "raw-sum") RunLoopNa.rawSum else Vector.empty, oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true)
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true,
+    quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes)
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -47,7 +48,7 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = RunLoopNa.cartesian,
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    singleFiber = true)
+    singleFiber = true, quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes)
 
   val ackermann: Scenario = Scenario(
     id = "ackermann", family = "R", title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
@@ -58,17 +59,19 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = RunLoopNa.ackermann,
     oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
     paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
-    // A(3, 9) recurses about 4,100 calls deep: plain recursion overflows a 256 KiB stack from
-    // about 1,700 (RunLoopStackControlSuite checks it), and it stays at ~11M calls so that the
-    // pool-per-step variants finish in seconds. A(2, 20000) would need ~800M calls.
-    stackParams = Some(Params.of("m" -> "3", "n" -> "9")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true)
+    // A(3, 10) recurses about 8,200 calls deep: plain recursion overflows a 256 KiB stack there
+    // even JIT-compiled (RunLoopSuite checks it; A(3, 9) did not once warm), in ~44M calls.
+    // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
+    stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true,
+    quickParams = RunLoopNa.quickAckermann, quickModes = RunLoopNa.quickModes)
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
     runtimes = allRuntimes, notApplicable = RunLoopNa.collections(id), oracle = oracle,
-    paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")))
+    paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
+    quickParams = RunLoopNa.quickCollections)
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
     "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle)
@@ -137,8 +140,14 @@ object Catalog {
   private def fiberScenario(id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
       oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
     Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
-      params = params, runtimes = fiberRuntimes, notApplicable = Vector.empty, oracle = (_, p) => oracle(p).toString,
+      params = params, runtimes = fiberRuntimes, notApplicable = fiberNa, oracle = (_, p) => oracle(p).toString,
       paramSets = paramSets, quickParams = quick, timeUnit = "ms")
+
+  /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
+    * Ref, no promise and no queue: these programs would need a fiber runtime written over
+    * unsafePerformAsync, which would measure that code, not scalaz. */
+  private val fiberNa = Vector(NotApplicable("scalaz", None,
+    "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
 
   private val zioTokio = "ZIO's benchmarks, Tokio's runtime benches"
   val forkMany: Scenario = fiberScenario("fork-many", "start F fibers that count down to a signal", zioTokio,
@@ -152,17 +161,21 @@ object Catalog {
   val yieldMany: Scenario = fiberScenario("yield-many", "F fibers each yield Y times", zioTokio,
     "the cost of a yield; unfair if one runtime's yield is a no-op",
     Vector(count("f", 200, 1000000, "number of fibers", Vector("200", "2000")), count("y", 1000, 100000000, "yields per fiber")),
-    _ => 0L, paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")))
+    _ => 0L, paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")),
+    quick = Vector("y" -> "100"))
   val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times", "the CE3-vs-ZIO2 comparative analysis",
     "queue operations without contention; unfair with an unbounded or single-producer queue",
     Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"))
-  val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield four times per step", "Cats Effect's benchmarks",
+  val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield three times per step", "Cats Effect's benchmarks",
     "the scheduler under many runnable fibers",
-    Vector(count("f", 1000000, 100000000, "number of fibers")), p => Oracles.schedulerStress(p.long("f")),
-    quick = Vector("f" -> "100000"))
+    Vector(count("f", 1000000, 100000000, "number of fibers"),
+      count("limit", 10000, 100000000, "each fiber continues with j + 1 until j > limit")),
+    p => Oracles.schedulerStress(p.long("f"), p.long("limit")),
+    quick = Vector("f" -> "100000", "limit" -> "300"))
   val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
     "the scheduler with garbage to collect",
-    Vector.empty, _ => 2500L * 1001L)
+    Vector(count("f", 2500, 10000000, "number of fibers"), count("limit", 1000, 100000000, "each fiber continues with i + 1 until i > limit")),
+    p => p.long("f") * (p.long("limit") + 1), quick = Vector("f" -> "500", "limit" -> "200"))
   val forkJoin: Scenario = fiberScenario("fork-join", "start F fibers returning 1, join all, sum", zioTokio,
     "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"))
 

@@ -11,6 +11,7 @@ final case class Syntax(runtime: String, variant: Option[String], text: String)
   * @param paramSets   the parameter sets a plain run measures (the first is the default);
   *                    `--param` overrides values in each
   * @param quickParams overrides the quick profile applies, each said in the table's header
+  * @param quickModes  the entry modes the quick profile measures (empty: all of `modes`)
   * @param stackParams the size at which plain recursion overflows a 256 KiB stack; the oracle
   *                    tests run every effectful variant at it
   * @param stackExempt variants, or `runtime/variant` pairs, not run at stackParams (see isStackExempt)
@@ -29,6 +30,7 @@ final case class Scenario(
     oracle: (String, Params) => String,
     paramSets: Vector[Params] = Vector(Params.empty),
     quickParams: Vector[(String, String)] = Vector.empty,
+    quickModes: Vector[Mode] = Vector.empty,
     stackParams: Option[Params] = None,
     stackExempt: Set[String] = Set.empty,
     singleFiber: Boolean = false,
@@ -39,6 +41,7 @@ final case class Scenario(
   def defaults: Params = Params(params.map(p => p.name -> p.default))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)
   def modes: Vector[Mode] = if (singleFiber) Vector(Mode.Fork, Mode.Sync) else Vector(Mode.Fork)
+  def modesFor(quick: Boolean): Vector[Mode] = if (quick && quickModes.nonEmpty) modes.filter(quickModes.contains) else modes
 
   /** The reason a (variant, runtime, mode) has no cell, or None when it has one. */
   def naReason(variant: String, runtime: String, mode: Mode): Option[String] = {

@@ -24,6 +24,9 @@ object Settings {
       "-Dcats.effect.auto.yield.threshold.multiplier=2", // x cancelation check 512 = 1024 ops
       "-Dcats.effect.cancelation.check.threshold=512"
     )
+    // Read once by Monix 3.4.1's Platform: batchSize is ExecutionModel.Default's budget (the same
+    // 1024 MonixSetup sets on its scheduler); localContextPropagation is on only for 1/true/yes.
+    // MonixSetup reads both back (default.batchSize, default.localContextPropagation).
     case (Levelled, "monix") => Vector(
       "-Dmonix.environment.batchSize=" + AutoYield,
       "-Dmonix.environment.localContextPropagation=0"

@@ -35,8 +35,15 @@ class OracleSuite extends munit.FunSuite {
   } test(s"${id.key} [${settings.id}${if (why == "stack-safety") ", stack-safety size" else ""}]") {
     val live = lives.getOrElseUpdate((impl.runtime, settings), impl.setup.start(settings))
     val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+    def overflowed(e: Throwable): Boolean = e != null && (e.isInstanceOf[StackOverflowError] || overflowed(e.getCause))
     val result = try Harness.verify(id.key, program) catch {
-      case _: StackOverflowError => Left(s"not stack-safe: overflowed a 256 KiB stack at ${id.params}")
+      case e: Throwable if overflowed(e) =>
+        // A cell the catalog declares not stack-safe (a finding) is skipped, visibly, when this
+        // JVM's 256 KiB stacks are too small even at its measured size; the verifier checks it on
+        // a default stack. Any other cell that overflows fails.
+        assume(!Harness.scenario(id).isStackExempt(id.variant, id.runtime),
+          s"declared not stack-safe: overflowed a 256 KiB stack at ${id.params}")
+        Left(s"not stack-safe: overflowed a 256 KiB stack at ${id.params}")
     }
     result match {
       case Right(got) => assertEquals(got, Harness.expected(id))

@@ -44,6 +44,11 @@ object CompareReport {
     sb.append('\n').append(TerminalTable.table(head(showJvm), rows(c, showJvm)))
     sb.append('\n')
     summary(c).foreach(l => sb.append(l).append('\n'))
+    for ((label, ds) <- Seq("regressed" -> c.regressed, "improved" -> c.improved, "B/op changed" -> c.allocFlagged) if ds.nonEmpty) {
+      sb.append(s"$label:\n")
+      ds.take(25).foreach(d => sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}\n"))
+      if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")
+    }
     sb.toString
   }
 

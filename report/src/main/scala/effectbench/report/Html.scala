@@ -53,7 +53,7 @@ object Html {
         "score" -> num(c.score.get.score),
         "err" -> num(c.score.get.error),
         "sd" -> optNum(r.slowdown),
-        "lo" -> optNum(r.slowdownLow),
+        "lo" -> optNum(r.slowdownLow.map(math.max(0.0, _))),
         "hi" -> optNum(r.slowdownHigh.map(h => math.min(h, r.slowdown.getOrElse(1.0) * 100))),
         "tie" -> Json.Bool(r.tie),
         "fastest" -> Json.Bool(r.vsFastest == "1.00×"),
@@ -267,7 +267,13 @@ object Html {
       |if (location.hash === '#selftest' || !io) {
       |  Array.prototype.forEach.call(document.querySelectorAll('details'), function(d){ d.open = true; });
       |  all.forEach(render);
-      |} else all.forEach(function(el){ io.observe(el); });
+      |} else {
+      |  // Charts already on screen render now; the rest when they scroll into view or their section opens.
+      |  all.forEach(function(el){
+      |    var r = el.getBoundingClientRect();
+      |    if (el.offsetParent !== null && r.top < window.innerHeight + 300 && r.bottom > -300) render(el); else io.observe(el);
+      |  });
+      |}
       |function openHash(){ var id = decodeURIComponent(location.hash.slice(1)); var el = id && document.getElementById(id); if (el && el.tagName === 'DETAILS') { el.open = true; el.scrollIntoView(); } }
       |openHash(); window.addEventListener('hashchange', openHash);
       |var resizing = null;

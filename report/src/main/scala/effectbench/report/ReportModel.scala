@@ -7,7 +7,7 @@ final case class Row(cell: CellResult, runtime: String, vsFastest: String, vsBas
 
 /** The cells compared with each other: same scenario, variant, params, mode and JVM. */
 final case class Group(key: String, scenario: String, variant: String, params: String, mode: String, jvm: String, rows: Vector[Row]) {
-  def title: String = s"$scenario / $variant / $params / $mode"
+  def title: String = s"$scenario/$variant/$params/$mode"
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
 

@@ -45,6 +45,8 @@ object RunComparison {
   /** Allocation per op is deterministic for most cells: flag any change beyond 1% (and above half a byte). */
   val AllocTolerance = 0.01
   val MinSamples = 5
+  /** A JMH error above this fraction of the score marks a cell as noisy. */
+  val NoisyError = 0.5
 
   /** The verdict for a ratio B/A with its interval and p-value, given the unit's direction. */
   def verdict(lo: Double, hi: Double, p: Double, higherIsBetter: Boolean, threshold: Double): String =
@@ -104,6 +106,10 @@ object RunComparison {
           verdict(lo, hi, p, sa.higherIsBetter, threshold), allocA, allocB, changed, reps))
       }
     }
+    val noisy = rows.filter(d => Seq(d.a, d.b).exists(s => !s.error.isNaN && s.error > NoisyError * math.abs(s.score)))
+    if (noisy.nonEmpty)
+      warnings += s"${noisy.size} of ${rows.size} cells are noisy (a 99.9% interval wider than ±${(NoisyError * 100).round}% of the score on at least one side: " +
+        s"${noisy.take(3).map(_.key).mkString(", ")}${if (noisy.size > 3) ", ..." else ""}); was the machine busy? Their verdicts reflect the conditions of each run as much as the code"
     val geo =
       if (rows.isEmpty) None
       else {

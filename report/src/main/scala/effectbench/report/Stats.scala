@@ -7,7 +7,9 @@ import java.util.SplittableRandom
 object Stats {
   val DefaultResamples = 2000
 
-  def mean(xs: Array[Double]): Double = if (xs.isEmpty) Double.NaN else xs.sum / xs.length
+  def mean(xs: Array[Double]): Double =
+    if (xs.isEmpty) Double.NaN
+    else { var s = 0.0; var i = 0; while (i < xs.length) { s += xs(i); i += 1 }; s / xs.length }
 
   /** Every iteration of every fork, pooled. */
   def pooled(raw: Vector[Vector[Double]]): Array[Double] = raw.iterator.flatten.toArray
@@ -48,7 +50,8 @@ object Stats {
 
   /** The q-quantile (0..1) of values, linear interpolation between order statistics. */
   def quantile(values: Array[Double], q: Double): Double = {
-    val xs = values.filterNot(_.isNaN).sorted
+    val xs = values.filterNot(_.isNaN) // a copy, sorted in place without boxing
+    java.util.Arrays.sort(xs)
     if (xs.isEmpty) Double.NaN
     else {
       val pos = q * (xs.length - 1)
@@ -59,7 +62,11 @@ object Stats {
   }
 
   /** A 95% percentile interval. */
-  def interval95(replicates: Array[Double]): (Double, Double) = (quantile(replicates, 0.025), quantile(replicates, 0.975))
+  def interval95(replicates: Array[Double]): (Double, Double) = {
+    val xs = replicates.filterNot(_.isNaN)
+    java.util.Arrays.sort(xs)
+    (quantile(xs, 0.025), quantile(xs, 0.975))
+  }
 
   /** Two-sided p-value of the Mann–Whitney U test that A and B come from the same distribution.
     * Exact (by counting rank arrangements) for small samples without ties; otherwise the normal
@@ -90,8 +97,10 @@ object Stats {
     val u = math.min(u1, n1.toDouble * n2 - u1)
     if (!ties && n1 * n2 <= 2500) {
       val dist = exactU(n1, n2)
-      val total = dist.sum
-      val cum = dist.take(u.toInt + 1).sum
+      var total = 0.0
+      var cum = 0.0
+      var k = 0
+      while (k < dist.length) { total += dist(k); if (k <= u.toInt) cum += dist(k); k += 1 }
       math.min(1.0, 2 * cum / total)
     } else {
       val n = (n1 + n2).toDouble
@@ -102,8 +111,12 @@ object Stats {
     }
   }
 
-  /** Number of arrangements giving each U = 0..n1*n2 (no ties). */
-  private def exactU(n1: Int, n2: Int): Array[Double] = {
+  private val exactCache = new java.util.concurrent.ConcurrentHashMap[(Int, Int), Array[Double]]()
+
+  /** Number of arrangements giving each U = 0..n1*n2 (no ties); the same sizes recur for every cell. */
+  private def exactU(n1: Int, n2: Int): Array[Double] = exactCache.computeIfAbsent((n1, n2), _ => countU(n1, n2))
+
+  private def countU(n1: Int, n2: Int): Array[Double] = {
     // f(m, n)(u) = f(m-1, n)(u - n) + f(m, n-1)(u), built up over m with a row per n.
     val max = n1 * n2
     var prev = Array.tabulate(n2 + 1)(_ => { val a = new Array[Double](max + 1); a(0) = 1; a }) // m = 0

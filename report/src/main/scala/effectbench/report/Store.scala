@@ -103,9 +103,26 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     try { createSchema(c); body(c) } finally c.close()
   }
 
+  /** Set when an index of an older layout was dropped: the caller refills it from the run directories. */
+  @volatile private var dropped = false
+
+  /** Bumped when the tables change; an index of another version is dropped and rebuilt. */
+  val SchemaVersion = 1
+
   private def createSchema(c: Connection): Unit = retrying("create the index tables") {
     val st = c.createStatement()
     try {
+      val rs = st.executeQuery("PRAGMA user_version")
+      val version = try { rs.next(); rs.getInt(1) } finally rs.close()
+      if (version != SchemaVersion) {
+        val had = { val t = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cells'"); try { t.next(); t.getInt(1) > 0 } finally t.close() }
+        if (had) {
+          log(s"bench: $dbFile has an older layout (version $version); rebuilding its tables (./bench reindex refills them)")
+          st.execute("DROP TABLE IF EXISTS cells")
+          st.execute("DROP TABLE IF EXISTS runs")
+          dropped = true
+        }
+      }
       st.execute("""CREATE TABLE IF NOT EXISTS runs(
         id TEXT PRIMARY KEY, dir TEXT NOT NULL, started TEXT, finished TEXT, status TEXT,
         git_revision TEXT, git_dirty INTEGER, profile TEXT, settings TEXT, jvms TEXT, libraries TEXT,
@@ -118,6 +135,7 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
         PRIMARY KEY(run_id, cell, jvm))""")
       st.execute("CREATE INDEX IF NOT EXISTS cells_by_cell ON cells(cell, jvm)")
       st.execute("CREATE INDEX IF NOT EXISTS cells_by_scenario ON cells(scenario, runtime)")
+      if (version != SchemaVersion) st.execute(s"PRAGMA user_version = $SchemaVersion")
     } finally st.close()
   }
 
@@ -181,6 +199,17 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       val ps = c.prepareStatement(insertCellSql)
       try insertCell(ps, id, cell) finally ps.close()
     }
+    if (dropped) { dropped = false; reindex() }
+  }
+
+  /** Rebuilds the index when it is empty or was just dropped for an older layout, but run directories exist. */
+  def ensureFilled(): Unit = {
+    val (runs, _) = counts()
+    if (dropped || runs == 0) {
+      dropped = false
+      val (r, c) = reindex()
+      if (r > 0) log(s"bench: indexed $r runs, $c cells from the run directories into $dbFile")
+    }
   }
 
   /** Rebuilds the index from every run directory under the results directory; returns (runs, cells). */
@@ -191,9 +220,11 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
         val s = Files.list(results)
         try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.getFileName.toString) finally s.close()
       }
-    val runs = dirs.map(RunData.load) // read everything before taking the write lock
-    runs.flatMap(_.warnings).foreach(w => log(s"warning: $w"))
+    // The run directories are read while holding the write lock, so a cell recorded meanwhile by a
+    // running benchmark is either in what is read here or indexed by its own hook right after.
     write("rebuild the index") { c =>
+      val runs = dirs.map(RunData.load)
+      runs.flatMap(_.warnings).foreach(w => log(s"warning: $w"))
       val st = c.createStatement()
       try { st.execute("DELETE FROM cells"); st.execute("DELETE FROM runs") } finally st.close()
       val ps = c.prepareStatement(insertCellSql)
@@ -201,8 +232,8 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
         val id = upsertRun(c, r.dir, r.meta)
         r.cells.foreach(cell => insertCell(ps, id, cell))
       } finally ps.close()
+      (runs.size, runs.map(_.cells.size).sum)
     }
-    (runs.size, runs.map(_.cells.size).sum)
   }
 
   def counts(): (Int, Int) = read { c =>

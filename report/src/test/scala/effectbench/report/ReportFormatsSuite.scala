@@ -18,12 +18,12 @@ class ReportFormatsSuite extends munit.FunSuite {
     assert(t.contains("quick (3 forks × 5 iterations (synthetic))"), t)
     assert(t.contains("levelled: synthetic"), t)
     assert(t.contains(SyntheticRun.jvm), t)
-    assert(t.contains("scenario-0 / default / n=100 / fork"), t)
+    assert(t.contains("scenario-0/default/n=100/fork"), t)
     assert(t.contains("1.00×"), t)
     assert(t.contains("n/a: kyo has no sync entry"), t)
     val md = Markdown.render(run)
     assert(md.contains("| runtime | score ± error | unit | vs fastest | vs baseline | B/op |"), md)
-    assert(md.contains("#### scenario-0 / default / n=100 / fork"), md)
+    assert(md.contains("#### scenario-0/default/n=100/fork"), md)
   }
 
   test("markdown escapes pipes and markup from results") {

@@ -62,4 +62,17 @@ class StoreSuite extends munit.FunSuite {
     assert(said.toArray.exists(_.toString.contains("locked by another writer")), said.toString)
     assertEquals(new Store(results).counts(), (3, 61))
   }
+
+  test("an index of an older layout is dropped and refilled from the run directories") {
+    val results = SyntheticRun.tempDir("store-old")
+    SyntheticRun.write(results.resolve("r1"), "r1", specs)
+    val said = new java.util.concurrent.ConcurrentLinkedQueue[String]()
+    assertEquals(new Store(results, said.add(_)).reindex(), (1, 20))
+    val c = DriverManager.getConnection("jdbc:sqlite:" + results.resolve("index.db"))
+    try { val st = c.createStatement(); st.execute("PRAGMA user_version = 0"); st.close() } finally c.close()
+    val s2 = new Store(results, said.add(_))
+    s2.ensureFilled()
+    assertEquals(s2.counts(), (1, 20))
+    assert(said.toArray.exists(_.toString.contains("older layout")), said.toString)
+  }
 }

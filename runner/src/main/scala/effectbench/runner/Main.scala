@@ -167,8 +167,8 @@ object Main {
           "settings" -> Metadata.settings(settings),
           "timeoutSeconds" -> Json.num(cmd.timeoutFor(profile, setup).toDouble),
           "testOnly" -> Json.Bool(args.has("--test-only")),
-          "quickOverrides" -> Json.Obj(sel.scenarios.filter(_.quickParams.nonEmpty && profile.id == "quick")
-            .map(s => s.id -> (Json.strMap(s.quickParams): Json))),
+          "quickOverrides" -> Json.Obj(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
+            .map(s => s.id -> (Json.strMap(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))): Json))),
           "plan" -> Json.Arr(cells.map(c => Json.obj("cell" -> Json.str(c.id.key), "jvm" -> Json.str(c.jvm.label),
             "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text))))
         )

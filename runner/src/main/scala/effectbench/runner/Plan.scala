@@ -91,7 +91,7 @@ object Plan {
       v <- s.variants if sel.variants.forall(_.contains(v))
       r <- s.runtimes if sel.runtimes.forall(_.contains(r))
       p <- paramSets(s, sel, profile)
-      m <- s.modes if sel.modes.forall(_.contains(m))
+      m <- s.modesFor(profile.exists(_.id == "quick")) if sel.modes.forall(_.contains(m))
       jvm <- jvms
     } yield {
       val id = CellId(s.id, v, r, p, m)

@@ -49,10 +49,7 @@ object StoreCommands {
       }
     }
     val store = new Store(results)
-    if (!Files.exists(store.dbFile)) {
-      Console.err.println(s"bench: no index at ${store.dbFile} yet; building it from the run directories")
-      store.reindex()
-    }
+    store.ensureFilled()
     val rows = store.history(args.many("--scenario"), args.many("--runtime"), args.many("--variant"), args.many("--mode"), params)
     if (rows.isEmpty) {
       println(s"no indexed cell matches (index: ${store.dbFile}; ./bench reindex rebuilds it from the run directories)")

@@ -1,8 +1,14 @@
 package effectbench.modern
 
-import effectbench.{Impl, Live}
+import effectbench.{Impl, Live, Work}
 
 /** The modern group's implementations of family S (scheduler and fibers): issue 3. One line per scenario object. */
 object FiberFamily {
-  val impls: Vector[Impl[? <: Live]] = Vector.empty
+  /** The implementations with the given work hooks: `Work.off` for measured cells, a counting
+    * Work for the same-work test. */
+  def implsWith(w: Work): Vector[Impl[? <: Live]] =
+    ForkMany.impls(w) ++ ChainedFork.impls(w) ++ PingPong.impls(w) ++ YieldMany.impls(w) ++
+      EnqueueDequeue.impls(w) ++ SchedulerStress.impls(w) ++ Alloc.impls(w) ++ ForkJoin.impls(w)
+
+  val impls: Vector[Impl[? <: Live]] = implsWith(Work.off)
 }

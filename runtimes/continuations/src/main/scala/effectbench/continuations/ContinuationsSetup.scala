@@ -1,0 +1,52 @@
+package effectbench.continuations
+
+import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import java.util.concurrent.{CountDownLatch, ExecutorService, Executors}
+import scala.util.continuations._
+import scala.util.control.TailCalls
+import scala.util.control.TailCalls.TailRec
+
+/** Scala Continuations (@cps, shift/reset). Delimited continuations have no run loop, tracing or
+  * auto-yield to level; the asynchronous boundary needs a pool, a fixed pool of one thread per
+  * processor in both profiles (the library ships none). The answer type of every computation is
+  * TailRec[Unit], so that a chain of shifts is trampolined instead of nesting the stack. */
+final class ContinuationsLive(settings: Settings) extends Live {
+  private val processors = java.lang.Runtime.getRuntime.availableProcessors()
+  val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("continuations"))
+
+  /** Continue on the pool: the async boundary. */
+  def shiftToPool(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) =>
+    pool.execute(new Runnable { def run(): Unit = k(()).result })
+    TailCalls.done(())
+  }
+
+  /** `fork` starts with one shift onto the pool; `sync` runs on the calling thread. Either way the
+    * caller waits for the result. */
+  def run[A](program: () => A @cps[TailRec[Unit]], mode: Mode): A = {
+    val latch = new CountDownLatch(1)
+    var out: Any = null
+    val fork = mode == Mode.Fork
+    reset {
+      if (fork) shiftToPool() else shiftUnit[Unit, TailRec[Unit], TailRec[Unit]](())
+      out = program()
+      latch.countDown()
+      TailCalls.done(())
+    }.result
+    latch.await()
+    out.asInstanceOf[A]
+  }
+
+  def readBack: Vector[(String, String)] = Vector(
+    "pool" -> s"fixed thread pool of $processors",
+    "answerType" -> "TailRec[Unit] (trampolined)",
+    "autoYieldOps" -> "none (continuations never yield on their own)",
+    "tracing" -> "none"
+  )
+
+  def close(): Unit = pool.shutdownNow()
+}
+
+object ContinuationsSetup extends RuntimeSetup[ContinuationsLive] {
+  val runtime = "continuations"
+  def start(settings: Settings): ContinuationsLive = new ContinuationsLive(settings)
+}

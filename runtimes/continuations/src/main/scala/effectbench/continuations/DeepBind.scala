@@ -1,0 +1,31 @@
+package effectbench.continuations
+
+import effectbench.{Impl, Live, Program}
+import scala.util.continuations._
+import scala.util.control.TailCalls
+import scala.util.control.TailCalls.TailRec
+
+/** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
+  * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
+  * for one runtime only (the levelled profile turns it off everywhere). */
+object DeepBind {
+  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/DeepBind.scala"
+
+  /** The unit effect: a shift that resumes at once, through the trampoline. */
+  def unitStep(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) => TailCalls.tailcall(k(())) }
+
+  /** Each bind is a `shift` the plugin turns into a flatMap of its Shift objects. */
+  def continuations(d: Int): Int @cps[TailRec[Unit]] = {
+    def loop(i: Int): Int @cps[TailRec[Unit]] = {
+      unitStep()
+      if (i > d) i else loop(i + 1)
+    }
+    loop(0)
+  }
+
+  val impls: Vector[Impl[_ <: Live]] = Vector(
+    new Impl("deep-bind", "default", ContinuationsSetup, s"$file#continuations", "shift/reset (@cps)")((rt, p, mode) => {
+      val d = p.int("d"); Program(rt.run(() => continuations(d), mode))
+    })
+  )
+}

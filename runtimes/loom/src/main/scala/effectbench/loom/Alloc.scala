@@ -1,0 +1,48 @@
+package effectbench.loom
+
+import effectbench.{FiberWork, Impl, Live, Program, Work}
+import ox.supervised
+
+/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
+  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
+  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
+  * and hashes through the same FiberWork functions, so the user data is identical. */
+object Alloc {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/Alloc.scala"
+
+  /** One fiber's loop, the same for both. The hash sum goes to a volatile sink, as the effect
+    * runtimes pass it to the next step. */
+  @annotation.tailrec
+  private def fiber(i: Int, limit: Int, yieldNow: () => Unit, allocate: Int => Array[AnyRef]): Int = {
+    yieldNow()
+    val arr = allocate(i)
+    yieldNow()
+    sink = FiberWork.sumHashes(arr)
+    if (i > limit) { yieldNow(); i }
+    else { yieldNow(); fiber(i + 1, limit, yieldNow, allocate) }
+  }
+  @volatile private var sink: Int = 0
+
+  def oxDirect(f: Int, limit: Int, w: Work): Long = supervised {
+    val ops = new OxOps(w)
+    val (y, a) = (() => ops.yieldNow(), (i: Int) => ops.allocate(i))
+    val fs = Vector.fill(f)(ops.fork(fiber(0, limit, y, a)))
+    fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
+  }
+
+  def loomThreads(f: Int, limit: Int, w: Work, ops: LoomOps): Long = {
+    val (y, a) = (() => ops.yieldNow(), (i: Int) => ops.allocate(i))
+    val fs = Vector.fill(f)(ops.fork(fiber(0, limit, y, a)))
+    fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("alloc", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => oxDirect(f, limit, w), mode))
+    }),
+    new Impl("alloc", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val (f, limit) = (p.int("f"), p.int("limit")); val ops = new LoomOps(w, rt.executor)
+      Program(rt.run(() => loomThreads(f, limit, w, ops), mode))
+    })
+  )
+}

@@ -1,0 +1,36 @@
+package effectbench.loom
+
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import ox.{Ox, supervised}
+
+/** chained-fork: a chain of F fibers, each starting the next and ending; the last completes
+  * the signal with the links left (0). Stresses fiber start latency along a chain; unfair if
+  * one side ran the next link inline instead of as a new fiber. */
+object ChainedFork {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/ChainedFork.scala"
+
+  def oxDirect(f: Int, w: Work): Int = supervised {
+    val ops = new OxOps(w)
+    val done = new CompletableFuture[Int]()
+    def link(n: Int)(using Ox): Unit = if (n == 1) ops.complete(done, n - 1) else { ops.fork(link(n - 1)); () }
+    ops.fork(link(f))
+    ops.await(done)
+  }
+
+  def loomThreads(f: Int, w: Work, ops: LoomOps): Int = {
+    val done = new CompletableFuture[Int]()
+    def link(n: Int): Unit = if (n == 1) ops.complete(done, n - 1) else { ops.fork(link(n - 1)); () }
+    ops.fork(link(f))
+    ops.await(done)
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("chained-fork", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
+    }),
+    new Impl("chained-fork", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val f = p.int("f"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(f, w, ops), mode))
+    })
+  )
+}

@@ -1,0 +1,38 @@
+package effectbench.loom
+
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.ArrayBlockingQueue
+import ox.channels.Channel
+
+/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
+  * it; the result is the sum of the items taken (N). Stresses queue operations without
+  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
+object EnqueueDequeue {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/EnqueueDequeue.scala"
+
+  def oxDirect(n: Int, w: Work): Int = {
+    val ops = new OxOps(w)
+    val q = Channel.buffered[Int](1)
+    var acc = 0
+    var i = 0
+    while (i < n) { ops.offer(q, 1); acc += ops.take(q); i += 1 }
+    acc
+  }
+
+  def loomThreads(n: Int, w: Work, ops: LoomOps): Int = {
+    val q = new ArrayBlockingQueue[Integer](1)
+    var acc = 0
+    var i = 0
+    while (i < n) { ops.offer(q, Integer.valueOf(1)); acc += ops.take(q); i += 1 }
+    acc
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("enqueue-dequeue", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val n = p.int("n"); Program(rt.run(() => oxDirect(n, w), mode))
+    }),
+    new Impl("enqueue-dequeue", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val n = p.int("n"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(n, w, ops), mode))
+    })
+  )
+}

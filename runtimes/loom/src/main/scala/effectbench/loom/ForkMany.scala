@@ -1,0 +1,41 @@
+package effectbench.loom
+
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.atomic.AtomicInteger
+import ox.supervised
+
+/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
+  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
+  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
+object ForkMany {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/ForkMany.scala"
+
+  def oxDirect(f: Int, w: Work): Int = supervised {
+    val ops = new OxOps(w)
+    val counter = new AtomicInteger(f)
+    val done = new CompletableFuture[Unit]()
+    var i = 0
+    while (i < f) { ops.fork { if (ops.decrement(counter) == 0) ops.complete(done, ()) }; i += 1 }
+    ops.await(done)
+    counter.get
+  }
+
+  def loomThreads(f: Int, w: Work, ops: LoomOps): Int = {
+    val counter = new AtomicInteger(f)
+    val done = new CompletableFuture[Unit]()
+    var i = 0
+    while (i < f) { ops.fork { if (ops.decrement(counter) == 0) ops.complete(done, ()) }; i += 1 }
+    ops.await(done)
+    counter.get
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("fork-many", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
+    }),
+    new Impl("fork-many", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val f = p.int("f"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(f, w, ops), mode))
+    })
+  )
+}

@@ -1,0 +1,58 @@
+package effectbench.loom
+
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.{ArrayBlockingQueue, CompletableFuture}
+import java.util.concurrent.atomic.AtomicInteger
+import ox.channels.Channel
+import ox.supervised
+
+/** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
+  * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
+  * through a queue; unfair with a single-producer or unbounded queue on one side. */
+object PingPong {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/PingPong.scala"
+
+  def oxDirect(f: Int, w: Work): Int = supervised {
+    val ops = new OxOps(w)
+    val counter = new AtomicInteger(f)
+    val q = Channel.buffered[Unit](1)
+    val done = new CompletableFuture[Unit]()
+    var i = 0
+    while (i < f) {
+      ops.fork {
+        ops.fork(ops.offer(q, ()))
+        ops.take(q)
+        if (ops.decrement(counter) == 0) ops.complete(done, ())
+      }
+      i += 1
+    }
+    ops.await(done)
+    counter.get
+  }
+
+  def loomThreads(f: Int, w: Work, ops: LoomOps): Int = {
+    val counter = new AtomicInteger(f)
+    val q = new ArrayBlockingQueue[Unit](1)
+    val done = new CompletableFuture[Unit]()
+    var i = 0
+    while (i < f) {
+      ops.fork {
+        ops.fork(ops.offer(q, ()))
+        ops.take(q)
+        if (ops.decrement(counter) == 0) ops.complete(done, ())
+      }
+      i += 1
+    }
+    ops.await(done)
+    counter.get
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("ping-pong", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
+    }),
+    new Impl("ping-pong", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val f = p.int("f"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(f, w, ops), mode))
+    })
+  )
+}

@@ -1,0 +1,44 @@
+package effectbench.loom
+
+import effectbench.{Impl, Live, Program, Work}
+import ox.supervised
+
+/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
+  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
+  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
+object SchedulerStress {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/SchedulerStress.scala"
+
+  /** One fiber's loop, the same for both: yields through `yieldNow`. */
+  @annotation.tailrec
+  private def fiber(i: Int, limit: Int, yieldNow: () => Unit): Int = {
+    yieldNow()
+    val j = i
+    yieldNow()
+    if (j > limit) { yieldNow(); j }
+    else { yieldNow(); fiber(j + 1, limit, yieldNow) }
+  }
+
+  def oxDirect(f: Int, limit: Int, w: Work): Long = supervised {
+    val ops = new OxOps(w)
+    val y = () => ops.yieldNow()
+    val fs = Vector.tabulate(f)(i => ops.fork(fiber(i, limit, y)))
+    fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
+  }
+
+  def loomThreads(f: Int, limit: Int, w: Work, ops: LoomOps): Long = {
+    val y = () => ops.yieldNow()
+    val fs = Vector.tabulate(f)(i => ops.fork(fiber(i, limit, y)))
+    fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("scheduler-stress", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => oxDirect(f, limit, w), mode))
+    }),
+    new Impl("scheduler-stress", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val (f, limit) = (p.int("f"), p.int("limit")); val ops = new LoomOps(w, rt.executor)
+      Program(rt.run(() => loomThreads(f, limit, w, ops), mode))
+    })
+  )
+}

@@ -1,0 +1,56 @@
+package effectbench.loom
+
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.atomic.AtomicInteger
+import ox.supervised
+
+/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
+  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
+  * did not go back through its scheduler. */
+object YieldMany {
+  private val file = "runtimes/loom/src/main/scala/effectbench/loom/YieldMany.scala"
+
+  def oxDirect(f: Int, y: Int, w: Work): Int = supervised {
+    val ops = new OxOps(w)
+    val counter = new AtomicInteger(f)
+    val done = new CompletableFuture[Unit]()
+    var i = 0
+    while (i < f) {
+      ops.fork {
+        var n = 0
+        while (n < y) { ops.yieldNow(); n += 1 }
+        if (ops.decrement(counter) == 0) ops.complete(done, ())
+      }
+      i += 1
+    }
+    ops.await(done)
+    counter.get
+  }
+
+  def loomThreads(f: Int, y: Int, w: Work, ops: LoomOps): Int = {
+    val counter = new AtomicInteger(f)
+    val done = new CompletableFuture[Unit]()
+    var i = 0
+    while (i < f) {
+      ops.fork {
+        var n = 0
+        while (n < y) { ops.yieldNow(); n += 1 }
+        if (ops.decrement(counter) == 0) ops.complete(done, ())
+      }
+      i += 1
+    }
+    ops.await(done)
+    counter.get
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("yield-many", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+      val (f, y) = (p.int("f"), p.int("y")); Program(rt.run(() => oxDirect(f, y, w), mode))
+    }),
+    new Impl("yield-many", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+      val (f, y) = (p.int("f"), p.int("y")); val ops = new LoomOps(w, rt.executor)
+      Program(rt.run(() => loomThreads(f, y, w, ops), mode))
+    })
+  )
+}

@@ -1,0 +1,101 @@
+package effectbench.modern
+
+import cats.effect.{FiberIO, IO}
+import effectbench.{FiberWork, Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import scala.concurrent.{ExecutionContext, Future}
+import zio.{Fiber, ZIO}
+
+/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
+  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
+  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
+  * and hashes through the same FiberWork functions, so the user data is identical. */
+object Alloc {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/Alloc.scala"
+
+  def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
+    val ops = new CeOps(w)
+    def fiber(i: Int): IO[Int] =
+      ops.cede.flatMap(_ => ops.allocate(i)).flatMap { arr =>
+        ops.cede.flatMap(_ => IO(FiberWork.sumHashes(arr))).flatMap { _ =>
+          if (i > limit) ops.cede.flatMap(_ => IO.pure(i)) else ops.cede.flatMap(_ => fiber(i + 1))
+        }
+      }
+    def startAll(n: Int, acc: List[FiberIO[Int]]): IO[List[FiberIO[Int]]] =
+      if (n == f) IO.pure(acc) else ops.start(fiber(0)).flatMap(fb => startAll(n + 1, fb :: acc))
+    def joinAll(fs: List[FiberIO[Int]], sum: Long): IO[Long] = fs match {
+      case Nil => IO.pure(sum)
+      case h :: t => ops.join(h).flatMap(j => joinAll(t, sum + j))
+    }
+    startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
+  }
+
+  def zio(f: Int, limit: Int, w: Work): ZIO[Any, Nothing, Long] = {
+    val ops = new ZioOps(w)
+    def fiber(i: Int): ZIO[Any, Nothing, Int] =
+      ops.yieldNow.flatMap(_ => ops.allocate(i)).flatMap { arr =>
+        ops.yieldNow.flatMap(_ => ZIO.succeed(FiberWork.sumHashes(arr))).flatMap { _ =>
+          if (i > limit) ops.yieldNow.flatMap(_ => ZIO.succeed(i)) else ops.yieldNow.flatMap(_ => fiber(i + 1))
+        }
+      }
+    def startAll(n: Int, acc: List[Fiber[Nothing, Int]]): ZIO[Any, Nothing, List[Fiber[Nothing, Int]]] =
+      if (n == f) ZIO.succeed(acc) else ops.fork(fiber(0)).flatMap(fb => startAll(n + 1, fb :: acc))
+    def joinAll(fs: List[Fiber[Nothing, Int]], sum: Long): ZIO[Any, Nothing, Long] = fs match {
+      case Nil => ZIO.succeed(sum)
+      case h :: t => ops.join(h).flatMap(j => joinAll(t, sum + j))
+    }
+    startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
+  }
+
+  def future(f: Int, limit: Int, w: Work)(implicit ec: ExecutionContext): Future[Long] = {
+    val ops = new FutureOps(w, ec)
+    def fiber(i: Int): Future[Int] =
+      ops.yieldNow().map(_ => ops.allocate(i)).flatMap { arr =>
+        ops.yieldNow().map(_ => FiberWork.sumHashes(arr)).flatMap { _ =>
+          if (i > limit) ops.yieldNow().map(_ => i) else ops.yieldNow().flatMap(_ => fiber(i + 1))
+        }
+      }
+    val fs = new Array[Future[Int]](f)
+    var n = 0
+    while (n < f) { fs(n) = ops.fork(fiber(0)); n += 1 }
+    def joinAll(k: Int, sum: Long): Future[Long] =
+      if (k == f) Future.successful(sum) else ops.join(fs(k)).flatMap(j => joinAll(k + 1, sum + j))
+    joinAll(0, 0L)
+  }
+
+  def baseline(f: Int, limit: Int, w: Work, ops: BaselineOps): CompletableFuture[Long] = {
+    def fiber(i: Int, out: CompletableFuture[Int]): Unit =
+      ops.yieldThen {
+        val arr = ops.allocate(i)
+        ops.yieldThen {
+          FiberWork.sumHashes(arr)
+          if (i > limit) ops.yieldThen(out.complete(i)) else ops.yieldThen(fiber(i + 1, out))
+        }
+      }
+    val fs = Array.fill(f)(new CompletableFuture[Int]())
+    var n = 0
+    while (n < f) { val k = n; ops.fork(fiber(0, fs(k))); n += 1 }
+    CompletableFuture.allOf(fs: _*).thenApply { _ =>
+      var sum = 0L
+      var k = 0
+      while (k < f) { sum += ops.join(fs(k)); k += 1 }
+      sum
+    }
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("alloc", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+      val io = catsEffect(p.int("f"), p.int("limit"), w); Program(rt.run(io, mode))
+    }),
+    new Impl("alloc", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+      val z = zio(p.int("f"), p.int("limit"), w); Program(rt.run(z, mode))
+    }),
+    new Impl("alloc", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+      val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => future(f, limit, w)(rt.ec), mode))
+    }),
+    new Impl("alloc", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+      val (f, limit) = (p.int("f"), p.int("limit")); val ops = new BaselineOps(w, rt.pool)
+      Program(rt.run(() => baseline(f, limit, w, ops), mode).join())
+    })
+  )
+}

@@ -1,0 +1,63 @@
+package effectbench.modern
+
+import cats.effect.{Deferred, IO}
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import scala.concurrent.{ExecutionContext, Future, Promise}
+import zio.{ZIO, Promise => ZPromise}
+
+/** chained-fork: a chain of F fibers, each starting the next and ending; the last completes
+  * the signal with the links left (0). Stresses fiber start latency along a chain; unfair if
+  * one side ran the next link inline instead of as a new fiber. */
+object ChainedFork {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/ChainedFork.scala"
+
+  def catsEffect(f: Int, w: Work): IO[Int] = {
+    val ops = new CeOps(w)
+    Deferred[IO, Int].flatMap { done =>
+      def link(n: Int): IO[Unit] = if (n == 1) ops.complete(done, n - 1) else ops.start(IO.defer(link(n - 1))).void
+      ops.start(link(f)).flatMap(_ => ops.await(done))
+    }
+  }
+
+  def zio(f: Int, w: Work): ZIO[Any, Nothing, Int] = {
+    val ops = new ZioOps(w)
+    ZPromise.make[Nothing, Int].flatMap { done =>
+      def link(n: Int): ZIO[Any, Nothing, Unit] = if (n == 1) ops.complete(done, n - 1) else ops.fork(ZIO.suspendSucceed(link(n - 1))).unit
+      ops.fork(link(f)).flatMap(_ => ops.await(done))
+    }
+  }
+
+  def future(f: Int, w: Work)(implicit ec: ExecutionContext): Future[Int] = {
+    val ops = new FutureOps(w, ec)
+    val done = Promise[Int]()
+    def link(n: Int): Future[Unit] = {
+      if (n == 1) ops.complete(done, n - 1) else ops.fork(link(n - 1))
+      Future.unit
+    }
+    ops.fork(link(f))
+    ops.await(done)
+  }
+
+  def baseline(f: Int, w: Work, ops: BaselineOps): CompletableFuture[Int] = {
+    val done = new CompletableFuture[Int]()
+    def link(n: Int): Unit = if (n == 1) ops.complete(done, n - 1) else ops.fork(link(n - 1))
+    ops.fork(link(f))
+    ops.await(done)
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("chained-fork", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+      val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
+    }),
+    new Impl("chained-fork", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+      val z = zio(p.int("f"), w); Program(rt.run(z, mode))
+    }),
+    new Impl("chained-fork", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+      val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
+    }),
+    new Impl("chained-fork", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+      val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.run(() => baseline(f, w, ops), mode).join())
+    })
+  )
+}

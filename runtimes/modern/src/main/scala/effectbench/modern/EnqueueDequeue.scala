@@ -1,0 +1,79 @@
+package effectbench.modern
+
+import cats.effect.IO
+import cats.effect.std.Queue
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.{CompletableFuture, Executor}
+import scala.concurrent.{ExecutionContext, Future}
+import zio.{ZIO, Queue => ZQueue}
+
+/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
+  * it; the result is the sum of the items taken (N). Stresses queue operations without
+  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
+object EnqueueDequeue {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/EnqueueDequeue.scala"
+  private val one: Integer = Integer.valueOf(1) // the queued item of future and baseline
+
+  def catsEffect(n: Int, w: Work): IO[Int] = {
+    val ops = new CeOps(w)
+    Queue.bounded[IO, Int](1).flatMap { q =>
+      def loop(i: Int, acc: Int): IO[Int] =
+        if (i == n) IO.pure(acc) else ops.offer(q, 1).flatMap(_ => ops.take(q)).flatMap(x => loop(i + 1, acc + x))
+      loop(0, 0)
+    }
+  }
+
+  def zio(n: Int, w: Work): ZIO[Any, Nothing, Int] = {
+    val ops = new ZioOps(w)
+    ZQueue.bounded[Int](1).flatMap { q =>
+      def loop(i: Int, acc: Int): ZIO[Any, Nothing, Int] =
+        if (i == n) ZIO.succeed(acc) else ops.offer(q, 1).flatMap(_ => ops.take(q)).flatMap(x => loop(i + 1, acc + x))
+      loop(0, 0)
+    }
+  }
+
+  def future(n: Int, w: Work)(implicit ec: ExecutionContext): Future[Int] = {
+    val ops = new FutureOps(w, ec)
+    val q = new CallbackQueue[Integer](1, ec.execute(_))
+    def loop(i: Int, acc: Int): Future[Int] =
+      if (i == n) Future.successful(acc) else ops.offer(q, one).flatMap(_ => ops.take(q)).flatMap(x => loop(i + 1, acc + x))
+    loop(0, 0)
+  }
+
+  /** A loop while the queue answers at once; a parked operation resumes the loop from its callback. */
+  def baseline(n: Int, w: Work, ops: BaselineOps, pool: Executor): CompletableFuture[Int] = {
+    val q = new CallbackQueue[Integer](1, pool)
+    val result = new CompletableFuture[Int]()
+    def run(from: Int, acc0: Int, offered: Boolean): Unit = {
+      var i = from
+      var acc = acc0
+      var mustOffer = !offered
+      while (i < n) {
+        val (ci, ca) = (i, acc)
+        if (mustOffer && !ops.offer(q, one, () => run(ci, ca, offered = true))) return
+        val x = ops.take(q, x => run(ci + 1, ca + x, offered = false))
+        if (x == null) return
+        acc += x; i += 1; mustOffer = true
+      }
+      result.complete(acc)
+    }
+    run(0, 0, offered = false)
+    result
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("enqueue-dequeue", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+      val io = catsEffect(p.int("n"), w); Program(rt.run(io, mode))
+    }),
+    new Impl("enqueue-dequeue", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+      val z = zio(p.int("n"), w); Program(rt.run(z, mode))
+    }),
+    new Impl("enqueue-dequeue", "default", FutureSetup, s"$file#future", "flatMap")((rt, p, mode) => {
+      val n = p.int("n"); Program(rt.run(() => future(n, w)(rt.ec), mode))
+    }),
+    new Impl("enqueue-dequeue", "default", BaselineSetup, s"$file#baseline", "loop with callbacks on a fixed pool")((rt, p, mode) => {
+      val n = p.int("n"); val ops = new BaselineOps(w, rt.pool)
+      Program(rt.run(() => baseline(n, w, ops, rt.pool), mode).join())
+    })
+  )
+}

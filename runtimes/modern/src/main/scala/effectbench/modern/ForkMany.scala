@@ -1,0 +1,71 @@
+package effectbench.modern
+
+import cats.effect.{Deferred, IO, Ref}
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.atomic.AtomicInteger
+import scala.concurrent.{ExecutionContext, Future, Promise}
+import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
+
+/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
+  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
+  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
+object ForkMany {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/ForkMany.scala"
+
+  def catsEffect(f: Int, w: Work): IO[Int] = {
+    val ops = new CeOps(w)
+    Ref[IO].of(f).flatMap { counter =>
+      Deferred[IO, Unit].flatMap { done =>
+        val worker = ops.decrement(counter).flatMap(left => if (left == 0) ops.complete(done, ()) else IO.unit)
+        def forkAll(i: Int): IO[Unit] = if (i == 0) IO.unit else ops.start(worker).flatMap(_ => forkAll(i - 1))
+        forkAll(f).flatMap(_ => ops.await(done)).flatMap(_ => counter.get)
+      }
+    }
+  }
+
+  def zio(f: Int, w: Work): ZIO[Any, Nothing, Int] = {
+    val ops = new ZioOps(w)
+    ZRef.make(f).flatMap { counter =>
+      ZPromise.make[Nothing, Unit].flatMap { done =>
+        val worker = ops.decrement(counter).flatMap(left => if (left == 0) ops.complete(done, ()) else ZIO.unit)
+        def forkAll(i: Int): ZIO[Any, Nothing, Unit] = if (i == 0) ZIO.unit else ops.fork(worker).flatMap(_ => forkAll(i - 1))
+        forkAll(f).flatMap(_ => ops.await(done)).flatMap(_ => counter.get)
+      }
+    }
+  }
+
+  def future(f: Int, w: Work)(implicit ec: ExecutionContext): Future[Int] = {
+    val ops = new FutureOps(w, ec)
+    val counter = new AtomicInteger(f)
+    val done = Promise[Unit]()
+    def worker(): Future[Unit] = { if (ops.decrement(counter) == 0) ops.complete(done, ()); Future.unit }
+    var i = 0
+    while (i < f) { ops.fork(worker()); i += 1 }
+    ops.await(done).map(_ => counter.get)
+  }
+
+  def baseline(f: Int, w: Work, ops: BaselineOps): CompletableFuture[Int] = {
+    val counter = new AtomicInteger(f)
+    val done = new CompletableFuture[Unit]()
+    def worker(): Unit = if (ops.decrement(counter) == 0) ops.complete(done, ())
+    var i = 0
+    while (i < f) { ops.fork(worker()); i += 1 }
+    ops.await(done).thenApply(_ => counter.get)
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("fork-many", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+      val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
+    }),
+    new Impl("fork-many", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+      val z = zio(p.int("f"), w); Program(rt.run(z, mode))
+    }),
+    new Impl("fork-many", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+      val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
+    }),
+    new Impl("fork-many", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+      val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.run(() => baseline(f, w, ops), mode).join())
+    })
+  )
+}

@@ -1,0 +1,78 @@
+package effectbench.modern
+
+import cats.effect.{Deferred, IO, Ref}
+import effectbench.{Impl, Live, Program, Work}
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.atomic.AtomicInteger
+import scala.concurrent.{ExecutionContext, Future, Promise}
+import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
+
+/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
+  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
+  * did not go back through its scheduler (a no-op or a batched callback). */
+object YieldMany {
+  private val file = "runtimes/modern/src/main/scala/effectbench/modern/YieldMany.scala"
+
+  def catsEffect(f: Int, y: Int, w: Work): IO[Int] = {
+    val ops = new CeOps(w)
+    Ref[IO].of(f).flatMap { counter =>
+      Deferred[IO, Unit].flatMap { done =>
+        val countDown = ops.decrement(counter).flatMap(left => if (left == 0) ops.complete(done, ()) else IO.unit)
+        def spin(n: Int): IO[Unit] = if (n == 0) countDown else ops.cede.flatMap(_ => spin(n - 1))
+        def forkAll(i: Int): IO[Unit] = if (i == 0) IO.unit else ops.start(spin(y)).flatMap(_ => forkAll(i - 1))
+        forkAll(f).flatMap(_ => ops.await(done)).flatMap(_ => counter.get)
+      }
+    }
+  }
+
+  def zio(f: Int, y: Int, w: Work): ZIO[Any, Nothing, Int] = {
+    val ops = new ZioOps(w)
+    ZRef.make(f).flatMap { counter =>
+      ZPromise.make[Nothing, Unit].flatMap { done =>
+        val countDown = ops.decrement(counter).flatMap(left => if (left == 0) ops.complete(done, ()) else ZIO.unit)
+        def spin(n: Int): ZIO[Any, Nothing, Unit] = if (n == 0) countDown else ops.yieldNow.flatMap(_ => spin(n - 1))
+        def forkAll(i: Int): ZIO[Any, Nothing, Unit] = if (i == 0) ZIO.unit else ops.fork(spin(y)).flatMap(_ => forkAll(i - 1))
+        forkAll(f).flatMap(_ => ops.await(done)).flatMap(_ => counter.get)
+      }
+    }
+  }
+
+  def future(f: Int, y: Int, w: Work)(implicit ec: ExecutionContext): Future[Int] = {
+    val ops = new FutureOps(w, ec)
+    val counter = new AtomicInteger(f)
+    val done = Promise[Unit]()
+    def spin(n: Int): Future[Unit] =
+      if (n == 0) { if (ops.decrement(counter) == 0) ops.complete(done, ()); Future.unit }
+      else ops.yieldNow().flatMap(_ => spin(n - 1))
+    var i = 0
+    while (i < f) { ops.fork(spin(y)); i += 1 }
+    ops.await(done).map(_ => counter.get)
+  }
+
+  def baseline(f: Int, y: Int, w: Work, ops: BaselineOps): CompletableFuture[Int] = {
+    val counter = new AtomicInteger(f)
+    val done = new CompletableFuture[Unit]()
+    def spin(n: Int): Unit =
+      if (n == 0) { if (ops.decrement(counter) == 0) ops.complete(done, ()) }
+      else ops.yieldThen(spin(n - 1))
+    var i = 0
+    while (i < f) { ops.fork(spin(y)); i += 1 }
+    ops.await(done).thenApply(_ => counter.get)
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("yield-many", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+      val io = catsEffect(p.int("f"), p.int("y"), w); Program(rt.run(io, mode))
+    }),
+    new Impl("yield-many", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+      val z = zio(p.int("f"), p.int("y"), w); Program(rt.run(z, mode))
+    }),
+    new Impl("yield-many", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+      val (f, y) = (p.int("f"), p.int("y")); Program(rt.run(() => future(f, y, w)(rt.ec), mode))
+    }),
+    new Impl("yield-many", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+      val (f, y) = (p.int("f"), p.int("y")); val ops = new BaselineOps(w, rt.pool)
+      Program(rt.run(() => baseline(f, y, w, ops), mode).join())
+    })
+  )
+}

@@ -1,0 +1,7 @@
+package effectbench.modern
+
+/** Same work across cats-effect, zio, future and baseline: see effectbench.FiberWorkChecks. */
+class FiberWorkSuite extends effectbench.FiberWorkChecks(FiberFamily.implsWith)
+
+/** No runtime of this group starts another's threads: see effectbench.ThreadLeakChecks. */
+class ThreadLeakSuite extends effectbench.ThreadLeakChecks

@@ -1,0 +1,35 @@
+package effectbench.monix
+
+import effectbench.{FiberWork, Impl, Live, Program, Work}
+import monix.eval.{Fiber, Task}
+
+/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
+  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
+  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
+  * and hashes through the same FiberWork functions, so the user data is identical. */
+object Alloc {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/Alloc.scala"
+
+  def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
+    val ops = new MonixOps(w)
+    def fiber(i: Int): Task[Int] =
+      ops.shift.flatMap(_ => ops.allocate(i)).flatMap { arr =>
+        ops.shift.flatMap(_ => Task.eval(FiberWork.sumHashes(arr))).flatMap { _ =>
+          if (i > limit) ops.shift.flatMap(_ => Task.pure(i)) else ops.shift.flatMap(_ => fiber(i + 1))
+        }
+      }
+    def startAll(n: Int, acc: List[Fiber[Int]]): Task[List[Fiber[Int]]] =
+      if (n == f) Task.pure(acc) else ops.start(fiber(0)).flatMap(fb => startAll(n + 1, fb :: acc))
+    def joinAll(fs: List[Fiber[Int]], sum: Long): Task[Long] = fs match {
+      case Nil => Task.pure(sum)
+      case h :: t => ops.join(h).flatMap(j => joinAll(t, sum + j))
+    }
+    startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("alloc", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+      val t = monixTask(p.int("f"), p.int("limit"), w); Program(rt.run(t, mode))
+    })
+  )
+}

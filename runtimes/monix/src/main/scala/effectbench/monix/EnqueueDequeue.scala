@@ -1,0 +1,27 @@
+package effectbench.monix
+
+import effectbench.{Impl, Live, Program, Work}
+import monix.eval.Task
+
+/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
+  * it; the result is the sum of the items taken (N). Stresses queue operations without
+  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side.
+  * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
+object EnqueueDequeue {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/EnqueueDequeue.scala"
+
+  def monixTask(n: Int, w: Work): Task[Int] = {
+    val ops = new MonixOps(w)
+    MonixOps.oneSlotQueue[Int].flatMap { q =>
+      def loop(i: Int, acc: Int): Task[Int] =
+        if (i == n) Task.pure(acc) else ops.offer(q, 1).flatMap(_ => ops.take(q)).flatMap(x => loop(i + 1, acc + x))
+      loop(0, 0)
+    }
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("enqueue-dequeue", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+      val t = monixTask(p.int("n"), w); Program(rt.run(t, mode))
+    })
+  )
+}

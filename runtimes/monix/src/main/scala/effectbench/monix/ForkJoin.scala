@@ -1,0 +1,28 @@
+package effectbench.monix
+
+import effectbench.{Impl, Live, Program, Work}
+import monix.eval.{Fiber, Task}
+
+/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
+  * unfair if one side summed without joining every fiber. */
+object ForkJoin {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/ForkJoin.scala"
+
+  def monixTask(f: Int, w: Work): Task[Long] = {
+    val ops = new MonixOps(w)
+    val one = Task.pure(1)
+    def startAll(i: Int, acc: List[Fiber[Int]]): Task[List[Fiber[Int]]] =
+      if (i == f) Task.pure(acc) else ops.start(one).flatMap(fb => startAll(i + 1, fb :: acc))
+    def joinAll(fs: List[Fiber[Int]], sum: Long): Task[Long] = fs match {
+      case Nil => Task.pure(sum)
+      case h :: t => ops.join(h).flatMap(j => joinAll(t, sum + j))
+    }
+    startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("fork-join", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+      val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
+    })
+  )
+}

@@ -1,0 +1,33 @@
+package effectbench.monix
+
+import cats.effect.concurrent.{Deferred, Ref}
+import effectbench.{Impl, Live, Program, Work}
+import monix.eval.Task
+
+/** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
+  * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
+  * through a queue; unfair with a single-producer or unbounded queue on one side.
+  * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
+object PingPong {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/PingPong.scala"
+
+  def monixTask(f: Int, w: Work): Task[Int] = {
+    val ops = new MonixOps(w)
+    Ref.of[Task, Int](f).flatMap { counter =>
+      MonixOps.oneSlotQueue[Unit].flatMap { q =>
+        Deferred[Task, Unit].flatMap { done =>
+          val worker = ops.start(ops.offer(q, ())).flatMap(_ => ops.take(q)).flatMap(_ => ops.decrement(counter))
+            .flatMap(left => if (left == 0) ops.complete(done, ()) else Task.unit)
+          def forkAll(i: Int): Task[Unit] = if (i == 0) Task.unit else ops.start(worker).flatMap(_ => forkAll(i - 1))
+          forkAll(f).flatMap(_ => ops.await(done)).flatMap(_ => counter.get)
+        }
+      }
+    }
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("ping-pong", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+      val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
+    })
+  )
+}

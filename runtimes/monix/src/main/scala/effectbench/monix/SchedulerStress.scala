@@ -1,0 +1,34 @@
+package effectbench.monix
+
+import effectbench.{Impl, Live, Program, Work}
+import monix.eval.{Fiber, Task}
+
+/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
+  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
+  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
+object SchedulerStress {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/SchedulerStress.scala"
+
+  def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
+    val ops = new MonixOps(w)
+    def fiber(i: Int): Task[Int] =
+      ops.shift.flatMap(_ => Task.eval(i)).flatMap { j =>
+        ops.shift.flatMap { _ =>
+          if (j > limit) ops.shift.flatMap(_ => Task.pure(j)) else ops.shift.flatMap(_ => fiber(j + 1))
+        }
+      }
+    def startAll(i: Int, acc: List[Fiber[Int]]): Task[List[Fiber[Int]]] =
+      if (i == f) Task.pure(acc) else ops.start(fiber(i)).flatMap(fb => startAll(i + 1, fb :: acc))
+    def joinAll(fs: List[Fiber[Int]], sum: Long): Task[Long] = fs match {
+      case Nil => Task.pure(sum)
+      case h :: t => ops.join(h).flatMap(j => joinAll(t, sum + j))
+    }
+    startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("scheduler-stress", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+      val t = monixTask(p.int("f"), p.int("limit"), w); Program(rt.run(t, mode))
+    })
+  )
+}

@@ -1,0 +1,30 @@
+package effectbench.monix
+
+import cats.effect.concurrent.{Deferred, Ref}
+import effectbench.{Impl, Live, Program, Work}
+import monix.eval.Task
+
+/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
+  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
+  * did not go back through its scheduler. */
+object YieldMany {
+  private val file = "runtimes/monix/src/main/scala/effectbench/monix/YieldMany.scala"
+
+  def monixTask(f: Int, y: Int, w: Work): Task[Int] = {
+    val ops = new MonixOps(w)
+    Ref.of[Task, Int](f).flatMap { counter =>
+      Deferred[Task, Unit].flatMap { done =>
+        val countDown = ops.decrement(counter).flatMap(left => if (left == 0) ops.complete(done, ()) else Task.unit)
+        def spin(n: Int): Task[Unit] = if (n == 0) countDown else ops.shift.flatMap(_ => spin(n - 1))
+        def forkAll(i: Int): Task[Unit] = if (i == 0) Task.unit else ops.start(spin(y)).flatMap(_ => forkAll(i - 1))
+        forkAll(f).flatMap(_ => ops.await(done)).flatMap(_ => counter.get)
+      }
+    }
+  }
+
+  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+    new Impl("yield-many", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+      val t = monixTask(p.int("f"), p.int("y"), w); Program(rt.run(t, mode))
+    })
+  )
+}

@@ -1,0 +1,41 @@
+package effectbench.scala213
+
+import effectbench.{Impl, Live, Program}
+import java.util.concurrent.ExecutorService
+import scalaz.concurrent.Task
+
+/** ackermann on scalaz Task: pool-per-step forks every call onto the pool then binds, trampolined
+  * suspends then binds, stack-aware binds and suspends only every 512 nested calls; one flatMap
+  * per non-tail call in each. Unfair if one side suspended more or less often. */
+object Ackermann {
+  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/Ackermann.scala"
+  val StackBudget = 512
+
+  def poolPerStep(m: Int, n: Long, pool: ExecutorService): Task[Long] = Task.fork {
+    if (m == 0) Task.now(n + 1)
+    else if (n == 0) poolPerStep(m - 1, 1, pool)
+    else poolPerStep(m, n - 1, pool).flatMap(x => poolPerStep(m - 1, x, pool))
+  }(pool)
+  def trampolined(m: Int, n: Long): Task[Long] = Task.suspend {
+    if (m == 0) Task.now(n + 1)
+    else if (n == 0) trampolined(m - 1, 1)
+    else trampolined(m, n - 1).flatMap(x => trampolined(m - 1, x))
+  }
+  def stackAware(m: Int, n: Long, depth: Int): Task[Long] =
+    if (depth >= StackBudget) Task.suspend(stackAware(m, n, 0))
+    else if (m == 0) Task.now(n + 1)
+    else if (n == 0) stackAware(m - 1, 1, depth + 1)
+    else stackAware(m, n - 1, depth + 1).flatMap(x => stackAware(m - 1, x, depth + 1))
+
+  val impls: Vector[Impl[_ <: Live]] = Vector(
+    new Impl("ackermann", "pool-per-step", ScalazSetup, s"$file#poolPerStep", "Task.fork + flatMap")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n, rt.pool), mode))
+    }),
+    new Impl("ackermann", "trampolined", ScalazSetup, s"$file#trampolined", "Task.suspend + flatMap")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(trampolined(m, n), mode))
+    }),
+    new Impl("ackermann", "stack-aware", ScalazSetup, s"$file#stackAware", "flatMap, Task.suspend every 512 calls")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(Task.suspend(stackAware(m, n, 0)), mode))
+    })
+  )
+}

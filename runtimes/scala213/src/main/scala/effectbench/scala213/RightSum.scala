@@ -1,0 +1,32 @@
+package effectbench.scala213
+
+import effectbench.{Impl, Live, Program}
+import scala.async.Async.{async, await}
+import scala.concurrent.{ExecutionContext, Future}
+import scalaz.concurrent.Task
+
+/** right-sum: the same tasks summed right-associated, `loop(tail, head + acc)`: scalaz inside a
+  * for-comprehension (so its trailing identity map is paid per task), Future with async/await
+  * (which has no trailing map: that difference is what the scenario shows). */
+object RightSum {
+  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/RightSum.scala"
+
+  def scalaz(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
+    case head :: tail => for { h <- head; sum <- scalaz(tail, acc + h) } yield sum
+    case Nil => Task.now(acc)
+  }
+
+  def scalaAsync(tasks: List[() => Future[Int]], acc: Long)(implicit ec: ExecutionContext): Future[Long] = tasks match {
+    case head :: tail => async { val h = await(head()); await(scalaAsync(tail, acc + h)) }
+    case Nil => Future.successful(acc)
+  }
+
+  val impls: Vector[Impl[_ <: Live]] = Vector(
+    new Impl("right-sum", "default", ScalazSetup, s"$file#scalaz", "for-comprehension")((rt, p, mode) => {
+      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts, 0L), mode))
+    }),
+    new Impl("right-sum", "default", ScalaAsyncSetup, s"$file#scalaAsync", "async/await")((rt, p, mode) => {
+      val ts = RunLoopTasks.future(p.int("n"), RunLoopTasks.onPool(p))(rt.ec); Program(rt.run(() => scalaAsync(ts, 0L)(rt.ec), mode))
+    })
+  )
+}
