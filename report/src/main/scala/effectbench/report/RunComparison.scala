@@ -62,6 +62,33 @@ object RunComparison {
 
   private def seedOf(key: String): Long = 0x5eedL * 31 + key.hashCode.toLong
 
+  /** One cell in both runs: warnings about it, and its comparison unless units differ. */
+  private def diff(ca: CellResult, cb: CellResult, threshold: Double, resamples: Int): (Vector[String], Option[CellDiff]) = {
+    val sa = ca.score.get
+    val sb = cb.score.get
+    if (sa.unit != sb.unit) (Vector(s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"), None)
+    else {
+      val pa = Stats.pooled(ca.raw)
+      val pb = Stats.pooled(cb.raw)
+      val ws =
+        if (pa.length < MinSamples || pb.length < MinSamples)
+          Vector(s"${ca.key}: too few samples (A ${pa.length}, B ${pb.length}; want at least $MinSamples a side) for a significant verdict")
+        else Vector.empty
+      val reps = Stats.bootstrapRatios(ca.raw, cb.raw, resamples, seedOf(ca.key + "|" + ca.jvm))
+      val (lo, hi) = Stats.interval95(reps)
+      val ratio = if (pa.nonEmpty && pb.nonEmpty) Stats.mean(pb) / Stats.mean(pa) else sb.score / sa.score
+      val p = Stats.mannWhitneyP(pa, pb)
+      val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
+      val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
+      val changed = (allocA, allocB) match {
+        case (Some(x), Some(y)) => allocChanged(x, y)
+        case _ => false
+      }
+      (ws, Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
+        verdict(lo, hi, p, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
+    }
+  }
+
   def compare(a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples): RunComparison = {
     val warnings = Vector.newBuilder[String]
     val jvmsA = a.cells.map(_.jvm).distinct
@@ -83,29 +110,18 @@ object RunComparison {
     val common = a.cells.flatMap(ca => byB.get(matchKey(ca)).map(cb => (ca, cb)))
     val notOk = common.filter { case (ca, cb) => !ca.ok || !cb.ok }
     if (notOk.nonEmpty) warnings += s"${notOk.size} common cells lack a score on one side (${sample(notOk.map(_._1))})"
-    val rows = common.filter { case (ca, cb) => ca.ok && cb.ok }.flatMap { case (ca, cb) =>
-      val sa = ca.score.get
-      val sb = cb.score.get
-      if (sa.unit != sb.unit) { warnings += s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"; None }
-      else {
-        val pa = Stats.pooled(ca.raw)
-        val pb = Stats.pooled(cb.raw)
-        if (pa.length < MinSamples || pb.length < MinSamples)
-          warnings += s"${ca.key}: too few samples (A ${pa.length}, B ${pb.length}; want at least $MinSamples a side) for a significant verdict"
-        val reps = Stats.bootstrapRatios(ca.raw, cb.raw, resamples, seedOf(ca.key + "|" + ca.jvm))
-        val (lo, hi) = Stats.interval95(reps)
-        val ratio = if (pa.nonEmpty && pb.nonEmpty) Stats.mean(pb) / Stats.mean(pa) else sb.score / sa.score
-        val p = Stats.mannWhitneyP(pa, pb)
-        val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
-        val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
-        val changed = (allocA, allocB) match {
-          case (Some(x), Some(y)) => allocChanged(x, y)
-          case _ => false
-        }
-        Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
-          verdict(lo, hi, p, sa.higherIsBetter, threshold), allocA, allocB, changed, reps))
-      }
+    // Each cell is independent (its own seed): computed on the common pool, results kept in order.
+    val scored = common.filter { case (ca, cb) => ca.ok && cb.ok }
+    val computed: Vector[(Vector[String], Option[CellDiff])] = {
+      val threads = math.max(1, math.min(Runtime.getRuntime.availableProcessors, 8))
+      val pool = java.util.concurrent.Executors.newFixedThreadPool(threads, (r: Runnable) => { val t = new Thread(r, "compare"); t.setDaemon(true); t })
+      try {
+        val tasks = scored.map { case (ca, cb) => pool.submit(() => diff(ca, cb, threshold, resamples)) }
+        tasks.map(_.get())
+      } finally pool.shutdown()
     }
+    computed.foreach { case (ws, _) => warnings ++= ws }
+    val rows = computed.flatMap(_._2)
     val noisy = rows.filter(d => Seq(d.a, d.b).exists(s => !s.error.isNaN && s.error > NoisyError * math.abs(s.score)))
     if (noisy.nonEmpty)
       warnings += s"${noisy.size} of ${rows.size} cells are noisy (a 99.9% interval wider than ±${(NoisyError * 100).round}% of the score on at least one side: " +

@@ -100,8 +100,10 @@ object StoreCommands {
     val format = args.one("--format").getOrElse("terminal")
     if (!Set("terminal", "markdown").contains(format)) UsageError.unknown("format", format, Vector("terminal", "markdown"))
     val threshold = args.one("--threshold").map(t => t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))).getOrElse(0.05)
-    val a = RunData.load(runArg(args.positional(0)))
-    val b = RunData.load(runArg(args.positional(1)))
+    val (dirA, dirB) = (runArg(args.positional(0)), runArg(args.positional(1)))
+    val loadingB = java.util.concurrent.CompletableFuture.supplyAsync(() => RunData.load(dirB)) // both runs read at once
+    val a = RunData.load(dirA)
+    val b = loadingB.join()
     (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
     val c = RunComparison.compare(a, b, threshold)
     val text = if (format == "markdown") CompareReport.markdown(c) else CompareReport.terminal(c)
