@@ -43,7 +43,7 @@ object StyleTable {
             case None => stylesSideBySide(s, xs)
             case Some(p) => sweepColumns(s, p, xs)
           })
-          sb.append(notes(s, xs))
+          sb.append(notes(s, xs, if (column.isEmpty) styles(s) else styles(s).filter(v => xs.exists(_.id.variant == v))))
         }
     }
     sb.toString
@@ -94,12 +94,12 @@ object StyleTable {
   }
 
   /** The catalog's notes on how a runtime is written (where its cost differs in kind), and the n/a reasons. */
-  private def notes(s: Scenario, xs: Vector[Slot]): String = {
+  private def notes(s: Scenario, xs: Vector[Slot], shown: Vector[String]): String = {
     val rts = runtimesOf(s, xs)
     val syntax = rts.flatMap(r => s.syntaxOf(referenceStyle, r).map(t => s"  $r: $t"))
     val na = for {
       r <- rts
-      v <- styles(s)
+      v <- shown
       why <- s.naReason(v, r, xs.head.id.mode)
     } yield (why, s"$v on $r")
     val naLines = na.groupBy(_._1).toVector.sortBy { case (why, _) => na.indexWhere(_._1 == why) }
