@@ -108,6 +108,9 @@ object Catalog {
       tf <- BusinessFlowModel.tfValues.sortBy(v => if (v == "5") 0 else 1)
     } yield Params.of("tf" -> tf, "failure" -> f),
     quickParams = Vector("tf" -> "5", "failure" -> "0.1:80"),
+    // 20 combinations x 26 cells would be 520 cells per run: a run measures the defaults,
+    // `--sweep tf` / `--sweep failure` or `--param` choose the others.
+    runsDefaultsOnly = true,
     syntax = Vector(
       Syntax("future", None, "Future per step: every step is a Future { } and every callback a pool task, so an operation crosses about ten async boundaries, not one (the style's real cost)"),
       Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")),

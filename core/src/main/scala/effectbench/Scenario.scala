@@ -36,7 +36,10 @@ final case class Scenario(
     singleFiber: Boolean = false,
     timeUnit: String = "us",
     syntax: Vector[Syntax] = Vector.empty,
-    testOnly: Boolean = false
+    testOnly: Boolean = false,
+    /** When true, `run` measures only the default param set (unless --param/--sweep say
+      * otherwise) while verify and the oracle tests still cover every set of `paramSets`. */
+    runsDefaultsOnly: Boolean = false
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)

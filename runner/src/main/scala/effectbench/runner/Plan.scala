@@ -79,7 +79,7 @@ object Plan {
     val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) => own.exists(_._1 == k) || sel.sweep.contains(k) } else Vector.empty
     val base = sel.sweep.flatMap(s.param).filter(_.sweep.nonEmpty) match {
       case Some(d) => d.sweep.distinct.map(v => Params.of(d.name -> v))
-      case None => s.paramSets
+      case None => if (s.runsDefaultsOnly && profile.isDefined) Vector(Params.empty) else s.paramSets
     }
     base.map(p => s.complete((quick ++ own).foldLeft(p) { case (acc, (k, v)) => acc.updated(k, v) })).distinct
   }
