@@ -4,5 +4,6 @@ import effectbench.{Impl, Live}
 
 /** The continuations group's implementations of families R and C (run loop, stack, collections): issue 4. One line per scenario object. */
 object RunLoopFamily {
-  val impls: Vector[Impl[_ <: Live]] = Vector.empty
+  val impls: Vector[Impl[_ <: Live]] =
+    RawSum.impls ++ LeftSum.impls ++ RightSum.impls ++ Cartesian.impls ++ Ackermann.impls
 }

@@ -16,6 +16,7 @@ object RunLoopTasks {
   def dsl(n: Int, pool: Boolean, ex: Executor): List[Task[Int]] =
     List.tabulate(n)(k => if (pool) Shift(DslTask.shift(ex)).cpsApply[Task[Int]](_ => DslTask.now(k)) else DslTask.now(k))
 
-  /** A suspended task: nothing runs until the continuation is given (Dsl.scala's Task.Suspend). */
-  def defer[A](body: => Task[A]): Task[A] = k => body(k)
+  /** Suspension: a bind on the unit task, so the rest goes through Shift's stack-safe interpreter
+    * (a bare `k => body(k)` is not a suspension there: it nests the stack). */
+  def defer[A](body: => Task[A]): Task[A] = Shift(DslTask.unit).cpsApply[Task[A]](_ => body)
 }

@@ -1,0 +1,55 @@
+package effectbench.continuations
+
+import effectbench.{Impl, Live, Oracles, Program}
+import scala.collection.mutable.ListBuffer
+import scala.util.continuations._
+import scala.util.control.TailCalls
+import scala.util.control.TailCalls.TailRec
+
+import RunLoopTasks.{C, Task, now}
+
+/** ackermann: pool-per-step shifts onto the pool at every call, trampolined passes every call
+  * through the trampoline, stack-aware only every 512 nested calls; each non-tail call is a bind. */
+object Ackermann {
+  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/Ackermann.scala"
+  val StackBudget = 512
+
+  def poolPerStep(m: Int, n: Long, rt: ContinuationsLive): Long @cps[C] = {
+    rt.shiftToPool()
+    if (m == 0) n + 1
+    else if (n == 0) poolPerStep(m - 1, 1, rt)
+    else {
+      val x = poolPerStep(m, n - 1, rt)
+      poolPerStep(m - 1, x, rt)
+    }
+  }
+  def trampolined(m: Int, n: Long): Long @cps[C] = {
+    now(())
+    if (m == 0) n + 1
+    else if (n == 0) trampolined(m - 1, 1)
+    else {
+      val x = trampolined(m, n - 1)
+      trampolined(m - 1, x)
+    }
+  }
+  def stackAware(m: Int, n: Long, depth: Int): Long @cps[C] =
+    if (depth >= StackBudget) { now(()); stackAware(m, n, 0) }
+    else if (m == 0) n + 1
+    else if (n == 0) stackAware(m - 1, 1, depth + 1)
+    else {
+      val x = stackAware(m, n - 1, depth + 1)
+      stackAware(m - 1, x, depth + 1)
+    }
+
+  val impls: Vector[Impl[_ <: Live]] = Vector(
+    new Impl("ackermann", "pool-per-step", ContinuationsSetup, s"$file#Ackermann.poolPerStep", "shift/reset (@cps), shift to pool per call")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => poolPerStep(m, n, rt), mode))
+    }),
+    new Impl("ackermann", "trampolined", ContinuationsSetup, s"$file#Ackermann.trampolined", "shift/reset (@cps), trampoline per call")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => trampolined(m, n), mode))
+    }),
+    new Impl("ackermann", "stack-aware", ContinuationsSetup, s"$file#Ackermann.stackAware", "shift/reset (@cps), trampoline every 512 calls")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => { now(()); stackAware(m, n, 0) }, mode))
+    })
+  )
+}
