@@ -39,7 +39,11 @@ final case class Scenario(
     testOnly: Boolean = false,
     /** When true, `run` measures only the default param set (unless --param/--sweep say
       * otherwise) while verify and the oracle tests still cover every set of `paramSets`. */
-    runsDefaultsOnly: Boolean = false
+    runsDefaultsOnly: Boolean = false,
+    /** Overrides the oracle tests (`./bench test`) apply to the planned param sets, for the
+      * scenarios whose full size takes minutes per runtime; `verify` and `run` check the full
+      * size before timing it. */
+    testParams: Vector[(String, String)] = Vector.empty
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)
