@@ -14,9 +14,15 @@ final class ContinuationsLive(settings: Settings) extends Live {
   private val processors = java.lang.Runtime.getRuntime.availableProcessors()
   val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("continuations"))
 
+  /** What a continuation threw on the pool: the waiting caller rethrows it (a lost exception
+    * on a pool thread would otherwise leave the caller waiting for ever). */
+  @volatile private var failure: Throwable = null
+
   /** Continue on the pool: the async boundary. */
   def shiftToPool(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) =>
-    pool.execute(new Runnable { def run(): Unit = k(()).result })
+    pool.execute(new Runnable {
+      def run(): Unit = try k(()).result catch { case t: Throwable => failure = t }
+    })
     TailCalls.done(())
   }
 
@@ -24,6 +30,7 @@ final class ContinuationsLive(settings: Settings) extends Live {
     * caller waits for the result. */
   def run[A](program: () => A @cps[TailRec[Unit]], mode: Mode): A = {
     val latch = new CountDownLatch(1)
+    failure = null
     var out: Any = null
     val fork = mode == Mode.Fork
     reset {
@@ -32,7 +39,10 @@ final class ContinuationsLive(settings: Settings) extends Live {
       latch.countDown()
       TailCalls.done(())
     }.result
-    latch.await()
+    while (!latch.await(20, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      val f = failure
+      if (f != null) throw f
+    }
     out.asInstanceOf[A]
   }
 
