@@ -5,15 +5,38 @@ sealed abstract class Settings(val id: String, val summary: String)
 
 object Settings {
   case object Levelled extends Settings("levelled",
-    "tracing and stack-trace enrichment off, auto-yield every 1024 operations, compute pools sized to the processors, fiber-root tracking off")
+    "tracing and stack-trace enrichment off, auto-yield every 10,240 operations (ZIO's fixed budget; Monix the nearest batch size it accepts), compute pools sized to the processors, fiber-root tracking off; reports print what each live runtime reads back")
   case object Defaults extends Settings("defaults", "every library exactly as shipped")
 
   val all: Vector[Settings] = Vector(Levelled, Defaults)
   def get(id: String): Option[Settings] = all.find(_.id == id)
   def apply(id: String): Settings = get(id).getOrElse(throw new NoSuchElementException(s"unknown settings $id"))
 
-  /** The auto-yield budget of the levelled profile, in operations between forced yields. */
-  val AutoYield = 1024
+  /** The auto-yield budget of the levelled profile, in operations between forced yields: ZIO 2's
+    * budget, which is fixed in its run loop, so the others are levelled to it (SCENARIOS.md). */
+  val AutoYield = 10240
+
+  /** What the levelled profile claims for a runtime, as read-back keys and the values the live
+    * runtime must report under them. Every runtime's `Live.readBack` carries these keys with
+    * values read from the running runtime (never restated from the request); ReadBackSuite
+    * starts each runtime in a JVM configured like the measuring one and compares. */
+  def levelledClaims(runtime: String, processors: Int): Vector[Claim] = {
+    import Claim._
+    runtime match {
+      case "cats-effect" => Vector(tracingOff, enhancedExceptionsOff, autoYield(AutoYield), computeThreads(processors))
+      case "zio" => Vector(autoYield(AutoYield), computeThreads(processors), fiberRootsOff)
+      case "monix" => Vector(tracingOff, enhancedExceptionsOff, autoYield(MonixBatch), computeThreads(processors))
+      case "future" | "cps" | "dsl" | "continuations" | "scalaz" | "scala-async" =>
+        Vector(Claim(Pool, GlobalPool), computeThreads(processors))
+      case "baseline" => Vector(computeThreads(processors))
+      case "ox" | "loom" => Vector(computeThreads(processors))
+      case _ => Vector.empty
+    }
+  }
+
+  /** Monix's auto-yield budget under levelled: the batch size nearest to AutoYield that Monix
+    * accepts (its BatchedExecution keeps powers of two). */
+  val MonixBatch = 8192
 
   /** System properties the JVM of a cell needs, read by runtimes before any of their classes
     * load (which is why they cannot be set from inside the benchmark). */
@@ -34,6 +57,25 @@ object Settings {
     case (Levelled, "zio") => Vector.empty // configured in code: RuntimeFlags and executor
     case _ => Vector.empty
   }
+}
+
+/** One setting a profile claims: the read-back key and the value the live runtime must report. */
+final case class Claim(key: String, expected: String)
+
+object Claim {
+  val Tracing = "tracing"
+  val EnhancedExceptions = "enhancedExceptions"
+  val AutoYield = "autoYieldBudget"
+  val ComputeThreads = "computeThreads"
+  val FiberRoots = "fiberRoots"
+  val Pool = "pool"
+  /** The pool that task types without one of their own run on under levelled, as `future` does. */
+  val GlobalPool = "global ForkJoinPool"
+  val tracingOff: Claim = Claim(Tracing, "off")
+  val enhancedExceptionsOff: Claim = Claim(EnhancedExceptions, "off")
+  val fiberRootsOff: Claim = Claim(FiberRoots, "off")
+  def autoYield(ops: Int): Claim = Claim(AutoYield, ops.toString)
+  def computeThreads(n: Int): Claim = Claim(ComputeThreads, n.toString)
 }
 
 /** Where a program starts: `fork` pays one yield onto the runtime's pool, `sync` runs on the
