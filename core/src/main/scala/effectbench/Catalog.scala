@@ -157,7 +157,7 @@ object Catalog {
     "fiber start and completion; unfair if the main fiber does not wait for every fiber",
     Vector(count("f", 10000, 10000000, "number of fibers")), _ => 0L)
   val chainedFork: Scenario = fiberScenario("chained-fork", "a chain of F fibers, each starting the next", zioTokio,
-    "fiber start latency along a chain", Vector(count("f", 1000, 10000000, "length of the chain")), _ => 0L)
+    "fiber start latency along a chain", Vector(count("f", 1000, 10000000, "length of the chain")), p => p.long("f"))
   val pingPong: Scenario = fiberScenario("ping-pong", "F fibers hand an item through a queue of capacity 1", zioTokio,
     "queue hand-off between fibers; unfair with a single-producer channel on one side",
     Vector(count("f", 1000, 10000000, "number of fibers")), _ => 0L)

@@ -13,13 +13,27 @@ object Oracles {
     case _ => throw new IllegalArgumentException("ackermann oracle is defined for m <= 3")
   }
 
-  /** Cartesian: the flattened list of pairs has length 2 S^2 and sum 2 S (S(S-1)/2). */
-  def cartesian(s: Long): String = s"length=${2 * s * s} sum=${2 * s * triangle(s)}"
-  def cartesianOf(xs: Iterable[Int]): String = {
-    var len = 0L; var sum = 0L
-    xs.foreach { x => len += 1; sum += x }
-    s"length=$len sum=$sum"
+  /** Cartesian: the flattened list of pairs [x0, y0, x0, y1, ...] (row-major, task k yields k) has
+    * length 2 S^2 and sum 2 S (S(S-1)/2); the digest is position-sensitive, so a list with a
+    * pair swapped or paired wrongly (same length and sum) fails too. */
+  def cartesian(s: Long): String = {
+    var d = Digest
+    var x = 0L
+    while (x < s) {
+      var y = 0L
+      while (y < s) { d = digest(digest(d, x.toInt), y.toInt); y += 1 }
+      x += 1
+    }
+    s"length=${2 * s * s} sum=${2 * s * triangle(s)} digest=${java.lang.Long.toHexString(d)}"
   }
+  def cartesianOf(xs: Iterable[Int]): String = {
+    var len = 0L; var sum = 0L; var d = Digest
+    xs.foreach { x => len += 1; sum += x; d = digest(d, x) }
+    s"length=$len sum=$sum digest=${java.lang.Long.toHexString(d)}"
+  }
+  /** A polynomial hash over the list in order (wrapping arithmetic): moving any element changes it. */
+  private final val Digest = 1125899906842597L
+  private def digest(d: Long, x: Int): Long = d * 1000003L + x + 1L
 
   /** Gather must keep input order: the result names the sum and whether order was kept. */
   def ordered(n: Long): String = s"${triangle(n)} in order"

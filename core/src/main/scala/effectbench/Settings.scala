@@ -44,7 +44,7 @@ object Settings {
     case (Levelled, "cats-effect") => Vector(
       "-Dcats.effect.tracing.mode=none",
       "-Dcats.effect.tracing.exceptions.enhanced=false",
-      "-Dcats.effect.auto.yield.threshold.multiplier=2", // x cancelation check 512 = 1024 ops
+      "-Dcats.effect.auto.yield.threshold.multiplier=20", // x cancelation check 512 = 10,240 ops (AutoYield)
       "-Dcats.effect.cancelation.check.threshold=512"
     )
     // Read once by Monix 3.4.1's Platform: batchSize is ExecutionModel.Default's budget (the same

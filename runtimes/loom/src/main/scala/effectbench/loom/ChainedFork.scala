@@ -4,24 +4,26 @@ import effectbench.{Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import ox.{Ox, supervised}
 
-/** chained-fork: a chain of F fibers, each starting the next and ending; the last completes
-  * the signal with the links left (0). Stresses fiber start latency along a chain; unfair if
-  * one side ran the next link inline instead of as a new fiber. */
+/** chained-fork: a chain of F fibers, each starting the next and ending; each link carries its
+  * depth, counted along the chain, and the last completes the signal with it, so the result is
+  * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
+  * unfair if one side ran the next link inline instead of as a new fiber. */
 object ChainedFork {
   private val file = "runtimes/loom/src/main/scala/effectbench/loom/ChainedFork.scala"
 
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val done = new CompletableFuture[Int]()
-    def link(n: Int)(using Ox): Unit = if (n == 1) ops.complete(done, n - 1) else { ops.fork(link(n - 1)); () }
-    ops.fork(link(f))
+    def link(n: Int, depth: Int)(using Ox): Unit =
+      if (n == 1) ops.complete(done, depth) else { ops.fork(link(n - 1, depth + 1)); () }
+    ops.fork(link(f, 1))
     ops.await(done)
   }
 
   def loomThreads(f: Int, w: Work, ops: LoomOps): Int = {
     val done = new CompletableFuture[Int]()
-    def link(n: Int): Unit = if (n == 1) ops.complete(done, n - 1) else { ops.fork(link(n - 1)); () }
-    ops.fork(link(f))
+    def link(n: Int, depth: Int): Unit = if (n == 1) ops.complete(done, depth) else { ops.fork(link(n - 1, depth + 1)); () }
+    ops.fork(link(f, 1))
     ops.await(done)
   }
 

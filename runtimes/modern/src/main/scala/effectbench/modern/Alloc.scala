@@ -50,9 +50,11 @@ object Alloc {
   def future(f: Int, limit: Int, w: Work)(implicit ec: ExecutionContext): Future[Long] = {
     val ops = new FutureOps(w, ec)
     def fiber(i: Int): Future[Int] =
-      ops.yieldNow().map(_ => ops.allocate(i)).flatMap { arr =>
-        ops.yieldNow().map(_ => FiberWork.sumHashes(arr)).flatMap { _ =>
-          if (i > limit) ops.yieldNow().map(_ => i) else ops.yieldNow().flatMap(_ => fiber(i + 1))
+      ops.yieldThen {
+        val arr = ops.allocate(i)
+        ops.yieldThen {
+          FiberWork.sumHashes(arr)
+          if (i > limit) ops.yieldThen(Future.successful(i)) else ops.yieldThen(fiber(i + 1))
         }
       }
     val fs = new Array[Future[Int]](f)

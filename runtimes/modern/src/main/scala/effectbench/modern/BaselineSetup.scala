@@ -15,7 +15,14 @@ final class BaselineLive(settings: Settings) extends Live {
     case Mode.Sync => body()
   }
 
-  def readBack: Vector[(String, String)] = Vector("pool" -> s"fixed thread pool of $processors")
+  def readBack: Vector[(String, String)] = Vector(
+    "pool" -> "fixed thread pool",
+    "computeThreads" -> (pool match {
+      case t: java.util.concurrent.ThreadPoolExecutor => t.getMaximumPoolSize.toString
+      case other => "unreadable (" + other.getClass.getName + ")"
+    }),
+    "syncEntry" -> "the body called on the calling thread"
+  )
   def close(): Unit = pool.shutdownNow()
 }
 

@@ -25,10 +25,16 @@ object Cartesian {
     ZIO.foreach(rows)(tx => ZIO.foreach(columns)(ty => cell(tx, ty)).map(_.flatten)).map(_.flatten)
   }
 
-  /** Future.traverse starts every cell at once (Futures are eager): that is the stdlib's traverse. */
+  /** Sequential, as every other runtime traverses: `Future.traverse` would start every cell at once
+    * (Futures are eager), in parallel on the pool in thread-pool mode. The stdlib has no sequential
+    * traverse, so it is the textbook flatMap recursion, as for the CPS task. */
   def future(rows: List[() => Future[Int]], columns: List[() => Future[Int]])(implicit ec: ExecutionContext): Future[List[Int]] = {
+    def flatTraverse[A, B](as: List[A])(f: A => Future[List[B]]): Future[List[B]] = as match {
+      case a :: rest => for { bs <- f(a); more <- flatTraverse(rest)(f) } yield bs ++ more
+      case Nil => Future.successful(Nil)
+    }
     def cell(tx: () => Future[Int], ty: () => Future[Int]): Future[List[Int]] = for { x <- tx(); y <- ty() } yield List(x, y)
-    Future.traverse(rows)(tx => Future.traverse(columns)(ty => cell(tx, ty)).map(_.flatten)).map(_.flatten)
+    flatTraverse(rows)(tx => flatTraverse(columns)(ty => cell(tx, ty)))
   }
 
   /** The vanilla CPS task has no library: its flatTraverse is written here, the textbook recursion. */
@@ -66,7 +72,7 @@ object Cartesian {
     new Impl(id, "traverse", ZioSetup, s"$file#zio", "ZIO.foreach + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("s"), Tasks.onPool(p)); summarized(rt.run(zio(ts, ts), mode))
     }),
-    new Impl(id, "traverse", FutureSetup, s"$file#future", "Future.traverse + for-comprehension")((rt, p, mode) => {
+    new Impl(id, "traverse", FutureSetup, s"$file#future", "sequential flatTraverse (flatMap recursion) + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.future(p.int("s"), Tasks.onPool(p))(rt.ec); summarized(rt.run(() => future(ts, ts)(rt.ec), mode))
     }),
     new Impl(id, "traverse", CpsSetup, s"$file#cps", "hand-written flatTraverse + for-comprehension")((rt, p, mode) => {

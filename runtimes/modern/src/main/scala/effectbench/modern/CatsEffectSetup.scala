@@ -7,6 +7,8 @@ import effectbench.{Live, Mode, RuntimeSetup, Settings}
 /** Cats Effect 3 under a profile. Tracing is a JVM property (see Settings.jvmProperties); the
   * auto-yield budget and the pool size are set here. */
 final class CatsEffectLive(settings: Settings) extends Live {
+  // CE's default cancelation check, kept; the multiplier makes the budget.
+  private val CancelationCheck = 512
   private val processors = java.lang.Runtime.getRuntime.availableProcessors()
 
   val runtime: IORuntime = settings match {
@@ -17,32 +19,43 @@ final class CatsEffectLive(settings: Settings) extends Live {
       IORuntime.builder()
         .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
         .setScheduler(pool, () => ())
-        .setConfig(IORuntimeConfig(Settings.AutoYield / 2, Settings.AutoYield, false, 16))
+        // The auto-yield budget is the cancelation check (512, CE's default) times the multiplier
+        // 20 = 10,240 operations, as -Dcats.effect.auto.yield.threshold.multiplier=20 would set
+        // (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala).
+        .setConfig(IORuntimeConfig(CancelationCheck, Settings.AutoYield, false, 16))
         .build()
   }
 
-  /** `fork` starts with one cede onto the compute pool; `sync` runs on the calling thread up to
-    * the first async boundary (syncStep), then finishes on the pool. */
+  /** `fork` starts with one cede onto the compute pool; `sync` is `unsafeRunSync` with no cede.
+    * In CE 3.7.1 `unsafeRunSync` is `unsafeRunTimed` -> `unsafeRunAsyncImpl` -> `unsafeRunFiber`,
+    * which builds an IOFiber and hands it to `runtime.compute.execute`
+    * (core/jvm/src/main/scala/cats/effect/IOPlatform.scala, core/shared/src/main/scala/cats/effect/IO.scala;
+    * checked with javap on cats-effect_3-3.7.1.jar): the ordinary run loop, no `syncStep`/SyncIO.
+    * CE has no entry that runs a fiber on the calling thread, so `sync` here still starts on the
+    * pool; it differs from `fork` by the missing cede only. */
   def run[A](io: IO[A], mode: Mode): A = mode match {
     case Mode.Fork => (IO.cede *> io).unsafeRunSync()(runtime)
-    case Mode.Sync =>
-      io.syncStep(Int.MaxValue).unsafeRunSync() match {
-        case Right(a) => a
-        case Left(rest) => rest.unsafeRunSync()(runtime)
-      }
+    case Mode.Sync => io.unsafeRunSync()(runtime)
   }
 
+  /** "off" when CE's stack tracing is off, else its mode; read from TracingConstants, which reads
+    * `cats.effect.tracing.mode` once when the class loads (core/jvm/src/main/java/cats/effect/tracing/TracingConstants.java). */
+  private def tracing: String =
+    Reflect.staticBoolean("cats.effect.tracing.TracingConstants", "isStackTracing") match {
+      case Some(false) => "off"
+      case Some(true) => Reflect.staticField("cats.effect.tracing.TracingConstants", "stackTracingMode").map(_.toString).getOrElse("on")
+      case None => "unreadable"
+    }
+
   def readBack: Vector[(String, String)] = Vector(
-    // CE's unsafeRunSync always starts the fiber on the compute pool; the only calling-thread
-    // run is syncStep, which interprets the IO with SyncIO until the first async boundary.
-    "syncMode" -> "IO#syncStep on the calling thread (SyncIO interpreter), rest on the pool",
-    "tracing.mode" -> Reflect.staticBoolean("cats.effect.tracing.TracingConstants", "isStackTracing")
-      .map(on => if (on) sys.props.getOrElse("cats.effect.tracing.mode", "cached") else "none").getOrElse("unknown"),
-    "enhancedExceptions" -> runtime.config.enhancedExceptions.toString,
-    "autoYieldThreshold" -> runtime.config.autoYieldThreshold.toString,
+    "syncEntry" -> "IO#unsafeRunSync without cede (IOFiber run loop, started by compute.execute: CE has no calling-thread entry)",
+    "tracing" -> tracing,
+    "enhancedExceptions" -> (if (runtime.config.enhancedExceptions) "on" else "off"),
+    "autoYieldBudget" -> runtime.config.autoYieldThreshold.toString,
     "cancelationCheckThreshold" -> runtime.config.cancelationCheckThreshold.toString,
     "compute" -> runtime.compute.getClass.getSimpleName,
-    "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse(processors.toString)
+    // WorkStealingThreadPool's own thread count (a private field of the live pool)
+    "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse("unreadable")
   )
 
   def close(): Unit = if (settings != Settings.Defaults) runtime.shutdown()

@@ -6,43 +6,46 @@ import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise}
 
-/** chained-fork: a chain of F fibers, each starting the next and ending; the last completes
-  * the signal with the links left (0). Stresses fiber start latency along a chain; unfair if
-  * one side ran the next link inline instead of as a new fiber. */
+/** chained-fork: a chain of F fibers, each starting the next and ending; each link carries its
+  * depth, counted along the chain, and the last completes the signal with it, so the result is
+  * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
+  * unfair if one side ran the next link inline instead of as a new fiber. */
 object ChainedFork {
   private val file = "runtimes/modern/src/main/scala/effectbench/modern/ChainedFork.scala"
 
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Deferred[IO, Int].flatMap { done =>
-      def link(n: Int): IO[Unit] = if (n == 1) ops.complete(done, n - 1) else ops.start(IO.defer(link(n - 1))).void
-      ops.start(link(f)).flatMap(_ => ops.await(done))
+      def link(n: Int, depth: Int): IO[Unit] =
+        if (n == 1) ops.complete(done, depth) else ops.start(IO.defer(link(n - 1, depth + 1))).void
+      ops.start(link(f, 1)).flatMap(_ => ops.await(done))
     }
   }
 
   def zio(f: Int, w: Work): ZIO[Any, Nothing, Int] = {
     val ops = new ZioOps(w)
     ZPromise.make[Nothing, Int].flatMap { done =>
-      def link(n: Int): ZIO[Any, Nothing, Unit] = if (n == 1) ops.complete(done, n - 1) else ops.fork(ZIO.suspendSucceed(link(n - 1))).unit
-      ops.fork(link(f)).flatMap(_ => ops.await(done))
+      def link(n: Int, depth: Int): ZIO[Any, Nothing, Unit] =
+        if (n == 1) ops.complete(done, depth) else ops.fork(ZIO.suspendSucceed(link(n - 1, depth + 1))).unit
+      ops.fork(link(f, 1)).flatMap(_ => ops.await(done))
     }
   }
 
   def future(f: Int, w: Work)(implicit ec: ExecutionContext): Future[Int] = {
     val ops = new FutureOps(w, ec)
     val done = Promise[Int]()
-    def link(n: Int): Future[Unit] = {
-      if (n == 1) ops.complete(done, n - 1) else ops.fork(link(n - 1))
+    def link(n: Int, depth: Int): Future[Unit] = {
+      if (n == 1) ops.complete(done, depth) else ops.fork(link(n - 1, depth + 1))
       Future.unit
     }
-    ops.fork(link(f))
+    ops.fork(link(f, 1))
     ops.await(done)
   }
 
   def baseline(f: Int, w: Work, ops: BaselineOps): CompletableFuture[Int] = {
     val done = new CompletableFuture[Int]()
-    def link(n: Int): Unit = if (n == 1) ops.complete(done, n - 1) else ops.fork(link(n - 1))
-    ops.fork(link(f))
+    def link(n: Int, depth: Int): Unit = if (n == 1) ops.complete(done, depth) else ops.fork(link(n - 1, depth + 1))
+    ops.fork(link(f, 1))
     ops.await(done)
   }
 

@@ -1,20 +1,21 @@
 package effectbench.modern
 
 import effectbench.{Live, Mode, RuntimeSetup, Settings}
-import java.util.concurrent.{ExecutorService, Executors}
+import java.util.concurrent.Executor
+import scala.concurrent.ExecutionContext
 
-/** The CPS task's pool: fixed, one thread per processor, in both profiles (it has no settings). */
+/** The CPS task has no pool of its own: it runs on the same pool as `future`, the global
+  * ForkJoinPool sized to the processors (SCENARIOS.md, Profiles), in both profiles. */
 final class CpsLive(settings: Settings) extends Live {
-  val processors: Int = java.lang.Runtime.getRuntime.availableProcessors()
-  val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("cps"))
+  val pool: Executor = ExecutionContext.global
 
   def run[A](task: Cps[A], mode: Mode): A = mode match {
     case Mode.Fork => Cps.runBlocking(Cps.shift(pool).flatMap(_ => task))
     case Mode.Sync => Cps.runBlocking(task)
   }
 
-  def readBack: Vector[(String, String)] = Vector("pool" -> s"fixed thread pool of $processors")
-  def close(): Unit = pool.shutdownNow()
+  def readBack: Vector[(String, String)] = FutureLive.globalPoolReadBack :+ ("syncEntry" -> "Cps.runBlocking without shift (on the calling thread)")
+  def close(): Unit = () // the global pool is shared, not ours to shut down
 }
 
 object CpsSetup extends RuntimeSetup[CpsLive] {

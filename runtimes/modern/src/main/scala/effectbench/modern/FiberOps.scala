@@ -11,7 +11,8 @@ import scala.concurrent.{ExecutionContext, Future, Promise}
 // The primitives family S counts (see effectbench.Work), one helper per runtime of the group.
 // Every scenario file reaches forks, yields, queue operations, counter updates and signals only
 // through these, so the same-work test sees every one. With Work.off each helper is the bare
-// primitive: the counting branch is chosen once, when the helper is built.
+// primitive: the counting branch is chosen once, when the helper is built. A fork is counted
+// inside the forked program, as its first step: a fork whose body never runs is not counted.
 
 /** Cats Effect: fibers are `start`ed IOs, yield is `IO.cede`, counter `Ref`, signal `Deferred`,
   * queue `std.Queue.bounded`. */
@@ -19,7 +20,7 @@ final class CeOps(w: Work) {
   private val on = w.counting
   private def hook(h: () => Unit): IO[Unit] = IO(h())
   val cede: IO[Unit] = if (on) hook(() => w.yielded()).flatMap(_ => IO.cede) else IO.cede
-  def start[A](io: IO[A]): IO[FiberIO[A]] = if (on) hook(() => w.forked()).flatMap(_ => io.start) else io.start
+  def start[A](io: IO[A]): IO[FiberIO[A]] = if (on) hook(() => w.forked()).flatMap(_ => io).start else io.start
   def join[A](f: FiberIO[A]): IO[A] = if (on) hook(() => w.joined()).flatMap(_ => f.joinWithNever) else f.joinWithNever
   def decrement(r: Ref[IO, Int]): IO[Int] = {
     val m = r.modify(n => (n - 1, n - 1))
@@ -45,7 +46,7 @@ final class ZioOps(w: Work) {
     * the parent ends), which would break a chain of forks and drop a ping-pong offer; CE's `start`
     * and the other runtimes' forks have no such tie. ZIO's own chained-fork benchmark does the same. */
   def fork[A](z: UIO[A]): UIO[Fiber.Runtime[Nothing, A]] =
-    if (on) hook(() => w.forked()).flatMap(_ => z.forkDaemon) else z.forkDaemon
+    if (on) hook(() => w.forked()).flatMap(_ => z).forkDaemon else z.forkDaemon
   def join[A](f: Fiber[Nothing, A]): UIO[A] = if (on) hook(() => w.joined()).flatMap(_ => f.join) else f.join
   def decrement(r: Ref[Int]): UIO[Int] = {
     val m = r.modify(n => (n - 1, n - 1))
@@ -60,24 +61,24 @@ final class ZioOps(w: Work) {
     ZIO.succeed { if (on) w.allocated(); effectbench.FiberWork.allocate(i) }
 }
 
-/** Future on the global execution context. A fork and a yield each submit a plain Runnable to
-  * the pool: the global context batches Future callbacks on the submitting thread, so
-  * `Future(...)` from inside the pool would never reach another worker. Counter `AtomicInteger`,
-  * signal `Promise`, queue the callback queue below (Future has no queue of its own). */
+/** Future on the global execution context. A fork and a yield are each one pool task that runs
+  * the rest of the program: `Future.delegate(rest)` is `Future.unit.flatMap(_ => rest)`, and a
+  * flatMap of a completed future submits one Transformation to the EC, which runs `rest` and
+  * links its result to the returned promise without another task (scala/scala 2.13
+  * `src/library/scala/concurrent/impl/Promise.scala`: `flatMap`, `submitWithValue`, `run` with
+  * `linkRootOf`/`completeWith`, the latter on the parasitic EC). Since 2.13.4 the global EC does
+  * not batch callbacks: its `execute` is the ForkJoinPool's (`impl/ExecutionContextImpl.scala`;
+  * `ExecutionContext.scala`: "global is batching in 2.13.0-3"; batching is `opportunistic`'s).
+  * So a yield followed by `.flatMap(k)` on the yielded future would be two tasks: the
+  * continuation goes inside `yieldThen`. Counter `AtomicInteger`, signal `Promise`, queue the
+  * callback queue below (Future has no queue of its own). */
 final class FutureOps(w: Work, ec: ExecutionContext) {
   private val on = w.counting
-  def fork[A](body: => Future[A]): Future[A] = {
-    if (on) w.forked()
-    val p = Promise[A]()
-    ec.execute(() => p.completeWith(try body catch { case e: Throwable => Future.failed(e) }))
-    p.future
-  }
-  def yieldNow(): Future[Unit] = {
-    if (on) w.yielded()
-    val p = Promise[Unit]()
-    ec.execute(() => p.success(()))
-    p.future
-  }
+  def fork[A](body: => Future[A]): Future[A] =
+    if (on) Future.delegate { w.forked(); body }(ec) else Future.delegate(body)(ec)
+  /** One yield: `rest` runs as one task on the pool. */
+  def yieldThen[A](rest: => Future[A]): Future[A] =
+    if (on) Future.delegate { w.yielded(); rest }(ec) else Future.delegate(rest)(ec)
   def join[A](f: Future[A]): Future[A] = { if (on) w.joined(); f }
   def decrement(c: AtomicInteger): Int = { if (on) w.updated(); c.decrementAndGet() }
   def complete[A](p: Promise[A], a: A): Unit = { if (on) w.signalled(); p.success(a) }
@@ -102,8 +103,8 @@ final class FutureOps(w: Work, ec: ExecutionContext) {
   * the offer it waits for). */
 final class BaselineOps(w: Work, pool: Executor) {
   private val on = w.counting
-  def fork(body: => Unit): Unit = { if (on) w.forked(); pool.execute(() => body) }
-  def yieldThen(rest: => Unit): Unit = { if (on) w.yielded(); pool.execute(() => rest) }
+  def fork(body: => Unit): Unit = if (on) pool.execute(() => { w.forked(); body }) else pool.execute(() => body)
+  def yieldThen(rest: => Unit): Unit = if (on) pool.execute(() => { w.yielded(); rest }) else pool.execute(() => rest)
   def join[A](f: CompletableFuture[A]): A = { if (on) w.joined(); f.join() }
   def decrement(c: AtomicInteger): Int = { if (on) w.updated(); c.decrementAndGet() }
   def complete[A](s: CompletableFuture[A], a: A): Unit = { if (on) w.signalled(); s.complete(a) }

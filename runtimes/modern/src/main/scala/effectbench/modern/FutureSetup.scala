@@ -1,6 +1,7 @@
 package effectbench.modern
 
 import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import java.util.concurrent.ForkJoinPool
 import scala.concurrent.{Await, ExecutionContext, Future}
 import scala.concurrent.duration.Duration
 
@@ -15,12 +16,22 @@ final class FutureLive(settings: Settings) extends Live {
     Await.result(Future.unit.flatMap(_ => program()), Duration.Inf)
   }
 
-  def readBack: Vector[(String, String)] = Vector(
-    "executionContext" -> "ExecutionContext.global",
-    "parallelism" -> sys.props.getOrElse("scala.concurrent.context.numThreads", "x1 (processors: " + java.lang.Runtime.getRuntime.availableProcessors() + ")")
-  )
-
+  def readBack: Vector[(String, String)] = FutureLive.globalPoolReadBack
   def close(): Unit = ()
+}
+
+object FutureLive {
+  /** The global EC is an ExecutionContextImpl whose `executor` is the ForkJoinPool it made
+    * (scala/scala 2.13 `src/library/scala/concurrent/impl/ExecutionContextImpl.scala`:
+    * `createDefaultExecutorService`); its parallelism is read from that live pool. */
+  def globalPool: Option[ForkJoinPool] =
+    Reflect.fieldValue(ExecutionContext.global, "executor").collect { case p: ForkJoinPool => p }
+      .orElse(Some(ExecutionContext.global).collect { case p: ForkJoinPool => p })
+
+  def globalPoolReadBack: Vector[(String, String)] = globalPool match {
+    case Some(p) => Vector("pool" -> effectbench.Claim.GlobalPool, "computeThreads" -> p.getParallelism.toString)
+    case None => Vector("pool" -> ("unreadable: " + ExecutionContext.global.getClass.getName), "computeThreads" -> "unreadable")
+  }
 }
 
 object FutureSetup extends RuntimeSetup[FutureLive] {

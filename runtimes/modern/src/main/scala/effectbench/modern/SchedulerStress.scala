@@ -49,9 +49,10 @@ object SchedulerStress {
   def future(f: Int, limit: Int, w: Work)(implicit ec: ExecutionContext): Future[Long] = {
     val ops = new FutureOps(w, ec)
     def fiber(i: Int): Future[Int] =
-      ops.yieldNow().map(_ => i).flatMap { j =>
-        ops.yieldNow().flatMap { _ =>
-          if (j > limit) ops.yieldNow().map(_ => j) else ops.yieldNow().flatMap(_ => fiber(j + 1))
+      ops.yieldThen {
+        val j = i
+        ops.yieldThen {
+          if (j > limit) ops.yieldThen(Future.successful(j)) else ops.yieldThen(fiber(j + 1))
         }
       }
     val fs = new Array[Future[Int]](f)

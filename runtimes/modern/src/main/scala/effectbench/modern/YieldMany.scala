@@ -43,7 +43,7 @@ object YieldMany {
     val done = Promise[Unit]()
     def spin(n: Int): Future[Unit] =
       if (n == 0) { if (ops.decrement(counter) == 0) ops.complete(done, ()); Future.unit }
-      else ops.yieldNow().flatMap(_ => spin(n - 1))
+      else ops.yieldThen(spin(n - 1))
     var i = 0
     while (i < f) { ops.fork(spin(y)); i += 1 }
     ops.await(done).map(_ => counter.get)

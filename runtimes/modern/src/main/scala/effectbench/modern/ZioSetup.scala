@@ -4,8 +4,8 @@ import effectbench.{Live, Mode, RuntimeSetup, Settings}
 import zio.{RuntimeFlag, Unsafe, ZIO}
 
 /** ZIO 2 under a profile. The levelled profile turns off fiber-root tracking, op supervision
-  * and runtime metrics. ZIO's auto-yield budget (10,240 operations) is fixed in its run loop and
-  * cannot be levelled; the read-back says so. */
+  * and runtime metrics. ZIO's auto-yield budget (10,240 operations) is fixed in its run loop:
+  * the others are levelled to it; the read-back reads it from the run loop's code. */
 final class ZioLive(settings: Settings) extends Live {
   val runtime: zio.Runtime[Any] = settings match {
     case Settings.Defaults => zio.Runtime.default
@@ -17,8 +17,11 @@ final class ZioLive(settings: Settings) extends Live {
       }
   }
 
-  /** `fork` starts with one yieldNow onto ZIO's executor; `sync` runs on the calling thread until
-    * the first async boundary (ZIO 2 starts fibers on the caller). */
+  /** `fork` starts with one yieldNow onto ZIO's executor; `sync` is `unsafe.run` of the program
+    * itself: in ZIO 2.1.26 `Runtime.UnsafeAPIV1.run` calls `runOrFork`, which makes the
+    * FiberRuntime and calls its `start` on the calling thread, blocking on a OneShot only if the
+    * fiber suspends (core/shared/src/main/scala/zio/Runtime.scala; checked with javap on
+    * zio_3-2.1.26.jar): the same run loop as `fork`, entered here. */
   def run[E, A](program: ZIO[Any, E, A], mode: Mode): A = Unsafe.unsafe { implicit u =>
     val p = mode match {
       case Mode.Fork => ZIO.yieldNow *> program
@@ -27,11 +30,38 @@ final class ZioLive(settings: Settings) extends Live {
     runtime.unsafe.run(p).getOrThrowFiberFailure()
   }
 
+  private def flag(f: RuntimeFlag): String = if (zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(f)) "on" else "off"
+
+  /** The executor the runtime's fibers run on, asked of a fiber of this runtime. */
+  private def executor: zio.Executor = Unsafe.unsafe { implicit u => runtime.unsafe.run(ZIO.executor).getOrThrow() }
+
+  /** ZScheduler keeps one Worker per pool thread in `workers`, sized to its poolSize when built
+    * (core/jvm-native/src/main/scala/zio/internal/ZScheduler.scala). */
+  private def computeThreads: String =
+    Reflect.fieldValue(executor, "zio$internal$ZScheduler$$workers").collect { case a: Array[?] => a.length.toString }
+      .getOrElse("unreadable (executor " + executor.getClass.getName + ")")
+
+  /** ZIO's budget is `FiberRuntime.MaxOperationsBeforeYield` (10,240 in 2.1.26), a `final val`
+    * the compiler inlines into `runLoop` (`ops += 1; if (ops > MaxOperationsBeforeYield && cooperativeYielding) ...`,
+    * core/shared/src/main/scala/zio/internal/FiberRuntime.scala): there is no field to read, so it is
+    * read from the loaded FiberRuntime class file; "unreadable" unless exactly one such limit is there. */
+  private def autoYieldBudget: String =
+    if (!zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(RuntimeFlag.CooperativeYielding)) "off (CooperativeYielding disabled)"
+    else Reflect.counterLimits(classOf[zio.internal.FiberRuntime[?, ?]]).distinct match {
+      case Vector(n) => n.toString
+      case other => "unreadable (limits found: " + other.mkString(",") + ")"
+    }
+
   def readBack: Vector[(String, String)] = Vector(
+    "syncEntry" -> "Runtime#unsafe.run without yieldNow (FiberRuntime.start on the calling thread)",
     "runtimeFlags" -> zio.RuntimeFlags.toSet(runtime.runtimeFlags).map(_.toString).toVector.sorted.mkString(" "),
-    "fiberRoots" -> zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(RuntimeFlag.FiberRoots).toString,
-    "autoYieldOps" -> "10240 (fixed in ZIO's FiberRuntime)",
-    "computeThreads" -> java.lang.Runtime.getRuntime.availableProcessors().toString
+    "fiberRoots" -> flag(RuntimeFlag.FiberRoots),
+    "opSupervision" -> flag(RuntimeFlag.OpSupervision),
+    "autoYieldBudget" -> autoYieldBudget,
+    // ZIO 2 has no run-time tracing switch: traces are `Trace` values the compiler supplies at
+    // each call site (zio.stacktracer), turned off only at compile time (TracingImplicits.disableAutoTrace).
+    "tracing" -> "not configurable at run time (compile-time Trace implicits)",
+    "computeThreads" -> computeThreads
   )
 
   def close(): Unit = ()
