@@ -30,8 +30,15 @@ object ProfileDiff {
     if (dot > 0 && plain.contains('.') && !plain.contains(' ') && !plain.startsWith("[")) plain.substring(0, dot) else plain
   }
 
+  /** The JVM's own threads, lumped together: the JIT compilers and the GC/VM threads are not
+    * the runtime under test, yet on 2 cores they take samples that would drown its frames. */
+  def jvmThreads(stack: String): Option[String] =
+    if (stack.contains("CompileBroker::")) Some("[JIT compiler threads]")
+    else if (stack.contains("ConcurrentGCThread::") || stack.contains("WorkerThread::run") || stack.contains("VMThread::") || stack.contains("GCTaskThread")) Some("[GC and VM threads]")
+    else None
+
   def self(stacks: Map[String, Long], key: String => String): Map[String, Long] =
-    stacks.toVector.map { case (s, n) => (key(s.substring(s.lastIndexOf(';') + 1)), n) }
+    stacks.toVector.map { case (s, n) => (jvmThreads(s).getOrElse(key(s.substring(s.lastIndexOf(';') + 1))), n) }
       .groupBy(_._1).map { case (k, vs) => k -> vs.map(_._2).sum }
 
   final case class Row(name: String, a: Double, b: Double) {
