@@ -84,7 +84,7 @@ object AsyncProfiler {
 
   /** A line of JMH's log that says the profiler did not start. */
   def startFailure(lines: Vector[String]): Option[String] =
-    lines.find(l => l.contains("Unable to load async-profiler") || l.contains("Profilers failed to initialize") ||
+    lines.find(_.contains("Unable to load async-profiler")).map(_.trim.take(240)).orElse(lines.find(l => l.contains("Unable to load async-profiler") || l.contains("Profilers failed to initialize") ||
       (l.contains("[ERROR]") && l.toLowerCase.contains("profiler")) || l.contains("Can't load profiler") ||
-      (l.contains("UnsatisfiedLinkError") && l.contains("syncProfiler"))).map(_.trim.take(240))
+      (l.contains("UnsatisfiedLinkError") && l.contains("syncProfiler"))).map(_.trim.take(240)))
 }

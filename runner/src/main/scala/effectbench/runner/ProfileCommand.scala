@@ -189,10 +189,11 @@ object ProfileCommand {
               seconds += o.seconds
               (o, raw, if (o.status == "ok") None else AsyncProfiler.startFailure(lines))
             }
-            // CPU: the event asked for; where the profiler cannot start with it, itimer, then wall-clock.
+            // CPU: the event asked for; where the profiler starts but not with that event, itimer, then
+            // wall-clock (a library that does not load fails every event alike: no retries then).
             var cpu = attempt("cpu", event)
             var used = event
-            for (ev <- Vector("itimer", "wall").filterNot(_ == event) if cpu._3.isDefined) {
+            for (ev <- Vector("itimer", "wall").filterNot(_ == event) if cpu._3.exists(!_.contains("Unable to load"))) {
               notes :+= s"the profiler did not start with event=$used (${cpu._3.get}); trying event=$ev"
               cpu = attempt("cpu", ev)
               used = ev
