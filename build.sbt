@@ -150,6 +150,8 @@ lazy val runner = project
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
+    // The jar carries async-profiler's native libraries; `bench profile` extracts one at run time.
+    libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")

@@ -1,10 +1,14 @@
 package effectbench
 
-/** The test-only `fault` scenario: one variant per fault the runner must survive.
+/** The test-only `fault` scenario: one variant per fault the runner must survive (and `threads`,
+  * a correct program on a pool of `poolThreads` threads, for the runner's counters).
   * `after` is how many calls succeed before the fault hits: 0 makes the oracle check fail
   * (the verifier's path), 1 passes the oracle once and fails only under JMH's iterations. */
 object Faults {
-  val kinds: Vector[String] = Vector("ok", "hang", "throw", "exit", "overflow", "oom", "wrong")
+  val kinds: Vector[String] = Vector("ok", "hang", "throw", "exit", "overflow", "oom", "wrong", "threads")
+  /** The `threads` variant holds this many pool threads at once in every call (not a fault: the
+    * runner's thread counter must see at least this many live threads). */
+  val poolThreads: Int = 24
   val answer: String = "42"
   val scenario: Scenario = Scenario(
     id = "fault", family = "T", title = "injected faults (tests only)", origin = "effect-bench's own tests",

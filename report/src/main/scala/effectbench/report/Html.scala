@@ -112,6 +112,8 @@ object Html {
 
     // ---- results, per scenario ----
     a("<section id=\"results\"><h2>Results</h2>\n")
+    a(s"<p class=\"dim\">${esc(Counters.legend)}.</p>\n")
+    ProfileLinks.diff(run).foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
     a("<p class=\"dim\">score ± error: JMH's 99.9% confidence interval. vs fastest: how many times slower than the fastest runtime of the table; <em>tie</em> when the intervals overlap. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
     val byScenario = groups.groupBy(_.scenario)
     val scenarioOrder = groups.map(_.scenario).distinct
@@ -130,14 +132,14 @@ object Html {
       gs.foreach { g =>
         val i = groupIndex(g)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
-        a("<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>syntax</th></tr>")
+        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
         g.rows.foreach { r =>
           val c = r.cell
           val cls = if (!c.ok) "bad" else if (r.vsFastest == "1.00×") "best" else if (r.tie) "tie" else ""
           if (c.ok)
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(Format.stat(c.score.get))}</td><td>${esc(c.score.get.unit)}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td><td>${esc(c.syntax)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(Format.stat(c.score.get))}</td><td>${esc(c.score.get.unit)}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td>${Counters.cells(Counters.of(run.dir, c)).map(v => s"<td class=\"n\">${esc(v)}</td>").mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
           else
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"6\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"${6 + Counters.heads.size}\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td><td>${ProfileHtml.links(c)}</td></tr>")
         }
         a("</table>\n")
         if (g.rows.exists(_.cell.ok)) {

@@ -22,9 +22,9 @@ object Markdown {
     val oneJvm = run.jvmLabels.size <= 1
     ReportModel.groups(run).foreach { g =>
       sb.append(s"#### ${cell(g.title)}${if (oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op"), g.rows.map { r =>
+      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, g.rows.map { r =>
         val c = r.cell
-        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc))
+        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))
         else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "")
       })).append('\n')
     }
@@ -35,6 +35,7 @@ object Markdown {
       sb.append("\n</details>\n\n")
     }
     sb.append("_score ± error: JMH's 99.9% interval; vs fastest: tie when the intervals overlap; B/op: gc.alloc.rate.norm._\n")
+    sb.append(s"_${cell(Counters.legend)}._\n")
     sb.toString
   }
 }

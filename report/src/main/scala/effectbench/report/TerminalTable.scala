@@ -24,11 +24,11 @@ object TerminalTable {
     groups.foreach { g =>
       val rows = g.rows.map { r =>
         val c = r.cell
-        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc))
+        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))
         else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
       }
       sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append('\n')
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op"), rows))
+      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, rows))
     }
     if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
     val na = run.plan.filterNot(_._3 == "ok")
@@ -39,6 +39,8 @@ object TerminalTable {
       if (na.size > shown.size) sb.append(s"  ... and ${na.size - shown.size} more (see --format html)\n")
     }
     sb.append("\nscore ± error: JMH's 99.9% interval; vs fastest: 'tie' when the intervals overlap; B/op: gc.alloc.rate.norm\n")
+    sb.append(Counters.legend).append('\n')
+    ProfileLinks.diff(run).foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
     sb.toString
   }
 

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
 /** Times one verified cell with JMH in a child JVM of its module: -rf json (raw data kept),
-  * -prof gc (bytes per op), -foe true (a throwing benchmark is a failure, not a success). */
+  * -prof gc (bytes per op), -prof effectbench.ProcCounters (threads, GC share, context switches), -foe true (a throwing benchmark is a failure, not a success). */
 object JmhCell {
   /** @param got the wrong result when the measuring JVM found one (status invalid) */
   final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double,
@@ -17,7 +17,7 @@ object JmhCell {
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
-  def command(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path): Vector[String] = {
+  def command(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty): Vector[String] = {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
@@ -30,17 +30,17 @@ object JmhCell {
       "-i", profile.iterations.toString, "-r", duration(profile.iterationSeconds),
       "-bm", "avgt", "-tu", scenario.timeUnit,
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
-      "-prof", "gc", "-foe", "true",
+      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true",
       "-jvm", cell.jvm.java.toString,
-      "-jvmArgsAppend", forkArgs.mkString(" "))
+      "-jvmArgsAppend", forkArgs.mkString(" ")) ++ extra
   }
 
   def run(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
-      timeoutSeconds: Long, onLine: String => Unit, note: String => Unit = Console.err.println): Outcome = {
+      timeoutSeconds: Long, onLine: String => Unit, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty): Outcome = {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
     Files.deleteIfExists(out)
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
-    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out), log, timeoutSeconds, onLine))
+    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds, onLine))
     val hasResult = Files.isRegularFile(out) && {
       try Json.parse(new String(Files.readAllBytes(out), StandardCharsets.UTF_8)).arr.nonEmpty
       catch { case _: Exception => false }

@@ -14,6 +14,7 @@ object Main {
       |  run      [selectors] [--quick | --profile quick|standard|thorough] [--settings levelled|defaults]
       |           [--jvm PATH ...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
+      |  profile  [selectors] [run's options] [--event cpu|wall|itimer|ctimer] [--diff]   flame graphs (async-profiler) per cell
       |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...]
       |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE]
       |  test     run the test suite (handled by the ./bench launcher)
@@ -51,6 +52,7 @@ object Main {
     "run" -> (run _),
     "list" -> (list _),
     "verify" -> (verify _),
+    "profile" -> ((argv: Vector[String]) => ProfileCommand(root, modules, argv, selectorFlags)),
     "report" -> (report _),
     "reindex" -> (StoreCommands.reindex _),
     "history" -> (StoreCommands.history _),

@@ -31,6 +31,22 @@ object FaultFamily {
 
   def wrong(): Int = Faults.answer.toInt - 1
 
+  private lazy val pool = java.util.concurrent.Executors.newFixedThreadPool(Faults.poolThreads, (r: Runnable) => {
+    val t = new Thread(r, "fault-threads-pool")
+    t.setDaemon(true)
+    t
+  })
+
+  /** Every pool thread at once: each task waits until all have started, so the pool holds
+    * `poolThreads` live threads during every call. */
+  def threads(): Int = {
+    val all = new CountDownLatch(Faults.poolThreads)
+    val done = new CountDownLatch(Faults.poolThreads)
+    (1 to Faults.poolThreads).foreach(_ => pool.execute(() => { all.countDown(); all.await(); done.countDown() }))
+    done.await()
+    Faults.answer.toInt
+  }
+
   private def fault(kind: String): Int = kind match {
     case "ok" => Faults.answer.toInt
     case "hang" => hang()
@@ -39,6 +55,7 @@ object FaultFamily {
     case "overflow" => overflow(0).toInt
     case "oom" => oom()
     case "wrong" => wrong()
+    case "threads" => threads()
   }
 
   private def impl(kind: String): Impl[BaselineLive] =

@@ -1,0 +1,77 @@
+package effectbench.report
+
+import effectbench.Json
+import java.nio.file.{Files, Path}
+import scala.util.control.NonFatal
+
+/** The cheap counters every measured cell carries beside B/op, read from its JMH JSON:
+  * JMH's own `gc.count` (collections in the measured iterations), and ours from
+  * `effectbench.ProcCounters` (harness): the GC time share, the peak of live threads and the
+  * voluntary / involuntary context switches per operation of the measuring JVM. */
+final case class Counters(gcCount: Option[Double], gcShare: Option[Double], threadsPeak: Option[Double],
+    csVoluntary: Option[Double], csInvoluntary: Option[Double]) {
+
+  /** `3 (1.2%)`: collections, and the share of wall time they took. */
+  def gcText: String = (gcCount, gcShare) match {
+    case (None, None) => "?"
+    case (c, s) => c.map(n => f"$n%.0f").getOrElse("?") + s.map(p => f" (${p}%.1f%%)").getOrElse("")
+  }
+
+  def threadsText: String = threadsPeak.map(t => f"$t%.0f").getOrElse("?")
+
+  /** `0.52/0.010`: voluntary/involuntary switches per operation. */
+  def switchesText: String = (csVoluntary, csInvoluntary) match {
+    case (None, None) => "?"
+    case (v, i) => v.map(Format.num).getOrElse("?") + "/" + i.map(Format.num).getOrElse("?")
+  }
+}
+
+object Counters {
+  val none: Counters = Counters(None, None, None, None, None)
+
+  /** Column titles and the footnote that explains them, shared by every format. */
+  val heads: Vector[String] = Vector("GCs (time)", "threads", "cs/op v/i")
+  val legend: String = "GCs (time): collections during measurement (gc.count) and their share of wall time; " +
+    "threads: peak live JVM threads; cs/op v/i: voluntary/involuntary context switches per operation (all threads, /proc)"
+
+  def cells(c: Counters): Vector[String] = Vector(c.gcText, c.threadsText, c.switchesText)
+
+  private def metric(secondary: Json, name: String): Option[Double] =
+    secondary.get(name).flatMap(m => m.get("score")).flatMap {
+      case Json.Num(d) if !d.isNaN && !d.isInfinite => Some(d)
+      case _ => None
+    }
+
+  /** The counters of one cell of a run; none for a cell without a JMH result. */
+  def of(dir: Path, cell: CellResult): Counters =
+    cell.record("jmh").strOpt.filter(_.nonEmpty).map(dir.resolve).filter(Files.isRegularFile(_)).map { f =>
+      try {
+        Json.parse(RunData.read(f)).arr.headOption.map { b =>
+          val s = b("secondaryMetrics")
+          Counters(metric(s, "gc.count"), metric(s, "proc.gc.time.share"), metric(s, "proc.threads.peak"),
+            metric(s, "proc.cs.voluntary.norm"), metric(s, "proc.cs.involuntary.norm"))
+        }.getOrElse(none)
+      } catch { case NonFatal(_) => none }
+    }.getOrElse(none)
+}
+
+/** Profiler outputs a `bench profile` run recorded per cell (`profiles` in cells.jsonl) and for
+  * the whole run (`profileDiff` in run.json), as paths relative to the run directory. */
+object ProfileLinks {
+  def of(cell: CellResult): Vector[(String, String)] = cell.record("profiles").fields.collect {
+    case (label, Json.Str(rel)) if rel.nonEmpty => label -> rel
+  }
+
+  def notes(cell: CellResult): Vector[String] = cell.record("profileNotes").arr.map(_.str).filter(_.nonEmpty)
+
+  def diff(run: RunData): Option[String] = run.meta("profileDiff").strOpt.filter(_.nonEmpty)
+}
+
+/** The profile links of one cell as HTML (relative links: the report sits in the run directory). */
+object ProfileHtml {
+  def links(c: CellResult): String = {
+    val ls = ProfileLinks.of(c).map { case (label, rel) => s"""<a class="profile" href="${Html.esc(rel)}">${Html.esc(label)}</a>""" }
+    val ns = ProfileLinks.notes(c).map(n => s"""<div class="dim">${Html.esc(n)}</div>""")
+    (ls.mkString(" ") +: ns).filter(_.nonEmpty).mkString
+  }
+}
