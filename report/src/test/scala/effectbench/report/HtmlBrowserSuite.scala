@@ -101,7 +101,11 @@ class HtmlBrowserSuite extends munit.FunSuite {
     val chart = "(?s)<div class=\"chart scaling\"[^>]*>(.*?)</svg>".r.findFirstMatchIn(dom).map(_.group(1)).getOrElse(fail("no scaling chart in the page"))
     val texts = "<text[^>]*>([^<]*)</text>".r.findAllMatchIn(chart).map(_.group(1).trim).toSet
     assert(Set("1", "2", "cpus", "cats-effect", "zio", "baseline").subsetOf(texts), s"axis and legend texts: $texts")
-    assert("<path".r.findAllMatchIn(chart).size >= 3, "a drawn line per runtime")
+    // A series line is an unfilled path of width 2 (axes and grid are width 1), one colour per runtime.
+    val paths = "<path[^>]*>".r.findAllIn(chart).toVector
+    def attr(p: String, name: String) = s"""\\b$name="([^"]*)"""".r.findFirstMatchIn(p).map(_.group(1)).getOrElse("")
+    val lines = paths.filter(p => attr(p, "fill") == "none" && attr(p, "stroke-width") == "2" && attr(p, "d").contains("L"))
+    assertEquals(lines.map(attr(_, "stroke")).distinct.size, 3, s"a drawn line per runtime among:\n${paths.mkString("\n")}")
   }
 
   test("a run on one core count and one JVM has no scaling chart") {
