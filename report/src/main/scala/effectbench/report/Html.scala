@@ -79,7 +79,8 @@ object Html {
     a(s"<h1>effect-bench run <code>${esc(run.id)}</code></h1>\n")
     ReportModel.mixWarnings(run).foreach(w => a(s"<p class=\"note\">${esc(w)}</p>\n"))
     run.warnings.foreach(w => a(s"<p class=\"note\">warning: ${esc(w)}</p>\n"))
-    a("<nav><a href=\"#settings\">settings</a> · <a href=\"#results\">results</a> · <a href=\"#not-measured\">not measured</a></nav>\n")
+    val scaling = ScalingChart.curves(run)
+    a("<nav><a href=\"#settings\">settings</a> · <a href=\"#results\">results</a>" + (if (scaling.nonEmpty) " · <a href=\"#scaling\">across JVMs and core counts</a>" else "") + " · <a href=\"#not-measured\">not measured</a></nav>\n")
 
     // ---- settings ----
     a("<section id=\"settings\"><h2>Settings</h2>\n<table class=\"kv\">")
@@ -132,6 +133,7 @@ object Html {
       gs.foreach { g =>
         val i = groupIndex(g)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
+        if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
         a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
         g.rows.foreach { r =>
           val c = r.cell
@@ -166,6 +168,8 @@ object Html {
     if (groups.isEmpty) a("<p>No cells recorded.</p>")
     a("</section>\n")
 
+    a(ScalingChart.section(scaling, esc))
+
     // ---- n/a and failures ----
     val nm = ReportModel.notMeasured(run)
     a(s"<section id=\"not-measured\"><h2>Not measured (${nm.size})</h2>\n")
@@ -177,9 +181,10 @@ object Html {
     }
     a("</section>\n")
 
-    val data = Json.obj("run" -> Json.str(run.id), "groups" -> Json.Arr(groups.map(groupJson)))
+    val data = Json.obj("run" -> Json.str(run.id), "groups" -> Json.Arr(groups.map(groupJson)), "scaling" -> Json.Arr(scaling.map(ScalingChart.json)))
     a(s"<script type=\"application/json\" id=\"report-data\">${scriptJson(data)}</script>\n")
     a(s"<script>$echartsJs</script>\n")
+    a(s"<script>${ScalingChart.js}</script>\n")
     a(s"<script>$app</script>\n")
     a("</body></html>\n")
     sb.toString
@@ -259,7 +264,7 @@ object Html {
       |  el.setAttribute('data-rendered', '1');
       |  var g = data.groups[+el.getAttribute('data-group')];
       |  var c = echarts.init(el, null, {renderer: 'svg'});
-      |  c.setOption(option(el.getAttribute('data-kind'), g));
+      |  c.setOption(el.getAttribute('data-kind') === 'scaling' ? effectbenchScalingOption(data.scaling[+el.getAttribute('data-scaling')]) : option(el.getAttribute('data-kind'), g));
       |  charts.push(c);
       |}
       |var all = Array.prototype.slice.call(document.querySelectorAll('.chart'));

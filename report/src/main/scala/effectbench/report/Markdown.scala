@@ -22,6 +22,7 @@ object Markdown {
     val oneJvm = run.jvmLabels.size <= 1
     ReportModel.groups(run).foreach { g =>
       sb.append(s"#### ${cell(g.title)}${if (oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
+      if (g.machine.nonEmpty) sb.append(s"_measured on ${cell(g.machine)}_\n\n")
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, g.rows.map { r =>
         val c = r.cell
         if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))

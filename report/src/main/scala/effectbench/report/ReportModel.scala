@@ -6,7 +6,9 @@ final case class Row(cell: CellResult, runtime: String, vsFastest: String, vsBas
     slowdown: Option[Double], slowdownLow: Option[Double], slowdownHigh: Option[Double], tie: Boolean)
 
 /** The cells compared with each other: same scenario, variant, params, mode and JVM. */
-final case class Group(key: String, scenario: String, variant: String, params: String, mode: String, jvm: String, rows: Vector[Row]) {
+final case class Group(key: String, scenario: String, variant: String, params: String, mode: String, jvm: String, rows: Vector[Row],
+    /** For a merged run, the shard and machine that measured the table (see Machines). */
+    machine: String = "") {
   def title: String = s"$scenario/$variant/$params/$mode"
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
@@ -38,8 +40,8 @@ object ReportModel {
       }
       val c0 = cells.head
       c0.id match {
-        case Some(id) => Group(g, id.scenario, id.variant, effectbench.Params.encode(id.params), id.mode.id, c0.jvm, rows)
-        case None => Group(g, c0.scenario, "?", "?", "?", c0.jvm, rows)
+        case Some(id) => Group(g, id.scenario, id.variant, effectbench.Params.encode(id.params), id.mode.id, c0.jvm, rows, Machines.of(run, c0))
+        case None => Group(g, c0.scenario, "?", "?", "?", c0.jvm, rows, Machines.of(run, c0))
       }
     }
   }
@@ -55,6 +57,7 @@ object ReportModel {
       "quick overrides" -> (if (run.quickOverrides.isEmpty) "none" else run.quickOverrides.map { case (s, p) => s"$s: $p" }.mkString("; ")),
       "git" -> run.gitText,
       "host" -> { val h = m("host"); s"${h("os").str}, ${h("cpus").str} cpus" },
+    ) ++ Machines.header(run) ++ Vector(
       "started" -> (m("started").str + (if (m("finished").str.nonEmpty) s", finished ${m("finished").str}" else ""))
     ).filter(_._2.trim.nonEmpty)
   }
@@ -66,6 +69,7 @@ object ReportModel {
     if (run.meta("testOnly") == effectbench.Json.Bool(true)) w += "this run includes test-only scenarios"
     if (run.status == "running") w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
     if (run.status == "interrupted") w += "the run was interrupted; cells not recorded are missing"
+    w ++= Machines.warnings(run)
     w.result()
   }
 

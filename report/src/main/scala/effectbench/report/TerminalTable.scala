@@ -4,7 +4,8 @@ package effectbench.report
   * one block per scenario/variant/params/mode/JVM, one row per runtime. */
 object TerminalTable {
   def groupKey(c: CellResult): String = c.id match {
-    case Some(id) => s"${id.group} @ ${c.jvm}"
+    // A merged run's shard is part of the key: a table (and its ratios) never spans two machines.
+    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.get("shard").fold("")(k => s" # shard ${k.str}")
     case None => c.key
   }
 
@@ -27,7 +28,7 @@ object TerminalTable {
         if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))
         else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
       }
-      sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append('\n')
+      sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, rows))
     }
     if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")

@@ -72,4 +72,44 @@ class HtmlBrowserSuite extends munit.FunSuite {
       case Right(c) => assert(c.missing.nonEmpty || c.errors.nonEmpty, s"a broken chart went unnoticed: $c")
     }
   }
+
+  test("one block measured on two core counts renders as a scaling chart: a line per runtime over the counts") {
+    requireChromium()
+    val dir = Files.createTempDirectory("html-scaling")
+    val labels = Vector(1, 2).map(n => s"${SyntheticRun.jvm}, $n cpu${if (n == 1) "" else "s"}")
+    val specs = for {
+      (label, i) <- labels.zipWithIndex
+      rt <- Vector("cats-effect", "zio", "baseline")
+    } yield SyntheticRun.Spec(s"fork-many/default/$rt/n=1000/fork", base = 100.0 / (i + 1) * (if (rt == "baseline") 1 else 2), jvm = label)
+    SyntheticRun.write(dir, "scaling", specs)
+    val data = RunData.load(dir)
+    val curves = ScalingChart.curves(data)
+    assertEquals(curves.size, 1, curves.toString)
+    assertEquals((curves.head.axis, curves.head.x), ("cpus", Vector("1", "2")))
+    assertEquals(curves.head.series.map(_._1), Vector("cats-effect", "zio", "baseline"))
+    assert(curves.head.series.forall(_._2.forall(_.isDefined)))
+    // No table mixes the counts: one table per count, each with its own ratios.
+    assertEquals(ReportModel.groups(data).map(_.jvm).sorted, labels)
+    val html = dir.resolve("report.html")
+    Files.write(html, Html.render(data, None).getBytes(StandardCharsets.UTF_8))
+    val c = selftest(html).fold(e => fail(e), identity)
+    assertEquals(c.charts, 3 * 2 + 1)
+    assertEquals(c.missing, Vector.empty, s"charts not rendered: ${c.missing}")
+    assertEquals(c.errors, Vector.empty)
+    // The drawn chart itself: a line (path) per runtime, the counts on the x axis and the runtimes in the legend.
+    val (dom, _) = Chromium.dumpDom(Chromium.binary.get, html.toUri.toString + "#selftest")
+    val chart = "(?s)<div class=\"chart scaling\"[^>]*>(.*?)</svg>".r.findFirstMatchIn(dom).map(_.group(1)).getOrElse(fail("no scaling chart in the page"))
+    val texts = "<text[^>]*>([^<]*)</text>".r.findAllMatchIn(chart).map(_.group(1).trim).toSet
+    assert(Set("1", "2", "cpus", "cats-effect", "zio", "baseline").subsetOf(texts), s"axis and legend texts: $texts")
+    // A series line is an unfilled path of width 2 (axes and grid are width 1), one colour per runtime.
+    val paths = "<path[^>]*>".r.findAllIn(chart).toVector
+    def attr(p: String, name: String) = s"""\\b$name="([^"]*)"""".r.findFirstMatchIn(p).map(_.group(1)).getOrElse("")
+    val lines = paths.filter(p => attr(p, "fill") == "none" && attr(p, "stroke-width") == "2" && attr(p, "d").contains("L"))
+    assertEquals(lines.map(attr(_, "stroke")).distinct.size, 3, s"a drawn line per runtime among:\n${paths.mkString("\n")}")
+  }
+
+  test("a run on one core count and one JVM has no scaling chart") {
+    val dir = Files.createTempDirectory("html-noscaling")
+    assertEquals(ScalingChart.curves(run(dir)), Vector.empty)
+  }
 }

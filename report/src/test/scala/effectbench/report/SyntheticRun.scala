@@ -18,7 +18,8 @@ object SyntheticRun {
       status: String = "ok",
       reason: String = "",
       source: String = "",
-      readBack: Vector[(String, String)] = Vector("tracing" -> "none")
+      readBack: Vector[(String, String)] = Vector("tracing" -> "none"),
+      jvm: String = SyntheticRun.jvm
   )
 
   /** 10 scenarios × 5 runtimes × 2 params × 2 modes = 200 cells, scores spread over runtimes. */
@@ -58,11 +59,11 @@ object SyntheticRun {
     Files.createDirectories(dir.resolve("jmh"))
     val rnd = new Random(seed)
     val lines = specs.map { s =>
-      val slug = s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
+      val slug = (if (s.jvm == jvm) "" else s.jvm + "--") + s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
       val rel = s"jmh/$slug.json"
       if (s.status == "ok")
         Files.write(dir.resolve(rel), jmhJson(s, factor(s.key), allocFactor(s.key), forks, iterations, noise, rnd).render.getBytes(StandardCharsets.UTF_8))
-      Json.obj("cell" -> Json.str(s.key), "jvm" -> Json.str(jvm), "jvmPath" -> Json.str("/synthetic/java"), "group" -> Json.str("modern"),
+      Json.obj("cell" -> Json.str(s.key), "jvm" -> Json.str(s.jvm), "jvmPath" -> Json.str("/synthetic/java"), "group" -> Json.str("modern"),
         "status" -> Json.str(s.status), "reason" -> Json.str(s.reason), "expected" -> Json.str("1"), "got" -> Json.str("1"),
         "jmh" -> (if (s.status == "ok") Json.str(rel) else Json.Null), "readBack" -> Json.strMap(s.readBack),
         "source" -> Json.str(s.source), "syntax" -> Json.str("flatMap"), "seconds" -> Json.num(1), "finished" -> Json.str("2026-11-22T10:00:00Z")).render
@@ -73,14 +74,14 @@ object SyntheticRun {
       "status" -> Json.str("complete"), "commandLine" -> Json.arr(Json.str("bench"), Json.str("run")),
       "git" -> Json.obj("revision" -> Json.str("0123456789abcdef"), "dirty" -> Json.Bool(false)),
       "host" -> Json.obj("os" -> Json.str("Linux synthetic"), "cpus" -> Json.num(2), "memoryBytes" -> Json.num(1e9)),
-      "jvms" -> Json.arr(Json.obj("label" -> Json.str(jvm), "java" -> Json.str("/synthetic/java"), "home" -> Json.str("/synthetic"),
-        "version" -> Json.str("25.0.3"), "vendor" -> Json.str("Synthetic"))),
+      "jvms" -> Json.Arr((if (specs.isEmpty) Vector(jvm) else specs.map(_.jvm).distinct).map(l => Json.obj("label" -> Json.str(l),
+        "java" -> Json.str("/synthetic/java"), "home" -> Json.str("/synthetic"), "version" -> Json.str("25.0.3"), "vendor" -> Json.str("Synthetic")))),
       "libraries" -> Json.strMap(runtimes.map(r => r -> s"$r-1.0")),
       "profile" -> Json.obj("id" -> Json.str(profile), "describe" -> Json.str("3 forks × 5 iterations (synthetic)")),
       "settings" -> Json.obj("id" -> Json.str("levelled"), "summary" -> Json.str("synthetic"),
         "jvmProperties" -> Json.obj("cats-effect" -> Json.arr(Json.str("-Dcats.effect.tracing.mode=none")))),
       "quickOverrides" -> Json.obj(),
-      "plan" -> Json.Arr(specs.map(s => Json.obj("cell" -> Json.str(s.key), "jvm" -> Json.str(jvm), "status" -> Json.str("ok"))) ++
+      "plan" -> Json.Arr(specs.map(s => Json.obj("cell" -> Json.str(s.key), "jvm" -> Json.str(s.jvm), "status" -> Json.str("ok"))) ++
         plan.map { case (c, st) => Json.obj("cell" -> Json.str(c), "jvm" -> Json.str(jvm), "status" -> Json.str(st)) })
     )
     Files.write(dir.resolve("run.json"), Json.pretty(meta).getBytes(StandardCharsets.UTF_8))

@@ -22,7 +22,8 @@ object JmhCell {
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
     val forkArgs = cell.jvm.extraFlags ++ forkHeap ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
-    Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
+    // The launcher (taskset) pins the JMH host; its forks inherit the affinity.
+    cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
       "-f", profile.forks.toString,

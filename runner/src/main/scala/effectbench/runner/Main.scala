@@ -12,7 +12,9 @@ object Main {
       |
       |commands:
       |  run      [selectors] [--quick | --profile quick|standard|thorough] [--settings levelled|defaults]
-      |           [--jvm PATH ...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
+      |           [--jvm PATH ...] [--cpus 1,2,...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
+      |           [--shard K/N]   (this machine's part of a run split by table; see merge)
+      |  merge    SHARD_DIR... --out RESULTS [--partial]   one run directory from the shards of one run
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
       |  profile  [selectors] [run's options] [--event cpu|wall|itimer|ctimer] [--diff]   flame graphs (async-profiler) per cell
       |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...]
@@ -56,7 +58,8 @@ object Main {
     "report" -> (report _),
     "reindex" -> (StoreCommands.reindex _),
     "history" -> (StoreCommands.history _),
-    "compare" -> (StoreCommands.compare _)
+    "compare" -> (StoreCommands.compare _),
+    "merge" -> (MergeCommand.merge _)
   )
 
   def modules: Modules = new Modules(root)
@@ -131,12 +134,12 @@ object Main {
   }
 
   def run(argv: Vector[String]): Int = {
-    val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume"),
+    val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume", "--shard", "--cpus"),
       Set("--quick", "--test-only"), 0)
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
     args.one("--resume") match {
       case Some(dirArg) =>
-        val extra = (selectorFlags ++ Set("--profile", "--settings", "--sweep")).filter(f => args.values.contains(f)) ++ Set("--quick").filter(args.has)
+        val extra = (selectorFlags ++ Set("--profile", "--settings", "--sweep", "--shard", "--cpus")).filter(f => args.values.contains(f)) ++ Set("--quick").filter(args.has)
         if (extra.nonEmpty) UsageError(s"--resume runs the rest of that run with its own selection and settings; drop ${extra.mkString(", ")}")
         Resume.run(cmd, Paths.get(dirArg), args)
       case None =>
@@ -145,18 +148,28 @@ object Main {
           else args.one("--profile").map(p => Profiles.get(p).getOrElse(UsageError.unknown("profile", p, Profiles.all.map(_.id)))).getOrElse(Profiles.standard)
         val settings = settingsOf(args)
         val timeout = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
+        val shard = args.one("--shard").map(Shard.parse)
         val sel = Plan.selection(args, args.has("--test-only"))
-        val (jvms, notes) = jvmsOf(args)
-        val cells = Plan.cells(sel, jvms, modules, Some(profile))
-        if (!cells.exists(_.status.runnable)) {
-          cells.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
+        val (jvms0, notes0) = jvmsOf(args)
+        val jvms = CpusAxis.expand(jvms0, args)
+        val all = Plan.cells(sel, jvms, modules, Some(profile))
+        if (!all.exists(_.status.runnable)) {
+          all.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
           UsageError("nothing to run: no selected cell is available (see above, or ./bench list)")
         }
         val out = resultsDir(args)
+        // A shard may hold no runnable cell (N above the blocks): it still records its (empty) part.
+        val (cells, shardMeta, shardNote) = shard match {
+          case Some(spec) =>
+            val (cs, m, note) = ShardPlan.select(spec, all, settings, profile, args.has("--test-only"), out, cmd.estimatePerCell)
+            (cs, Vector("shard" -> m), Vector(note))
+          case None => (all, Vector.empty, Vector.empty)
+        }
+        val notes = notes0 ++ shardNote
         val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
-        val dir = RunDir.fresh(out, s"${profile.id}-$scope")
+        val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes)
-        val meta = Json.obj(
+        val meta = Json.Obj(Json.obj(
           "id" -> Json.str(dir.dir.getFileName.toString),
           "started" -> Json.str(java.time.Instant.now().toString),
           "status" -> Json.str("running"),
@@ -172,8 +185,9 @@ object Main {
           "quickOverrides" -> Json.Obj(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
             .map(s => s.id -> (Json.strMap(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))): Json))),
           "plan" -> Json.Arr(cells.map(c => Json.obj("cell" -> Json.str(c.id.key), "jvm" -> Json.str(c.jvm.label),
-            "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text))))
-        )
+            "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text)))),
+          "machine" -> Machine.describe(jvms)
+        ).entries ++ shardMeta)
         cmd.execute(dir, setup, meta)
     }
   }

@@ -31,7 +31,8 @@ object Metadata {
   }
 
   def jvm(j: Jvm): Json = Json.obj("label" -> Json.str(j.label), "java" -> Json.str(j.java.toString),
-    "home" -> Json.str(j.home.toString), "version" -> Json.str(j.version), "vendor" -> Json.str(j.vendor))
+    "home" -> Json.str(j.home.toString), "version" -> Json.str(j.version), "vendor" -> Json.str(j.vendor),
+    "cpus" -> j.cpus.map(n => Json.num(n.toDouble)).getOrElse(Json.Null))
 
   def libraries: Json = Json.strMap(BuildInfo.libraryVersions)
 

@@ -19,6 +19,7 @@ object Resume {
     val profile = Profiles.get(field("profile")("id").str).getOrElse(UsageError(s"--resume $dirPath: unknown profile in run.json"))
     val jvms = field("jvms").arr.map { j =>
       Jvms.at(j("java").str).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity)
+        .copy(cpus = j.get("cpus").filter(_.isInstanceOf[Json.Num]).map(_.num.toInt))
     }
     val cells = field("plan").arr.map { p =>
       val id = CellId.parse(p("cell").str).fold(err => UsageError(s"--resume $dirPath: $err"), identity)

@@ -18,7 +18,7 @@ final case class Verdict(key: String, status: String, expected: String, got: Str
   * in flight gets the reason, and the cells after it are checked in a fresh JVM. */
 object Verifier {
   def jvmCommand(jvm: Jvm, settings: Settings, runtime: String, classpath: String, main: String): Vector[String] =
-    Vector(jvm.java.toString) ++ jvm.extraFlags ++ Vector("-Xss4m", "-Xmx1g", Subprocess.watchFlag) ++
+    jvm.launcher ++ Vector(jvm.java.toString) ++ jvm.extraFlags ++ Vector("-Xss4m", "-Xmx1g", Subprocess.watchFlag) ++
       Settings.jvmProperties(settings, runtime) ++ Vector("-cp", classpath, main)
 
   def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {

@@ -1,0 +1,64 @@
+package effectbench.runner
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path, Paths}
+
+/** The core-count axis (`run --cpus 1,2`): each count is a JVM environment of its own. The
+  * measuring JVM is told the count with `-XX:ActiveProcessorCount=N` (HotSpot's product flag,
+  * `src/hotspot/share/runtime/globals.hpp` in openjdk/jdk: it overrides the processor count the JVM
+  * computes, which `Runtime.availableProcessors()` returns), so every pool sized "to the processors"
+  * is sized from the JVM's own view; where `taskset` exists it is also pinned to N cores, so the
+  * count is real and not only believed. */
+object Cpus {
+  def labelSuffix(cpus: Option[Int]): String = cpus.fold("")(n => s", $n cpu" + (if (n == 1) "" else "s"))
+
+  def jvmFlags(cpus: Option[Int]): Vector[String] = cpus.toVector.map(n => s"-XX:ActiveProcessorCount=$n")
+
+  lazy val taskset: Option[Path] =
+    Vector("/usr/bin/taskset", "/bin/taskset", "/usr/local/bin/taskset").map(Paths.get(_)).find(Files.isExecutable(_))
+
+  /** The CPUs this process may run on (Linux `Cpus_allowed_list`), e.g. "0-3,6" -> 0,1,2,3,6. */
+  lazy val allowed: Vector[Int] = {
+    val status = Paths.get("/proc/self/status")
+    val fromProc =
+      try {
+        if (!Files.isRegularFile(status)) Vector.empty
+        else new String(Files.readAllBytes(status), StandardCharsets.UTF_8).split('\n').toVector
+          .find(_.startsWith("Cpus_allowed_list:")).toVector
+          .flatMap(l => parseList(l.stripPrefix("Cpus_allowed_list:").trim))
+      } catch { case _: Exception => Vector.empty }
+    if (fromProc.nonEmpty) fromProc else (0 until Runtime.getRuntime.availableProcessors()).toVector
+  }
+
+  def parseList(s: String): Vector[Int] = s.split(',').toVector.map(_.trim).filter(_.nonEmpty).flatMap { part =>
+    part.split('-') match {
+      case Array(a) => a.toIntOption.toVector
+      case Array(a, b) => (for (x <- a.toIntOption; y <- b.toIntOption) yield (x to y).toVector).getOrElse(Vector.empty)
+      case _ => Vector.empty
+    }
+  }
+
+  /** `taskset -c <the first N allowed CPUs>` before the java command, where taskset exists. */
+  def launcher(cpus: Option[Int]): Vector[String] = (cpus, taskset) match {
+    case (Some(n), Some(ts)) if n <= allowed.size => Vector(ts.toString, "-c", allowed.take(n).mkString(","))
+    case _ => Vector.empty
+  }
+
+  /** `--cpus 1,2`: positive counts, each at most the cores this process may use. */
+  def parse(values: Vector[String]): Vector[Int] = {
+    val counts = values.map { v =>
+      v.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--cpus takes positive core counts, e.g. --cpus 1,2; got '$v'"))
+    }.distinct.sorted
+    counts.find(_ > allowed.size).foreach(n =>
+      UsageError(s"--cpus $n: this machine lets the run use ${allowed.size} cores; give counts up to ${allowed.size}"))
+    counts
+  }
+}
+
+object CpusAxis {
+  /** Every JVM once per `--cpus` count (none given: the JVMs as they are). */
+  def expand(jvms: Vector[Jvm], args: Args): Vector[Jvm] = {
+    val counts = Cpus.parse(args.many("--cpus"))
+    if (counts.isEmpty) jvms else for (j <- jvms; n <- counts) yield j.copy(cpus = Some(n))
+  }
+}

@@ -1,0 +1,155 @@
+package effectbench.runner
+
+import effectbench.{CellId, Json}
+import effectbench.report.{RunData, Store}
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path, Paths, StandardCopyOption}
+import scala.jdk.CollectionConverters._
+import scala.util.control.NonFatal
+
+/** `bench merge SHARD_DIR... --out RESULTS [--partial]`: the shards of one run (`run --shard K/N`,
+  * maybe measured on several machines) as one run directory that report, compare and history read
+  * like any other. Shards of different plans, settings, profiles or revisions, a table given twice
+  * and a missing shard are refused in one line; `--partial` merges what is there and says what is
+  * missing. Each cell keeps the shard and machine that measured it, so reports can name them. */
+object MergeCommand {
+  final case class ShardRun(dir: Path, meta: Json, k: Int, n: Int, plan: String, split: String) {
+    def name: String = dir.getFileName.toString
+    def machine: Json = meta("machine")
+    def tables: Vector[String] = meta("shard")("tables").arr.map(_.str)
+  }
+
+  /** A run directory, or a directory holding run directories (an artifact download), expanded. */
+  private def runDirs(arg: String): Vector[Path] = {
+    val p = Paths.get(arg).toAbsolutePath.normalize()
+    if (!Files.exists(p)) UsageError(s"merge: $arg: no such directory")
+    if (RunData.isRunDir(p)) Vector(p)
+    else {
+      val inside = if (Files.isDirectory(p)) { val s = Files.list(p); try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.toString) finally s.close() } else Vector.empty
+      if (inside.isEmpty) UsageError(s"merge: $arg: not a run directory (no run.json), nor a directory of run directories")
+      inside
+    }
+  }
+
+  private def load(dir: Path): ShardRun = {
+    val meta = try Json.parse(RunData.read(dir.resolve("run.json"))) catch {
+      case NonFatal(e) => UsageError(s"merge: ${dir.resolve("run.json")} is unreadable (${e.getMessage})")
+    }
+    val s = meta("shard")
+    if (s == Json.Null) UsageError(s"merge: $dir is not a shard (it was run without --shard K/N); merge takes the shards of one run")
+    ShardRun(dir, meta, s("k").num.toInt, s("n").num.toInt, s("plan").str, s("split").str)
+  }
+
+  /** The first way the shards disagree, as one line; None when they are shards of one run. */
+  def disagreement(shards: Vector[ShardRun]): Option[String] = {
+    def differ(what: String, f: ShardRun => String): Option[String] = {
+      val by = shards.groupBy(f)
+      if (by.size <= 1) None
+      else Some(s"merge: shards of different $what: " + shards.map(s => s"${s.name} (${f(s)})").mkString(", ") + "; merge only the shards of one run")
+    }
+    differ("profiles", _.meta("profile")("id").str)
+      .orElse(differ("settings", _.meta("settings")("id").str))
+      .orElse(differ("plans", s => s"plan ${s.plan}"))
+      .orElse(differ("git revisions", _.meta("git")("revision").str))
+      .orElse(differ("shard counts", s => s"of ${s.n}"))
+      .orElse(differ("splits (the shards estimated durations from different timing histories)", s => s"split ${s.split}"))
+      .orElse {
+        shards.groupBy(_.k).toVector.sortBy(_._1).collectFirst { case (k, ss) if ss.size > 1 =>
+          s"merge: duplicate tables: shard $k/${ss.head.n} is given ${ss.size} times (${ss.map(_.name).mkString(", ")})"
+        }
+      }
+      .orElse {
+        val owners = shards.flatMap(s => s.tables.map(_ -> s.name)).groupBy(_._1).toVector.sortBy(_._1)
+        owners.collectFirst { case (t, os) if os.size > 1 => s"merge: duplicate tables: $t is in ${os.map(_._2).mkString(" and ")}" }
+      }
+  }
+
+  def merge(argv: Vector[String]): Int = {
+    val args = Args.parse("merge", argv, Set("--out"), Set("--partial"), Int.MaxValue)
+    if (args.positional.isEmpty) UsageError("merge: give the shard run directories, e.g. ./bench merge shard-1 shard-2 --out results")
+    if (args.one("--out").isEmpty) UsageError("merge: --out RESULTS is required (the results directory the merged run is written into)")
+    val shards = args.positional.flatMap(runDirs).distinct.map(load).sortBy(s => (s.k, s.name))
+    disagreement(shards).foreach(UsageError(_))
+    val n = shards.head.n
+    val missing = (1 to n).filterNot(k => shards.exists(_.k == k)).toVector
+    val units = shards.head.meta("shard")("units").arr.map(u => (u("unit").str, u("shard").num.toInt))
+    val missingUnits = units.filter(u => missing.contains(u._2)).map(_._1)
+    if (missing.nonEmpty && !args.has("--partial"))
+      UsageError(s"merge: missing shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")} " +
+        s"(${missingUnits.size} blocks, e.g. ${missingUnits.take(3).mkString(", ")}); give every shard, or --partial to merge what is there")
+    val out = Main.resultsDir(args)
+    val first = shards.head
+    val scope = first.name.replaceFirst("^\\d{8}-\\d{6}-", "").replaceFirst("-shard\\d+of\\d+(-\\d+)?$", "")
+    val dir = RunDir.fresh(out, s"$scope-merged")
+    val records = Vector.newBuilder[Json]
+    val warnings = Vector.newBuilder[String]
+    shards.foreach { s =>
+      val sub = s"shard-${s.k}"
+      copyTree(s.dir.resolve("jmh"), dir.jmhDir.resolve(sub), overwrite = true)
+      copyTree(s.dir.resolve("logs"), dir.logDir.resolve(sub), overwrite = true)
+      copyTree(s.dir.resolve("sources"), dir.dir.resolve("sources"), overwrite = false) // the same file at the same revision
+      val f = s.dir.resolve("cells.jsonl")
+      val lines = if (Files.isRegularFile(f)) RunData.read(f).split('\n').toVector.filter(_.trim.nonEmpty) else Vector.empty
+      lines.zipWithIndex.foreach { case (l, i) =>
+        try {
+          val r = Json.parse(l)
+          val jmh = r("jmh").strOpt.filter(_.nonEmpty).map(rel => Json.str(s"jmh/$sub/" + rel.stripPrefix("jmh/"))).getOrElse(Json.Null)
+          records += Json.Obj(r.fields.filterNot(f => Set("jmh", "shard", "machine").contains(f._1)) ++
+            Vector("jmh" -> jmh, "shard" -> Json.num(s.k.toDouble), "machine" -> Json.str(s.machine("fingerprint").str)))
+        } catch { case NonFatal(e) => warnings += s"$f line ${i + 1}: unreadable (${e.getMessage}); skipped" }
+      }
+    }
+    records.result().foreach(dir.appendCell)
+    // The merged plan in the whole plan's order: each block's cells from the shard that owns it.
+    val planOf = shards.flatMap(s => s.meta("plan").arr.map(p => p -> s.k))
+    val blockOf = (p: Json) => CellId.parse(p("cell").str).toOption.map(_.group).getOrElse(p("cell").str)
+    val plan = units.filterNot(u => missing.contains(u._2)).flatMap { case (u, k) => planOf.collect { case (p, `k`) if blockOf(p) == u => p } }
+    val complete = missing.isEmpty && shards.forall(_.meta("status").str == "complete")
+    val started = shards.map(_.meta("started").str).filter(_.nonEmpty).sorted
+    val finished = shards.map(_.meta("finished").str).filter(_.nonEmpty).sorted
+    val keep = first.meta.fields.filterNot(f => Set("id", "started", "finished", "status", "commandLine", "plan", "jvms", "shard", "machine").contains(f._1))
+    val meta = Json.Obj(Vector(
+      "id" -> Json.str(dir.dir.getFileName.toString),
+      "started" -> Json.str(started.headOption.getOrElse("")),
+      "finished" -> Json.str(finished.lastOption.getOrElse("")),
+      "status" -> Json.str(if (complete) "complete" else "partial"),
+      "commandLine" -> Json.Arr(("bench" +: "merge" +: argv).map(Json.str))
+    ) ++ keep ++ Vector(
+      "jvms" -> Json.Arr(shards.flatMap(_.meta("jvms").arr).distinctBy(_("label").str)),
+      "plan" -> Json.Arr(plan),
+      "merged" -> Json.obj(
+        "plan" -> Json.str(first.plan),
+        "split" -> Json.str(first.split),
+        "n" -> Json.num(n.toDouble),
+        "missing" -> Json.Arr(missing.map(k => Json.num(k.toDouble))),
+        "missingBlocks" -> Json.Arr(missingUnits.map(Json.str)),
+        "shards" -> Json.Arr(shards.map(s => Json.obj("k" -> Json.num(s.k.toDouble), "id" -> Json.str(s.meta("id").str),
+          "dir" -> Json.str(s.dir.toString), "status" -> Json.str(s.meta("status").str), "started" -> s.meta("started"),
+          "finished" -> s.meta("finished"), "machine" -> s.machine, "host" -> s.meta("host"))))
+      )
+    ))
+    dir.writeMeta(meta)
+    warnings.result().foreach(w => Console.err.println(s"warning: $w"))
+    val (runs, cells) = new Store(out).reindex()
+    println(s"merged ${shards.size} of $n shards (${records.result().size} cells, ${shards.map(_.machine("fingerprint").str).distinct.size} machines); indexed $runs runs, $cells cells in ${out.resolve("index.db")}")
+    shards.filter(_.meta("status").str != "complete").foreach(s => println(s"note: shard ${s.k}/$n (${s.name}) is ${s.meta("status").str}: its unrecorded cells are missing"))
+    if (missing.nonEmpty) {
+      println(s"missing: shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")}, ${missingUnits.size} blocks:")
+      missingUnits.foreach(u => println(s"  $u"))
+    }
+    println(dir.dir.toString)
+    0
+  }
+
+  private def copyTree(from: Path, to: Path, overwrite: Boolean): Unit = if (Files.isDirectory(from)) {
+    val s = Files.walk(from)
+    try s.iterator().asScala.toVector.foreach { p =>
+      val target = to.resolve(from.relativize(p).toString)
+      if (Files.isDirectory(p)) Files.createDirectories(target)
+      else if (overwrite || !Files.exists(target)) {
+        Files.createDirectories(target.getParent)
+        Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING)
+      }
+    } finally s.close()
+  }
+}

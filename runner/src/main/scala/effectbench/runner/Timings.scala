@@ -1,0 +1,53 @@
+package effectbench.runner
+
+import effectbench.Json
+import effectbench.report.{RunData, Store}
+import java.nio.file.{Files, Path}
+import scala.util.control.NonFatal
+
+/** How long a cell took in earlier runs, from the history store (`<results>/index.db` lists the
+  * runs; each run's cells.jsonl holds the seconds a cell took), scaled to the profile at hand.
+  *
+  * The runs of the very plan being sharded are left out: shard 1 run on this machine indexes its
+  * cells, and shard 2 must still compute the split shard 1 computed. */
+object Timings {
+  /** Seconds per cell key (latest measured run wins), for cells measured before; empty without an index. */
+  def fromHistory(results: Path, profile: Profile, planFingerprint: String, nominal: Profile => Double): Map[String, Double] = {
+    val store = new Store(results, _ => ())
+    if (!Files.isRegularFile(store.dbFile)) Map.empty
+    else {
+      val runs: Vector[(String, String, String)] =
+        try store.read { c =>
+          val st = c.createStatement()
+          try {
+            val rs = st.executeQuery("SELECT dir, profile, started FROM runs ORDER BY started, id")
+            val b = Vector.newBuilder[(String, String, String)]
+            while (rs.next()) b += ((rs.getString(1), Option(rs.getString(2)).getOrElse(""), Option(rs.getString(3)).getOrElse("")))
+            rs.close()
+            b.result()
+          } finally st.close()
+        } catch { case NonFatal(_) => Vector.empty }
+      val out = scala.collection.mutable.Map.empty[String, Double]
+      runs.foreach { case (dirText, profileId, _) =>
+        val dir = Path.of(dirText)
+        Profiles.get(profileId).filter(_ => RunData.isRunDir(dir)).foreach { runProfile =>
+          val meta = try Json.parse(RunData.read(dir.resolve("run.json"))) catch { case NonFatal(_) => Json.obj() }
+          val samePlan = meta("shard")("plan").strOpt.contains(planFingerprint) || meta("merged")("plan").strOpt.contains(planFingerprint)
+          if (!samePlan) {
+            val scale = nominal(profile) / nominal(runProfile)
+            val f = dir.resolve("cells.jsonl")
+            val lines = try RunData.read(f).split('\n').toVector catch { case NonFatal(_) => Vector.empty }
+            lines.filter(_.trim.nonEmpty).foreach { l =>
+              try {
+                val r = Json.parse(l)
+                val s = r("seconds")
+                if (r("status").str == "ok" && s.isInstanceOf[Json.Num] && s.num > 0) out(r("cell").str) = s.num * scale
+              } catch { case NonFatal(_) => () }
+            }
+          }
+        }
+      }
+      out.toMap
+    }
+  }
+}
