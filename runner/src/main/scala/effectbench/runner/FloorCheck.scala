@@ -57,7 +57,7 @@ object FloorCheck {
             case (Left(why), _) => out(s"floor ?   ${c.id.key}  not timed: $why")
             case (_, Left(why)) => out(s"floor ?   ${c.id.key}  the baseline was not timed: $why")
             case (Right(t), Right(bt)) =>
-              val per = s"${fmt(t.score / n)} ${t.unit} per ${unit.stripSuffix("s")} (baseline ${fmt(bt.score / n)})"
+              val per = s"${fmt(t.score / n)} ${t.unit.stripSuffix("/op")} per ${unit.stripSuffix("s")} (baseline ${fmt(bt.score / n)})"
               if (below(t, n, bt, n)) {
                 under += 1
                 out(s"floor FAIL ${c.id.key}  $per: ${effectbench.report.ReportModel.FloorFlag}")
