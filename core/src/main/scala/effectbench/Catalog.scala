@@ -25,7 +25,8 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = if (id == "raw-sum") RunLoopNa.rawSum else Vector.empty, oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true,
-    quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes)
+    quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes,
+    work = p => Vector("binds" -> p.long("n")))
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -34,7 +35,8 @@ object Catalog {
     params = Vector(count("d", 10000, 100000000, "depth of the chain")),
     runtimes = allRuntimes, notApplicable = Vector.empty,
     oracle = (_, p) => (p.long("d") + 1).toString,
-    stackParams = Some(Params.of("d" -> "100000")), singleFiber = true)
+    stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
+    work = p => Vector("binds" -> (p.long("d") + 1)))
 
   val rawSum: Scenario = sumScenario("raw-sum", "sum of N tasks, hand-written recursive bind", "explicit flatMap, accumulator passed along")
   val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)")
@@ -48,7 +50,8 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = RunLoopNa.cartesian,
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    singleFiber = true, quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes)
+    singleFiber = true, quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes,
+    work = p => Vector("pairs" -> p.long("s") * p.long("s")))
 
   val ackermann: Scenario = Scenario(
     id = "ackermann", family = "R", title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
@@ -63,7 +66,8 @@ object Catalog {
     // even JIT-compiled (RunLoopSuite checks it; A(3, 9) did not once warm), in ~44M calls.
     // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
     stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true,
-    quickParams = RunLoopNa.quickAckermann, quickModes = RunLoopNa.quickModes)
+    quickParams = RunLoopNa.quickAckermann, quickModes = RunLoopNa.quickModes,
+    work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n"))))
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
@@ -71,7 +75,8 @@ object Catalog {
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
     runtimes = allRuntimes, notApplicable = RunLoopNa.collections(id), oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
-    quickParams = RunLoopNa.quickCollections)
+    quickParams = RunLoopNa.quickCollections,
+    work = p => Vector("tasks" -> p.long("n")))
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
     "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle)
@@ -114,7 +119,8 @@ object Catalog {
     syntax = Vector(
       Syntax("future", None, "Future per step: every step is a Future { } and every callback a pool task, so an operation crosses about ten async boundaries, not one (the style's real cost)"),
       Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")),
-    timeUnit = "us")
+    timeUnit = "us",
+    work = p => Vector("operations" -> p.long("k")))
 
   private val tsTransformersOnly = "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
   val transformerStack: Scenario = Scenario(
@@ -138,13 +144,18 @@ object Catalog {
     },
     paramSets = Vector(Params.empty, Params.of("fail-at" -> "500")),
     stackParams = Some(Params.of("n" -> "100000")),
-    singleFiber = true)
+    singleFiber = true,
+    work = p => Vector("steps" -> (p("fail-at") match {
+      case at if at != "never" && at.toLong < p.long("n") => at.toLong + 1
+      case _ => p.long("n")
+    })))
 
   private def fiberScenario(id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
       oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
     Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = fiberNa, oracle = (_, p) => oracle(p).toString,
-      paramSets = paramSets, quickParams = quick, testParams = quick, timeUnit = "ms")
+      paramSets = paramSets, quickParams = quick, testParams = quick, timeUnit = "ms",
+      work = p => DeclaredWork.fiber(id, p))
 
   /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
     * Ref, no promise and no queue: these programs would need a fiber runtime written over

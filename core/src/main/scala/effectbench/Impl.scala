@@ -50,6 +50,9 @@ final class Impl[L <: Live](
 trait CellRegistry {
   def impls: Vector[Impl[_ <: Live]]
   def setups: Vector[RuntimeSetup[_ <: Live]] = impls.map(_.setup).distinct
+  /** The module's family-S implementations built with counting hooks (its FiberFamily's
+    * `implsWith`), so the verifier can record the work a cell did; empty where a module has none. */
+  def countedImpls(w: Work): Vector[Impl[_ <: Live]] = Vector.empty
 }
 
 object CellRegistry {

@@ -43,7 +43,10 @@ final case class Scenario(
     /** Overrides the oracle tests (`./bench test`) apply to the planned param sets, for the
       * scenarios whose full size takes minutes per runtime; `verify` and `run` check the full
       * size before timing it. */
-    testParams: Vector[(String, String)] = Vector.empty
+    testParams: Vector[(String, String)] = Vector.empty,
+    /** The work one operation does at given (complete) params, primary unit first (binds, tasks,
+      * forks, yields...): what the baseline-floor check divides scores by (see DeclaredWork). */
+    work: Params => Vector[(String, Long)] = (_: Params) => Vector.empty
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)

@@ -53,7 +53,7 @@ object VerifyMain {
             ""
           case e: java.util.concurrent.ExecutionException => throw e.getCause
         }
-        if (got == want) record(key, "ok", want, got, "", started, live.readBack)
+        if (got == want) record(key, "ok", want, got, "", started, live.readBack, work = counted(impl, live, id, timeoutS))
         else record(key, "invalid", want, got, s"invalid: expected $want got $got", started, live.readBack)
       } catch {
         case thrown: Throwable => unwrap(thrown) match {
@@ -77,10 +77,31 @@ object VerifyMain {
     case other => other
   }
 
+  /** The work of a family-S cell, counted inside its programs by one more run with counting
+    * hooks (the module's `countedImpls`): recorded with the verdict so reports show the work
+    * beside the score. Empty when the module has no counted form of the cell, or the counted
+    * run does not finish in time or fails (the verdict itself is the uncounted run's). */
+  private def counted(impl: Impl[_ <: Live], live: Live, id: CellId, timeoutS: Long): Vector[(String, Long)] = {
+    val w = Work.counter()
+    Harness.registry.countedImpls(w).find(_.key == impl.key) match {
+      case None => Vector.empty
+      case Some(c) =>
+        try {
+          val program = c.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+          val task = new FutureTask[Any](new Callable[Any] { def call(): Any = program.run() })
+          val t = new Thread(null, task, "count-" + id.runtime)
+          t.setDaemon(true)
+          t.start()
+          task.get(timeoutS, TimeUnit.SECONDS)
+          DeclaredWork.of(w.count)
+        } catch { case _: Throwable => Vector.empty }
+    }
+  }
+
   @volatile private var inFlight: Option[(String, Long)] = None
 
   private def record(key: String, status: String, want: String, got: String, reason: String, started: Long,
-      readBack: Vector[(String, String)], fatal: Boolean = false): String =
+      readBack: Vector[(String, String)], fatal: Boolean = false, work: Vector[(String, Long)] = Vector.empty): String =
     Json.obj(
       "cell" -> Json.str(key),
       "status" -> Json.str(status),
@@ -89,6 +110,7 @@ object VerifyMain {
       "reason" -> Json.str(reason),
       "millis" -> Json.num(((System.nanoTime() - started) / 1000000L).toDouble),
       "readBack" -> Json.strMap(readBack),
-      "fatal" -> Json.Bool(fatal)
+      "fatal" -> Json.Bool(fatal),
+      "work" -> Json.Obj(work.map { case (k, n) => k -> (Json.num(n.toDouble): Json) })
     ).render
 }

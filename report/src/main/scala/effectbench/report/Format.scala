@@ -18,6 +18,9 @@ object Format {
 
   def stat(s: Stat): String = if (s.error.isNaN) num(s.score) else s"${num(s.score)} ± ${num(s.error)}"
 
+  /** A count with thousands separators (work per operation). */
+  def count(n: Long): String = f"$n%,d"
+
   def ratio(r: Double): String = if (r.isNaN) "?" else f"$r%.2f×"
 
   def bytes(s: Option[Stat]): String = s match {

@@ -94,6 +94,12 @@ object Html {
       a("</table>\n")
     }
     val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
+    val rbs = ReportModel.readBackSummary(run)
+    if (rbs.nonEmpty) {
+      a("<h3>Profile as read back</h3><ul class=\"readback\">")
+      rbs.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
+      a("</ul>\n")
+    }
     a("<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>")
     runtimes.foreach { rt =>
       val cs = run.cells.filter(_.id.exists(_.runtime == rt))
@@ -134,16 +140,18 @@ object Html {
         val i = groupIndex(g)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
         if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
-        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
+        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
+        val floor = ReportModel.floorFlags(g).map(_.cell.key).toSet
         g.rows.foreach { r =>
           val c = r.cell
-          val cls = if (!c.ok) "bad" else if (r.vsFastest == "1.00×") "best" else if (r.tie) "tie" else ""
+          val cls = if (!c.ok) "bad" else if (floor.contains(c.key)) "floor" else if (r.vsFastest == "1.00×") "best" else if (r.tie) "tie" else ""
           if (c.ok)
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(Format.stat(c.score.get))}</td><td>${esc(c.score.get.unit)}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td>${Counters.cells(Counters.of(run.dir, c)).map(v => s"<td class=\"n\">${esc(v)}</td>").mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(Format.stat(c.score.get))}</td><td>${esc(c.score.get.unit)}</td><td class=\"work\">${esc(ReportModel.workText(c))}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td>${Counters.cells(Counters.of(run.dir, c)).map(v => s"<td class=\"n\">${esc(v)}</td>").mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
           else
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"${6 + Counters.heads.size}\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"${7 + Counters.heads.size}\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td><td>${ProfileHtml.links(c)}</td></tr>")
         }
         a("</table>\n")
+        ReportModel.tableNotes(run, g).foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
         if (g.rows.exists(_.cell.ok)) {
           a("<div class=\"charts\">")
           for (kind <- Seq("ratio", "alloc", "raw"))
@@ -195,6 +203,7 @@ object Html {
       |h1{font-size:20px}h2{border-bottom:1px solid #ccc;margin-top:28px}h3{display:inline;font-size:16px}h4{margin:14px 0 6px}
       |table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
       |th{background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+      |tr.floor td{background:#fdecea}.flag{color:#b71c1c}td.work{font-size:12px;color:#555}
       |tr.best td{background:#e8f5e9}tr.tie td{background:#f1f8e9}tr.bad td{color:#a33}
       |.kv th{width:140px}.dim{color:#777}.note{background:#fff8e1;border-left:4px solid #f9a825;padding:4px 8px}
       |details.scenario{border:1px solid #ddd;border-radius:4px;margin:10px 0;padding:4px 10px}

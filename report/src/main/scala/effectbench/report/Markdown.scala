@@ -18,6 +18,12 @@ object Markdown {
     val sb = new StringBuilder
     sb.append(s"### effect-bench run ${cell(run.id)}\n\n")
     sb.append(table(Vector("setting", "value"), ReportModel.header(run).map { case (k, v) => Vector(k, v) })).append('\n')
+    val rbs = ReportModel.readBackSummary(run)
+    if (rbs.nonEmpty) {
+      sb.append("**read back from the live runtimes:**\n\n")
+      rbs.foreach { case (l, bad) => sb.append(s"- ${if (bad) "⚠ " else ""}${cell(l)}\n") }
+      sb.append('\n')
+    }
     ReportModel.mixWarnings(run).foreach(m => sb.append(s"> **note:** ${cell(m)}\n\n"))
     val oneJvm = run.jvmLabels.size <= 1
     ReportModel.groups(run).foreach { g =>
@@ -28,6 +34,7 @@ object Markdown {
         if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))
         else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "")
       })).append('\n')
+      ReportModel.tableNotes(run, g).foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
     }
     val na = run.plan.filterNot(_._3 == "ok")
     if (na.nonEmpty) {

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.Catalog
+
 /** One runtime's row within a group: the cell and its ratios to the fastest and the baseline. */
 final case class Row(cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
     /** Slowdown against the fastest (1 = fastest) and its range from both error intervals. */
@@ -52,7 +54,7 @@ object ReportModel {
     Vector(
       "run" -> s"${run.id} (${if (run.status.isEmpty) "status unknown" else run.status})",
       "profile" -> run.profileText,
-      "settings" -> (run.settings + (if (m("settings")("summary").str.nonEmpty) s": ${m("settings")("summary").str}" else "")),
+      "settings" -> (run.settings + (if (m("settings")("summary").str.nonEmpty) s": ${m("settings")("summary").str} (as requested; \"read back\" lists what the live runtimes report)" else "")),
       "JVM" -> (if (run.jvmLabels.isEmpty) "unknown" else run.jvmLabels.mkString(", ")),
       "quick overrides" -> (if (run.quickOverrides.isEmpty) "none" else run.quickOverrides.map { case (s, p) => s"$s: $p" }.mkString("; ")),
       "git" -> run.gitText,
@@ -60,6 +62,86 @@ object ReportModel {
     ) ++ Machines.header(run) ++ Vector(
       "started" -> (m("started").str + (if (m("finished").str.nonEmpty) s", finished ${m("finished").str}" else ""))
     ).filter(_._2.trim.nonEmpty)
+  }
+
+  /** The flag of a cell measured faster than its table's plain-code baseline. */
+  val FloorFlag = "faster than the baseline floor — check for work the JIT removed"
+
+  /** The declared work of one operation of a cell (primary unit first), from the catalog. */
+  def declaredWork(c: CellResult): Vector[(String, Long)] =
+    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true).map(s => s.work(s.complete(id.params)))).getOrElse(Vector.empty)
+
+  /** Time per unit of declared work, with its interval: (low, high) per unit. */
+  private def perUnit(c: CellResult): Option[(Double, Double)] = for {
+    s <- c.score if c.ok && !s.higherIsBetter && !s.score.isNaN
+    (_, n) <- declaredWork(c).headOption if n > 0
+  } yield (s.low / n, s.high / n)
+
+  /** Whether a cell's time per unit of work is below the baseline's of the same table by more
+    * than both errors: plain code is the floor, so such a cell most likely lost work to the JIT. */
+  def belowFloor(c: CellResult, baseline: Option[CellResult]): Boolean = (baseline, perUnit(c)) match {
+    case (Some(b), Some((_, high))) if !c.id.exists(_.runtime == "baseline") && b.key != c.key =>
+      perUnit(b).exists { case (bLow, _) => high < bLow }
+    case _ => false
+  }
+
+  def baselineOf(g: Group): Option[CellResult] = g.rows.map(_.cell).find(c => c.id.exists(_.runtime == "baseline") && c.ok)
+
+  /** The cells of a group flagged as faster than the floor. */
+  def floorFlags(g: Group): Vector[Row] = g.rows.filter(r => belowFloor(r.cell, baselineOf(g)))
+
+  /** Work beside a score: what the verifier counted inside the programs, or else what the
+    * scenario declares (said so). */
+  def workText(c: CellResult): String = {
+    def fmt(ws: Vector[(String, Long)]) = ws.map { case (k, n) => s"$k ${Format.count(n)}" }.mkString(", ")
+    if (c.countedWork.nonEmpty) s"counted: ${fmt(c.countedWork)}"
+    else { val d = declaredWork(c); if (d.isEmpty) "" else s"declared: ${fmt(d)}" }
+  }
+
+  /** Per runtime of a group, the profile's claims as the live runtime read them back, e.g.
+    * "cats-effect: tracing off, autoYieldBudget 10240, computeThreads 2"; a value that differs from
+    * the claim, or a claim not read back, is flagged. The boolean says whether any was. Runs
+    * under another profile show the read-back as it is (there is nothing claimed). */
+  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)]): (String, Boolean) = {
+    val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run)) else Vector.empty
+    if (claims.isEmpty) (s"$runtime: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
+    else {
+      val parts = claims.map { c =>
+        readBack.find(_._1 == c.key) match {
+          case Some((_, v)) if v == c.expected => (s"${c.key} $v", false)
+          case Some((_, v)) => (s"${c.key} $v (≠ claimed ${c.expected})", true)
+          case None => (s"${c.key} not read back (claimed ${c.expected})", true)
+        }
+      }
+      val flagged = parts.exists(_._2)
+      (s"$runtime: ${parts.map(_._1).mkString(", ")}${if (flagged) " — differs from the profile" else ""}", flagged)
+    }
+  }
+
+  /** The read-back lines of a group's runtimes (one per runtime with a recorded cell). */
+  def readBackLines(run: RunData, g: Group): Vector[(String, Boolean)] =
+    g.rows.filter(r => r.cell.readBack.nonEmpty || r.cell.ok).map(r => readBackLine(run, r.runtime, r.cell.readBack))
+
+  /** Per runtime of the run, its distinct read-back lines (a runtime whose cells read back
+    * different values shows each), in the order runtimes first appear. */
+  def readBackSummary(run: RunData): Vector[(String, Boolean)] = {
+    val rts = run.cells.flatMap(_.id.map(_.runtime)).distinct
+    rts.flatMap { rt =>
+      val cs = run.cells.filter(_.id.exists(_.runtime == rt))
+      val rbs = cs.map(_.readBack).filter(_.nonEmpty).distinct
+      (if (rbs.isEmpty) Vector(Vector.empty[(String, String)]) else rbs).map(rb => readBackLine(run, rt, rb)).distinct
+    }
+  }
+
+  /** What a report says under a table: each cell under the floor, and each read-back of the
+    * table that differs from the profile's claims. */
+  def tableNotes(run: RunData, g: Group): Vector[String] =
+    floorFlags(g).map(r => s"${r.runtime}: $FloorFlag") ++
+      readBackLines(run, g).filter(_._2).map { case (l, _) => s"read back $l" }
+
+  private def processors(run: RunData): Int = {
+    val n = run.meta("host")("cpus").num
+    if (n.isNaN || n < 1) Runtime.getRuntime.availableProcessors() else n.toInt
   }
 
   /** Said above the tables when one report holds what should not be read as one comparison. */

@@ -31,6 +31,9 @@ final case class CellResult(
     record: Json
 ) {
   def ok: Boolean = status == "ok" && score.isDefined
+  /** The work counted inside the cell's programs by the verifier (family S); empty in runs
+    * recorded before it was counted, and for cells nothing counts. */
+  def countedWork: Vector[(String, Long)] = record("work").fields.map { case (k, n) => (k, n.num.toLong) }.filter(_._2 >= 0)
   def scenario: String = id.map(_.scenario).getOrElse(key.takeWhile(_ != '/'))
 }
 

@@ -59,12 +59,31 @@ object Sources {
       }
   }
 
-  /** The text of `def name` in Scala source: its doc comment and annotations, then every line up
+  /** The text a reference names in Scala source: `name` is a method (`def`, also nested), an
+    * object, class or trait, a `val`, or a dotted path `Owner.member` (the member inside the
+    * owner's body). The text is the definition's doc comment and annotations, then every line up
     * to the end of its body (brace matching, ignoring braces in strings, chars and comments;
-    * for a body without braces, the lines indented deeper than the `def`). */
+    * for a body without braces, the lines indented deeper than the definition). */
   def method(text: String, name: String): Option[String] = {
+    val dot = name.indexOf('.')
+    if (dot > 0 && dot < name.length - 1) {
+      // `Owner.member`: the member as defined inside the owner's body. A reference written from
+      // inside Owner may name an object of the enclosing scope (`CatsEffect.Tagless.plain` for the
+      // top-level `Tagless` that CatsEffect's code uses): as Scala's own lookup does, an owner
+      // path not found in Owner is looked up in the enclosing text.
+      val rest = name.substring(dot + 1)
+      definition(text, name.substring(0, dot), ownerKinds).flatMap { owner =>
+        method(owner, rest).orElse(if (rest.contains('.')) method(text, rest) else None)
+      }
+    } else definition(text, name, "def").orElse(definition(text, name, ownerKinds)).orElse(definition(text, name, valKinds))
+  }
+
+  private val ownerKinds = "(?:case\\s+)?(?:object|class|trait)"
+  private val valKinds = "(?:val|var|given)"
+
+  private def definition(text: String, name: String, kinds: String): Option[String] = {
     val lines = text.split("\n", -1).toVector
-    val defRx = ("""^(\s*)(?:(?:private|protected|final|override|inline|implicit|lazy)(?:\[\w+\])?\s+)*def\s+""" +
+    val defRx = ("""^(\s*)(?:(?:@[\w.]+(?:\([^)]*\))?|private|protected|final|override|inline|implicit|lazy|sealed|abstract|case)(?:\[\w+\])?\s+)*""" + kinds + """\s+""" +
       java.util.regex.Pattern.quote(name) + """(?![\w$]).*""").r
     lines.indexWhere(l => defRx.pattern.matcher(l).matches()) match {
       case -1 => None

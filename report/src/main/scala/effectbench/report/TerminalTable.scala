@@ -17,9 +17,17 @@ object TerminalTable {
     val head = ReportModel.header(run)
     val w = head.map(_._1.length).max
     head.foreach { case (k, v) => sb.append(k.padTo(w, ' ')).append("  ").append(v).append('\n') }
+    val rbs = ReportModel.readBackSummary(run)
+    if (rbs.nonEmpty) {
+      sb.append("read back".padTo(w, ' ')).append("  ").append(rbs.head._1).append('\n')
+      rbs.tail.foreach { case (l, _) => sb.append(" " * w).append("  ").append(l).append('\n') }
+    }
     ReportModel.mixWarnings(run).foreach(m => sb.append("note: ").append(m).append('\n'))
     val (styleTables, plainCells) = StyleTable.render(run) // family E: styles side by side per runtime
     sb.append(styleTables)
+    // Family E's style tables have their own layout: their notes follow them, by table.
+    ReportModel.groups(run).filter(g => g.rows.forall(r => !plainCells.exists(_ eq r.cell)))
+      .foreach(g => ReportModel.tableNotes(run, g).foreach(n => sb.append(s"! ${g.title}: $n\n")))
     val groups = ReportModel.groups(run).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
     val oneJvm = run.jvmLabels.size <= 1
     groups.foreach { g =>
@@ -30,6 +38,7 @@ object TerminalTable {
       }
       sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, rows))
+      ReportModel.tableNotes(run, g).foreach(n => sb.append("! ").append(n).append('\n'))
     }
     if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
     val na = run.plan.filterNot(_._3 == "ok")

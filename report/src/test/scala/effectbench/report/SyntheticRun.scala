@@ -19,7 +19,9 @@ object SyntheticRun {
       reason: String = "",
       source: String = "",
       readBack: Vector[(String, String)] = Vector("tracing" -> "none"),
-      jvm: String = SyntheticRun.jvm
+      jvm: String = SyntheticRun.jvm,
+      /** Work the verifier counted (family S); empty: none recorded, as in older runs. */
+      work: Vector[(String, Long)] = Vector.empty
   )
 
   /** 10 scenarios × 5 runtimes × 2 params × 2 modes = 200 cells, scores spread over runtimes. */
@@ -66,7 +68,8 @@ object SyntheticRun {
       Json.obj("cell" -> Json.str(s.key), "jvm" -> Json.str(s.jvm), "jvmPath" -> Json.str("/synthetic/java"), "group" -> Json.str("modern"),
         "status" -> Json.str(s.status), "reason" -> Json.str(s.reason), "expected" -> Json.str("1"), "got" -> Json.str("1"),
         "jmh" -> (if (s.status == "ok") Json.str(rel) else Json.Null), "readBack" -> Json.strMap(s.readBack),
-        "source" -> Json.str(s.source), "syntax" -> Json.str("flatMap"), "seconds" -> Json.num(1), "finished" -> Json.str("2026-11-22T10:00:00Z")).render
+        "source" -> Json.str(s.source), "syntax" -> Json.str("flatMap"),
+        "work" -> Json.Obj(s.work.map { case (k, n) => k -> (Json.num(n.toDouble): Json) }), "seconds" -> Json.num(1), "finished" -> Json.str("2026-11-22T10:00:00Z")).render
     }
     Files.write(dir.resolve("cells.jsonl"), lines.mkString("", "\n", "\n").getBytes(StandardCharsets.UTF_8))
     val meta = Json.obj(

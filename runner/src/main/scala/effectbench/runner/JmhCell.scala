@@ -11,8 +11,9 @@ object JmhCell {
   final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double,
       expected: Option[String] = None, got: Option[String] = None)
 
-  /** Heap of the measured JVM: the same for every runtime, so GC pressure is comparable. */
-  val forkHeap = Vector("-Xms2g", "-Xmx2g")
+  /** Heap of the measured JVM: the same for every runtime, so GC pressure is comparable (defined
+    * in core, so the read-back test starts its runtimes with the same heap). */
+  val forkHeap: Vector[String] = effectbench.MeasuringJvm.heap
 
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"

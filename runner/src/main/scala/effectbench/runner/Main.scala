@@ -17,7 +17,7 @@ object Main {
       |  merge    SHARD_DIR... --out RESULTS [--partial]   one run directory from the shards of one run
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
       |  profile  [selectors] [run's options] [--event cpu|wall|itimer|ctimer] [--diff]   flame graphs (async-profiler) per cell
-      |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...]
+      |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...] [--floor]
       |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE]
       |  test     run the test suite (handled by the ./bench launcher)
       |
@@ -97,7 +97,7 @@ object Main {
   def settingsOf(args: Args): Settings = args.one("--settings").map(s => Settings.get(s).getOrElse(UsageError.unknown("settings", s, Settings.all.map(_.id)))).getOrElse(Settings.Levelled)
 
   def verify(argv: Vector[String]): Int = {
-    val args = Args.parse("verify", argv, selectorFlags ++ Set("--settings", "--timeout"), Set("--test-only"), 0)
+    val args = Args.parse("verify", argv, selectorFlags ++ Set("--settings", "--timeout"), Set("--test-only", "--floor"), 0)
     val settings = settingsOf(args)
     val sel = Plan.selection(args, args.has("--test-only"))
     val (jvms, notes) = jvmsOf(args)
@@ -118,7 +118,14 @@ object Main {
     }
     val checked = cells.count(_.status.runnable)
     println(s"$checked cells verified: ${checked - failures} passed, $failures failed")
-    if (failures > 0) 1 else 0
+    // --floor: a short timed run of each cell that passed and of its table's baseline.
+    val under = if (!args.has("--floor") || failures > 0) 0 else {
+      val baselines = Plan.cells(sel.copy(runtimes = Some(Set("baseline"))), jvms, modules, None).filter(_.status.runnable)
+      val n = FloorCheck.run(cells.filter(_.status.runnable), baselines, settings, modules, logDir, println)
+      println(s"floor: ${if (n == 0) "no cell is faster than its table's baseline" else s"$n cells are faster than the baseline floor — check for work the JIT removed"}")
+      n
+    }
+    if (failures > 0 || under > 0) 1 else 0
   }
 
   def resultsDir(args: Args): Path = {

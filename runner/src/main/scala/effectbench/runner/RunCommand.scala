@@ -84,6 +84,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         "got" -> Json.str(gotUnderJmh.getOrElse(v.got)),
         "jmh" -> jmhRel.map(Json.str).getOrElse(Json.Null),
         "readBack" -> Json.strMap(v.readBack),
+        "work" -> Json.Obj(v.work.map { case (k, n) => k -> (Json.num(n.toDouble): Json) }),
         "source" -> Json.str(info.map(_.source).getOrElse("")),
         "syntax" -> Json.str(info.map(_.syntax).getOrElse("")),
         "seconds" -> Json.num(math.rint(seconds * 10) / 10),

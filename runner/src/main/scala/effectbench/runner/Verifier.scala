@@ -6,7 +6,9 @@ import java.nio.file.{Files, Path}
 
 /** What the oracle check said about one cell. */
 final case class Verdict(key: String, status: String, expected: String, got: String, reason: String,
-    readBack: Vector[(String, String)], millis: Double) {
+    readBack: Vector[(String, String)], millis: Double,
+    /** The work counted inside the cell's programs (family S), empty where nothing counts it. */
+    work: Vector[(String, Long)] = Vector.empty) {
   def ok: Boolean = status == "ok"
 }
 
@@ -58,7 +60,8 @@ object Verifier {
       if (line.startsWith("{\"cell\"")) {
         val j = Json.parse(line)
         val v = Verdict(j("cell").str, j("status").str, j("expected").str, j("got").str, j("reason").str,
-          j("readBack").fields.map { case (k, v) => (k, v.str) }, j("millis").num)
+          j("readBack").fields.map { case (k, v) => (k, v.str) }, j("millis").num,
+          j.get("work").map(_.fields.map { case (k, n) => (k, n.num.toLong) }).getOrElse(Vector.empty))
         out.synchronized { out += v }
         lastFatal = j.get("fatal").contains(Json.Bool(true))
       }

@@ -6,4 +6,5 @@ import effectbench.monix._
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[? <: Live]] =
     DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
+  override def countedImpls(w: Work): Vector[Impl[? <: Live]] = FiberFamily.implsWith(w)
 }

@@ -1,0 +1,60 @@
+package effectbench
+
+/** The work one operation of a scenario does, declared from its parameters: the units the
+  * report divides a score by to compare a cell with the plain-code floor of its table, and the
+  * "declared" work shown beside scores where nothing counts it at run time. The first entry is
+  * the primary unit. */
+object DeclaredWork {
+  type Counts = Vector[(String, Long)]
+
+  /** The primary unit and its count per operation, when the scenario declares one. */
+  def primary(s: Scenario, p: Params): Option[(String, Long)] = s.work(s.complete(p)).headOption.filter(_._2 > 0)
+
+  /** Calls that `ackermann(m, n)` makes, the recursion of SCENARIOS.md counted exactly (closed
+    * forms for m <= 2, a loop for m = 3; saturates at Long.MaxValue). */
+  def ackermannCalls(m: Int, n: Long): Long = {
+    def sat(x: Long): Long = if (x < 0) Long.MaxValue else x
+    def c2(k: Long): Long = if (k > 2000000000L) Long.MaxValue else sat(5L + 2L * k * (k + 1L) + 5L * k)
+    m match {
+      case 0 => 1L
+      case 1 => 2L * n + 2L
+      case 2 => c2(n)
+      case 3 =>
+        // C(3, 0) = 1 + C(2, 1); C(3, k) = 1 + C(3, k - 1) + C(2, A(3, k - 1))
+        var c = 1L + c2(1L)
+        var k = 1L
+        while (k <= n && c != Long.MaxValue) {
+          val a = if (k + 2 >= 62) Long.MaxValue else (1L << (k + 2)) - 3L
+          c = sat(1L + c + c2(a))
+          k += 1
+        }
+        c
+      case _ => Long.MaxValue
+    }
+  }
+
+  /** Family S: the work FiberWork prescribes, with the scenario's primary unit first. */
+  def fiber(scenario: String, p: Params): Counts = {
+    val w = FiberWork.expected(scenario, p)
+    val all = Vector("forks" -> w.forks, "joins" -> w.joins, "yields" -> w.yields, "offers" -> w.offers,
+      "takes" -> w.takes, "updates" -> w.updates, "signals" -> w.signals, "awaits" -> w.awaits, "allocs" -> w.allocs)
+    val first = scenario match {
+      case "yield-many" | "scheduler-stress" | "alloc" => "yields"
+      case "enqueue-dequeue" => "offers"
+      case _ => "forks"
+    }
+    (all.filter(_._1 == first) ++ all.filterNot(_._1 == first)).filter(_._2 > 0)
+  }
+
+  /** A WorkCount as labelled counts (zeros left out), for records and reports. */
+  def of(w: WorkCount): Counts =
+    Vector("forks" -> w.forks, "joins" -> w.joins, "yields" -> w.yields, "offers" -> w.offers, "takes" -> w.takes,
+      "updates" -> w.updates, "signals" -> w.signals, "awaits" -> w.awaits, "allocs" -> w.allocs).filter(_._2 != 0)
+}
+
+/** How every JVM that runs a cell is configured, shared by the measuring JVM (runner's JmhCell),
+  * the verifier and the read-back test, so all three see the same runtime. */
+object MeasuringJvm {
+  /** Heap of the measured JVM: the same for every runtime, so GC pressure is comparable. */
+  val heap: Vector[String] = Vector("-Xms2g", "-Xmx2g")
+}
