@@ -11,9 +11,6 @@ object JmhCell {
   final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double,
       expected: Option[String] = None, got: Option[String] = None)
 
-  /** Heap of the measured JVM: the same for every runtime, so GC pressure is comparable. */
-  val forkHeap = Vector("-Xms2g", "-Xmx2g")
-
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
@@ -21,7 +18,7 @@ object JmhCell {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
-    val forkArgs = cell.jvm.extraFlags ++ forkHeap ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
+    val forkArgs = cell.jvm.extraFlags ++ CellJvm.flags(scenario) ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
     Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",

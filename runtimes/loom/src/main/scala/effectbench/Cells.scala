@@ -5,5 +5,5 @@ import effectbench.loom._
 /** The loom group's implementations, by family (each family file lists its scenarios). */
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[? <: Live]] =
-    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
+    RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
 }
