@@ -5,20 +5,6 @@ package effectbench
 object RunLoopNa {
   private def na(runtime: String, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
 
-  val cartesian: Vector[NotApplicable] = directStyleNa("cartesian") ++ Vector(
-    na("cats-effect", "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
-    na("zio", "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
-    na("future", "list-transformer", "the standard library has no list transformer over Future"),
-    na("cps", "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
-    na("baseline", "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
-    na("monix", "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
-    na("ox", "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
-    na("dsl", "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
-    na("continuations", "list-transformer", "Scala Continuations has no list transformer or Each"),
-    na("scala-async", "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
-    na("loom", "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
-  )
-
   /** The direct-style rule of SCENARIOS.md ("Direct style"), one wording for every runtime: where
     * the syntax turns the program into plain code with no bind — a loop or recursion over plain
     * calls, or awaits of finished futures that the state machine continues inline — the cell is
@@ -40,6 +26,20 @@ object RunLoopNa {
     )
   }
   def directStyleNa(id: String): Vector[NotApplicable] = directStyle.getOrElse(id, Vector.empty)
+
+  val cartesian: Vector[NotApplicable] = directStyleNa("cartesian") ++ Vector(
+    na("cats-effect", "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
+    na("zio", "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
+    na("future", "list-transformer", "the standard library has no list transformer over Future"),
+    na("cps", "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
+    na("baseline", "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
+    na("monix", "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
+    na("ox", "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
+    na("dsl", "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
+    na("continuations", "list-transformer", "Scala Continuations has no list transformer or Each"),
+    na("scala-async", "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
+    na("loom", "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
+  )
 
   val rawSum: Vector[NotApplicable] = Vector(
     NotApplicable("scala-async", None, "async/await has no bind to write by hand: its form of the sum is left-sum/right-sum"))
