@@ -43,11 +43,7 @@ final case class Scenario(
     /** Overrides the oracle tests (`./bench test`) apply to the planned param sets, for the
       * scenarios whose full size takes minutes per runtime; `verify` and `run` check the full
       * size before timing it. */
-    testParams: Vector[(String, String)] = Vector.empty,
-    /** The heap (a JVM size, "4g") of every cell of this scenario, verifier and measuring JVM
-      * alike, when its largest runtime needs more than the default; the same for every runtime,
-      * and stated in the report. None: the runner's default. */
-    heap: Option[String] = None
+    testParams: Vector[(String, String)] = Vector.empty
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)

@@ -1,23 +1,18 @@
 package effectbench.runner
 
-import effectbench.Scenario
-
 /** How the JVM that runs a cell's program is configured — one definition for the verifier's JVM
   * and JMH's measuring forks, so a cell verified is a cell that can be measured: a verifier with
-  * a smaller heap than the measuring JVM failed cells that would have run, and one with a larger
-  * heap would pass cells that the measurement then loses. */
+  * a smaller heap than the measuring JVM failed cells that would have run (scheduler-stress on ox
+  * and loom at F = 1,000,000 died of OutOfMemoryError in 1 GiB), and one with a larger heap would
+  * pass cells that the measurement then loses. */
 object CellJvm {
-  /** The heap of every cell of a scenario: the same for every runtime, so GC pressure is
-    * comparable; a scenario whose largest runtime needs more declares its own (Scenario.heap), and
-    * reports state it in the table header. */
-  val defaultHeap = "2g"
-  def heap(scenario: Scenario): String = scenario.heap.getOrElse(defaultHeap)
+  /** The heap of every cell, the same for every runtime so GC pressure is comparable. 2 GiB holds
+    * the largest program of the catalog (scheduler-stress on ox and loom: a million virtual
+    * threads alive at once), checked with `./bench verify --scenario scheduler-stress`. */
+  val heap = "2g"
 
   /** Heap fixed at its size from the start (no resizing inside a measurement), and a 4 MiB thread
     * stack: the verifier always ran cells with it, so the measuring JVM must too (a cell that
     * needed it would pass verify and overflow under JMH). */
-  def flags(scenario: Scenario): Vector[String] = {
-    val h = heap(scenario)
-    Vector(s"-Xms$h", s"-Xmx$h", "-Xss4m")
-  }
+  val flags: Vector[String] = Vector(s"-Xms$heap", s"-Xmx$heap", "-Xss4m")
 }

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Catalog, Json, Scenario, Settings}
+import effectbench.{Json, Settings}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -17,22 +17,12 @@ final case class Verdict(key: String, status: String, expected: String, got: Str
   * A cell can take that JVM down (System.exit, a hang past its time limit, a crash): the cell
   * in flight gets the reason, and the cells after it are checked in a fresh JVM. */
 object Verifier {
-  /** The JVM of the cells of one scenario, configured as JMH's measuring fork is (CellJvm). */
-  def jvmCommand(jvm: Jvm, scenario: Scenario, settings: Settings, runtime: String, classpath: String, main: String): Vector[String] =
-    Vector(jvm.java.toString) ++ jvm.extraFlags ++ CellJvm.flags(scenario) ++ Vector(Subprocess.watchFlag) ++
+  /** The verifier's JVM, configured as JMH's measuring fork is (CellJvm). */
+  def jvmCommand(jvm: Jvm, settings: Settings, runtime: String, classpath: String, main: String): Vector[String] =
+    Vector(jvm.java.toString) ++ jvm.extraFlags ++ CellJvm.flags ++ Vector(Subprocess.watchFlag) ++
       Settings.jvmProperties(settings, runtime) ++ Vector("-cp", classpath, main)
 
-  private def scenarioOf(c: PlannedCell): Scenario = Catalog.get(c.id.scenario, includeTestOnly = true).get
-
-  /** Cells whose scenarios need different JVM flags (a heap of their own) are checked in
-    * separate JVMs, each configured as its cells' measuring JVM. */
   def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {
-    val byFlags = cells.groupBy(c => CellJvm.flags(scenarioOf(c)))
-    val order = cells.map(c => CellJvm.flags(scenarioOf(c))).distinct
-    order.flatMap(f => sameJvm(byFlags(f), settings, modules, log, perCellTimeout)).toMap
-  }
-
-  private def sameJvm(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {
     val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, Verdict]
     var remaining = cells
     while (remaining.nonEmpty) {
@@ -61,7 +51,7 @@ object Verifier {
       perCellTimeout: Long): (Vector[Verdict], Boolean, Finished) = {
     val head = cells.head
     val module = modules.byGroup(head.group)
-    val cmd = jvmCommand(head.jvm, scenarioOf(head), settings, head.runtime, module.classpath, "effectbench.VerifyMain") ++
+    val cmd = jvmCommand(head.jvm, settings, head.runtime, module.classpath, "effectbench.VerifyMain") ++
       Vector("--settings", settings.id, "--timeout", perCellTimeout.toString) ++ cells.map(_.id.key)
     val out = Vector.newBuilder[Verdict]
     @volatile var lastFatal = false

@@ -18,9 +18,9 @@ class CellJvmSuite extends munit.FunSuite {
       val cell = PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
       val jmh = JmhCell.command(cell, Settings.Levelled, Profiles.smoke, modules, root.resolve("out.json"))
       val fork = jmh(jmh.indexOf("-jvmArgsAppend") + 1).split(' ').toVector
-      val verifier = Verifier.jvmCommand(jvm, s, Settings.Levelled, "baseline", "cp", "effectbench.VerifyMain")
+      val verifier = Verifier.jvmCommand(jvm, Settings.Levelled, "baseline", "cp", "effectbench.VerifyMain")
       assertEquals(memory(verifier), memory(fork), s.id)
-      assert(memory(fork).contains("-Xmx" + CellJvm.heap(s)), s"${s.id}: ${memory(fork)}")
+      assert(memory(fork).contains("-Xmx" + CellJvm.heap), s"${s.id}: ${memory(fork)}")
     }
   }
 }
