@@ -22,7 +22,7 @@ object Catalog {
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
-    runtimes = allRuntimes, notApplicable = if (id == "raw-sum") RunLoopNa.rawSum else Vector.empty, oracle = sumOracle,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.directStyleNa(id) ++ (if (id == "raw-sum") RunLoopNa.rawSum else Vector.empty), oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true,
     quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes,
@@ -33,7 +33,7 @@ object Catalog {
     stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
     variants = Vector("default"),
     params = Vector(count("d", 10000, 100000000, "depth of the chain")),
-    runtimes = allRuntimes, notApplicable = Vector.empty,
+    runtimes = allRuntimes, notApplicable = RunLoopNa.directStyleNa("deep-bind"),
     oracle = (_, p) => (p.long("d") + 1).toString,
     stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
     work = p => Vector("binds" -> (p.long("d") + 1)))

@@ -1,34 +1,55 @@
 package effectbench
 
-/** Why cells of families R and C do not exist on some runtimes (issue 4), kept beside the catalog
+/** Why cells of families R and C do not exist on some runtimes, kept beside the catalog
   * so that the catalog stays readable. Each reason is one line and printed in reports. */
 object RunLoopNa {
   private def na(runtime: String, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
 
-  val cartesian: Vector[NotApplicable] = Vector(
+  /** The direct-style rule of SCENARIOS.md ("Direct style"), one wording for every runtime: where
+    * the syntax turns the program into plain code with no bind — a loop or recursion over plain
+    * calls, or awaits of finished futures that the state machine continues inline — the cell is
+    * n/a with this reason, followed by what the program became. (Steps made opaque the way
+    * baseline's are would still not be binds: they would time the baseline floor again.) */
+  def noBind(what: String): String = "direct style has no bind to measure here: " + what
+  private val vtCalls = "on a virtual thread the program is plain calls of the tasks"
+  val directStyle: Map[String, Vector[NotApplicable]] = {
+    def both(why: String) = Vector(NotApplicable("ox", None, noBind(why)), NotApplicable("loom", None, noBind(why)))
+    Map(
+      "deep-bind" -> (both("a loop over a no-op step, which the JIT may delete (baseline is the opaque-step floor)") :+
+        NotApplicable("scala-async", None, noBind("in one async block an await of a finished future continues inline in the state machine, with no callback"))),
+      "raw-sum" -> both(vtCalls + ", a loop (a Thread.yield per task on the pool)"),
+      "left-sum" -> both(vtCalls + ", plain recursion (a Thread.yield per task on the pool)"),
+      "right-sum" -> both(vtCalls + ", a loop (a Thread.yield per task on the pool)"),
+      "cartesian" -> (both(vtCalls + ", List.flatMap (a Thread.yield per task on the pool)").map(_.copy(variant = Some("traverse"))) :+
+        NotApplicable("scala-async", Some("traverse"), noBind("the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"))),
+      "sequence" -> both(vtCalls + ", List.map (a Thread.yield per task on the pool)")
+    )
+  }
+  def directStyleNa(id: String): Vector[NotApplicable] = directStyle.getOrElse(id, Vector.empty)
+
+  val cartesian: Vector[NotApplicable] = directStyleNa("cartesian") ++ Vector(
     na("cats-effect", "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
     na("zio", "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
     na("future", "list-transformer", "the standard library has no list transformer over Future"),
     na("cps", "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
     na("baseline", "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
     na("monix", "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
-    na("ox", "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap (the traverse cell)"),
+    na("ox", "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
     na("dsl", "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
     na("continuations", "list-transformer", "Scala Continuations has no list transformer or Each"),
     na("scala-async", "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
-    na("loom", "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap (the traverse cell)")
+    na("loom", "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
   )
 
-  /** Findings, not bugs: cells that are not stack-safe at the stack-safety size, so the oracle
-    * tests skip them there (they pass at the measured sizes). */
   val rawSum: Vector[NotApplicable] = Vector(
     NotApplicable("scala-async", None, "async/await has no bind to write by hand: its form of the sum is left-sum/right-sum"))
 
+  /** Findings, not bugs: cells that are not stack-safe at the stack-safety size, so the oracle
+    * tests skip them there (they pass at the measured sizes). */
   def sumStackExempt(id: String): Set[String] = id match {
-    // direct style `head + loop(tail)` is plain recursion on the virtual thread's stack; the
-    // continuations plugin's CPS transform of `h + loop(tail)` nests each pending `h + _` in the
-    // continuation, and running that continuation recurses (found by the oracle tests)
-    case "left-sum" => Set("ox/default", "loom/default", "continuations/default")
+    // the continuations plugin's CPS transform of `h + loop(tail)` nests each pending `h + _` in
+    // the continuation, and running that continuation recurses (found by the oracle tests)
+    case "left-sum" => Set("continuations/default")
     case _ => Set.empty
   }
 
@@ -38,11 +59,12 @@ object RunLoopNa {
     na("cps", "plain", plainNa), na("monix", "plain", plainNa), na("ox", "plain", plainNa), na("loom", "plain", plainNa),
     na("scalaz", "plain", plainNa), na("scala-async", "plain", plainNa), na("dsl", "plain", plainNa),
     na("continuations", "plain", plainNa),
-    na("scala-async", "pool-per-step", "scala-async is measured on the left/right sums and cartesian only (issue 4); its Future form is the future cell"),
-    na("scala-async", "trampolined", "scala-async is measured on the left/right sums and cartesian only; Future cannot suspend without a hop"),
-    na("scala-async", "stack-aware", "scala-async is measured on the left/right sums and cartesian only (issue 4)"),
-    na("ox", "trampolined", "direct style has no suspension to trampoline on (its stack-safe forms are pool-per-step and stack-aware)"),
-    na("loom", "trampolined", "direct style has no suspension to trampoline on (its stack-safe forms are pool-per-step and stack-aware)"),
+    na("scala-async", "trampolined", "every async block starts with a callback on the execution context (FutureStateMachine.start): it cannot suspend without a hop, which is pool-per-step"),
+    na("scala-async", "stack-aware", "every bind written with await is an async block, which starts with a hop (FutureStateMachine.start): binding without one is Future.flatMap, the future cell"),
+    na("ox", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
+    na("loom", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
+    na("ox", "stack-aware", noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
+    na("loom", "stack-aware", noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
     na("future", "trampolined", "Future is eager: it cannot suspend a call without a hop onto the pool (that is pool-per-step)"),
     na("baseline", "pool-per-step", "baseline has no task type to chain per call; the naive pool-per-step is the future cell"),
     na("baseline", "stack-aware", "baseline has no suspension to fall back on; its stack-safe form is the trampolined cell (heap stack)")
@@ -57,11 +79,11 @@ object RunLoopNa {
 
   def collections(id: String): Vector[NotApplicable] = {
     val noPar = "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)"
-    val asyncOnly = NotApplicable("scala-async", None, "scala-async is measured on the left/right sums and cartesian only (issue 4); its Future combinators are the future cells")
+    val asyncOnly = NotApplicable("scala-async", None, "Scala Async adds only async/await, no collection combinators: its sequence and gather are Future's, the future cells")
     val contNoPar = NotApplicable("continuations", None, "Scala Continuations has no parallel combinator")
     val dslNoPar = NotApplicable("dsl", None, "Dsl.scala's parallel keywords live in domains-task/keywords-fork, not served by the registry")
     val unordered = "has no native combinator returning results in completion order"
-    id match {
+    directStyleNa(id) ++ (id match {
       case "sequence" => Vector(asyncOnly)
       case "gather" => Vector(NotApplicable("cps", None, noPar), asyncOnly, dslNoPar, contNoPar)
       case "gather-unordered" => Vector(
@@ -70,7 +92,7 @@ object RunLoopNa {
         NotApplicable("future", None, "Future " + unordered + " (only firstCompletedOf)"),
         NotApplicable("ox", None, "Ox " + unordered + " (par keeps input order)"))
       case _ => Vector.empty
-    }
+    })
   }
 
   /** The quick profile of families R and C: one param set and the fork mode only. A quick cell

@@ -35,7 +35,11 @@ object Settings {
   }
 
   /** Monix's auto-yield budget under levelled: the batch size nearest to AutoYield that Monix
-    * accepts (its BatchedExecution keeps powers of two). */
+    * accepts. Monix 3.4.1 rounds every batch size up to a power of two — `BatchedExecution(n)`
+    * keeps `math.nextPowerOf2(n)` (monix-execution/shared/src/main/scala/monix/execution/ExecutionModel.scala,
+    * .../internal/math.scala), and so does `-Dmonix.environment.batchSize`
+    * (monix-execution/jvm/src/main/scala/monix/execution/internal/Platform.scala) — so 10,240 would
+    * become 16,384; the nearest power of two is 8,192 (2,048 away, against 6,144). */
   val MonixBatch = 8192
 
   /** System properties the JVM of a cell needs, read by runtimes before any of their classes
@@ -47,12 +51,17 @@ object Settings {
       "-Dcats.effect.auto.yield.threshold.multiplier=20", // x cancelation check 512 = 10,240 ops (AutoYield)
       "-Dcats.effect.cancelation.check.threshold=512"
     )
-    // Read once by Monix 3.4.1's Platform: batchSize is ExecutionModel.Default's budget (the same
-    // 1024 MonixSetup sets on its scheduler); localContextPropagation is on only for 1/true/yes.
-    // MonixSetup reads both back (default.batchSize, default.localContextPropagation).
+    // Read once by Monix 3.4.1: batchSize by Platform (ExecutionModel.Default's budget, the same
+    // MonixBatch MonixSetup sets on its scheduler; monix-execution/jvm/.../internal/Platform.scala),
+    // localContextPropagation (on only for 1/true/yes) likewise; stackTracingMode (none/cached/full,
+    // default cached) and enhancedExceptions (default true) by monix-eval's
+    // monix-eval/jvm/src/main/java/monix/eval/internal/TracingPlatform.java, static finals the run
+    // loops test. MonixSetup reads all four back from the live classes.
     case (Levelled, "monix") => Vector(
-      "-Dmonix.environment.batchSize=" + AutoYield,
-      "-Dmonix.environment.localContextPropagation=0"
+      "-Dmonix.environment.batchSize=" + MonixBatch,
+      "-Dmonix.environment.localContextPropagation=0",
+      "-Dmonix.eval.stackTracingMode=none",
+      "-Dmonix.eval.enhancedExceptions=false"
     )
     case (Levelled, "zio") => Vector.empty // configured in code: RuntimeFlags and executor
     case _ => Vector.empty

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Catalog, Json, Settings}
+import effectbench.{Catalog, Json, MeasuringJvm, Settings}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -11,10 +11,6 @@ object JmhCell {
   final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double,
       expected: Option[String] = None, got: Option[String] = None)
 
-  /** Heap of the measured JVM: the same for every runtime, so GC pressure is comparable (defined
-    * in core, so the read-back test starts its runtimes with the same heap). */
-  val forkHeap: Vector[String] = effectbench.MeasuringJvm.heap
-
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
@@ -22,7 +18,7 @@ object JmhCell {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
-    val forkArgs = cell.jvm.extraFlags ++ forkHeap ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
+    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
     // The launcher (taskset) pins the JMH host; its forks inherit the affinity.
     cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Json, Settings}
+import effectbench.{Json, MeasuringJvm, Settings}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -19,8 +19,9 @@ final case class Verdict(key: String, status: String, expected: String, got: Str
   * A cell can take that JVM down (System.exit, a hang past its time limit, a crash): the cell
   * in flight gets the reason, and the cells after it are checked in a fresh JVM. */
 object Verifier {
+  /** The verifier's JVM, configured as JMH's measuring fork is (MeasuringJvm). */
   def jvmCommand(jvm: Jvm, settings: Settings, runtime: String, classpath: String, main: String): Vector[String] =
-    jvm.launcher ++ Vector(jvm.java.toString) ++ jvm.extraFlags ++ Vector("-Xss4m", "-Xmx1g", Subprocess.watchFlag) ++
+    jvm.launcher ++ Vector(jvm.java.toString) ++ jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++
       Settings.jvmProperties(settings, runtime) ++ Vector("-cp", classpath, main)
 
   def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {

@@ -5,6 +5,6 @@ import effectbench.loom._
 /** The loom group's implementations, by family (each family file lists its scenarios). */
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[? <: Live]] =
-    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
+    RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
   override def countedImpls(w: Work): Vector[Impl[? <: Live]] = FiberFamily.implsWith(w)
 }

@@ -1,18 +1,18 @@
 package effectbench.continuations
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
-import java.util.concurrent.{CountDownLatch, ExecutorService, Executors}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import java.util.concurrent.{CountDownLatch, Executor}
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
 
 /** Scala Continuations (@cps, shift/reset). Delimited continuations have no run loop, tracing or
-  * auto-yield to level; the asynchronous boundary needs a pool, a fixed pool of one thread per
-  * processor in both profiles (the library ships none). The answer type of every computation is
+  * auto-yield to level; the asynchronous boundary needs a pool and the library ships none, so in
+  * both profiles it runs on the same pool as `future`: the ForkJoinPool behind Scala's global
+  * execution context, sized to the processors. The answer type of every computation is
   * TailRec[Unit], so that a chain of shifts is trampolined instead of nesting the stack. */
 final class ContinuationsLive(settings: Settings) extends Live {
-  private val processors = java.lang.Runtime.getRuntime.availableProcessors()
-  val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("continuations"))
+  val pool: Executor = LivePools.global
 
   /** What a continuation threw on the pool: the waiting caller rethrows it (a lost exception
     * on a pool thread would otherwise leave the caller waiting for ever). */
@@ -47,13 +47,16 @@ final class ContinuationsLive(settings: Settings) extends Live {
   }
 
   def readBack: Vector[(String, String)] = Vector(
-    "pool" -> s"fixed thread pool of $processors",
+    Claim.Pool -> LivePools.describe(pool),
+    Claim.ComputeThreads -> LivePools.threads(pool),
+    "syncEntry" -> "reset on the calling thread, no leading shift",
     "answerType" -> "TailRec[Unit] (trampolined)",
     "autoYieldOps" -> "none (continuations never yield on their own)",
     "tracing" -> "none"
   )
 
-  def close(): Unit = pool.shutdownNow()
+  // The global pool is future's; it is not this runtime's to shut down.
+  def close(): Unit = ()
 }
 
 object ContinuationsSetup extends RuntimeSetup[ContinuationsLive] {

@@ -10,13 +10,14 @@ import ox.channels.Channel
 // each fiber as a virtual thread and yield with Thread.yield (on a virtual thread it gives the
 // carrier back to the JDK's scheduler). Neither has a counter or a one-shot promise of its own:
 // both use AtomicInteger and CompletableFuture, as future and baseline do. The hook runs right
-// before the primitive, on the same thread.
+// before the primitive, on the same thread — except a fork's, which runs first thing inside the
+// forked body, on the new thread: a fork whose body never runs is not counted.
 
 /** Ox: fibers are `fork`s of a supervised scope, joined with `join()`; queue `Channel.buffered`
   * (bounded, any number of senders and receivers). */
 final class OxOps(w: Work) {
   private val on = w.counting
-  def fork[A](body: => A)(using Ox): Fork[A] = { if (on) w.forked(); ox.fork(body) }
+  def fork[A](body: => A)(using Ox): Fork[A] = if (on) ox.fork { w.forked(); body } else ox.fork(body)
   def join[A](f: Fork[A]): A = { if (on) w.joined(); f.join() }
   def yieldNow(): Unit = { if (on) w.yielded(); Thread.`yield`() }
   def decrement(c: AtomicInteger): Int = { if (on) w.updated(); c.decrementAndGet() }
@@ -31,7 +32,8 @@ final class OxOps(w: Work) {
   * `Future.get`; queue `ArrayBlockingQueue` (put and take park the virtual thread). */
 final class LoomOps(w: Work, ex: ExecutorService) {
   private val on = w.counting
-  def fork[A](body: => A): Future[A] = { if (on) w.forked(); ex.submit(new Callable[A] { def call(): A = body }) }
+  def fork[A](body: => A): Future[A] =
+    ex.submit(new Callable[A] { def call(): A = { if (on) w.forked(); body } })
   def join[A](f: Future[A]): A = { if (on) w.joined(); f.get() }
   def yieldNow(): Unit = { if (on) w.yielded(); Thread.`yield`() }
   def decrement(c: AtomicInteger): Int = { if (on) w.updated(); c.decrementAndGet() }

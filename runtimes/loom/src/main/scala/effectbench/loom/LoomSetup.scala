@@ -18,6 +18,7 @@ final class LoomLive(settings: Settings) extends Live {
   private lazy val taskIsVirtual: Boolean = run(() => VirtualThreads.isVirtual(Thread.currentThread()), Mode.Fork)
 
   def readBack: Vector[(String, String)] = Vector(
+    effectbench.Claim.ComputeThreads -> VirtualThreads.liveParallelism,
     "executor" -> executor.getClass.getName,
     "taskThread" -> (if (taskIsVirtual) "virtual" else "platform"),
     "virtualThreadScheduler.parallelism" -> VirtualThreads.schedulerParallelism,

@@ -20,6 +20,7 @@ final class OxLive(settings: Settings) extends Live {
   private lazy val forkIsVirtual: Boolean = run(() => VirtualThreads.isVirtual(Thread.currentThread()), Mode.Fork)
 
   def readBack: Vector[(String, String)] = Vector(
+    effectbench.Claim.ComputeThreads -> VirtualThreads.liveParallelism,
     "forkThread" -> (if (forkIsVirtual) "virtual" else "platform"),
     "virtualThreadScheduler.parallelism" -> VirtualThreads.schedulerParallelism,
     "jdk" -> VirtualThreads.jdk

@@ -19,5 +19,17 @@ object VirtualThreads {
     sys.props.get("jdk.virtualThreadScheduler.parallelism")
       .getOrElse(s"default (processors: ${java.lang.Runtime.getRuntime.availableProcessors()})")
 
+  /** The live carrier pool's parallelism, from the JDK's VirtualThreadSchedulerMXBean
+    * (jdk.management, JDK 24+: `getParallelism` of the running scheduler); earlier JDKs expose no
+    * way to read it without opening java.lang, and say so. */
+  def liveParallelism: String =
+    try {
+      val bean = Class.forName("jdk.management.VirtualThreadSchedulerMXBean")
+      val mx = java.lang.management.ManagementFactory.getPlatformMXBean(bean.asInstanceOf[Class[java.lang.management.PlatformManagedObject]])
+      bean.getMethod("getParallelism").invoke(mx).toString
+    } catch {
+      case _: ClassNotFoundException => s"not readable on JDK ${sys.props.getOrElse("java.version", "?")} (VirtualThreadSchedulerMXBean is JDK 24+)"
+    }
+
   def jdk: String = s"${sys.props.getOrElse("java.vendor", "?")} ${sys.props.getOrElse("java.version", "?")}"
 }

@@ -16,7 +16,14 @@ final class MonixOps(w: Work) {
   private val on = w.counting
   private def hook(h: () => Unit): Task[Unit] = Task.eval(h())
   val shift: Task[Unit] = if (on) hook(() => w.yielded()).flatMap(_ => Task.shift) else Task.shift
-  def start[A](t: Task[A]): Task[Fiber[A]] = if (on) hook(() => w.forked()).flatMap(_ => t.start) else t.start
+  /** The fork is counted inside the forked program, when its body starts on the fiber: a start
+    * that never runs its body is not counted. Monix's `start` does not fork a Task that is
+    * already finished — it returns a finished Fiber for Task.Now and Task.Error
+    * (monix-eval/shared/src/main/scala/monix/eval/internal/TaskStart.scala, `forked`) — so those
+    * get no hook either: wrapping them would make the counted program fork where the measured one
+    * does not. */
+  def start[A](t: Task[A]): Task[Fiber[A]] =
+    if (on && !MonixOps.finished(t)) hook(() => w.forked()).flatMap(_ => t).start else t.start
   def join[A](f: Fiber[A]): Task[A] = if (on) hook(() => w.joined()).flatMap(_ => f.join) else f.join
   def decrement(r: Ref[Task, Int]): Task[Int] = {
     val m = r.modify(n => (n - 1, n - 1))
@@ -33,6 +40,12 @@ final class MonixOps(w: Work) {
 }
 
 object MonixOps {
+  /** Task.Now and Task.Error are private to monix.eval: told apart by their class names. */
+  def finished(t: Task[?]): Boolean = t.getClass.getName match {
+    case "monix.eval.Task$Now" | "monix.eval.Task$Error" => true
+    case _ => false
+  }
+
   /** A bounded multi-producer multi-consumer queue of capacity >= 2 (MPMC said explicitly). */
   def queue[A](capacity: Int): Task[ConcurrentQueue[Task, A]] =
     ConcurrentQueue[Task].withConfig[A](BufferCapacity.Bounded(capacity), ChannelType.MPMC)

@@ -10,7 +10,9 @@ object ForkJoin {
 
   def monixTask(f: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
-    val one = Task.pure(1)
+    // A body that runs on the fiber: `Task.pure(1).start` would start nothing, as Monix returns
+    // a finished Fiber for an already-finished Task (monix/eval/internal/TaskStart.scala, `forked`).
+    val one = Task.eval(1)
     def startAll(i: Int, acc: List[Fiber[Int]]): Task[List[Fiber[Int]]] =
       if (i == f) Task.pure(acc) else ops.start(one).flatMap(fb => startAll(i + 1, fb :: acc))
     def joinAll(fs: List[Fiber[Int]], sum: Long): Task[Long] = fs match {

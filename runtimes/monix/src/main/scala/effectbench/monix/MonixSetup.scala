@@ -1,14 +1,18 @@
 package effectbench.monix
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
 import monix.eval.Task
+import monix.eval.internal.TracingPlatform
 import monix.execution.{ExecutionModel, Scheduler}
-import monix.execution.schedulers.{CanBlock, SchedulerService}
+import monix.execution.schedulers.{ExecutorScheduler, SchedulerService}
+import scala.concurrent.Await
+import scala.concurrent.duration.Duration
 
 /** Monix 3.4 Task under a profile. The levelled profile runs on a computation scheduler of one
-  * thread per processor that yields every 1024 operations (BatchedExecution(1024)), with local
-  * context propagation off; the JVM properties of Settings.jvmProperties set the same budget and
-  * flag for Monix's own defaults. `defaults` is Scheduler.global and Task.defaultOptions as shipped. */
+  * thread per processor that yields every Settings.MonixBatch operations (the batch size nearest
+  * ZIO's 10,240 that Monix accepts), with local context propagation off; the JVM properties of
+  * Settings.jvmProperties set the same budget for Monix's own defaults and turn stack tracing and
+  * enhanced exceptions off. `defaults` is Scheduler.global and Task.defaultOptions as shipped. */
 final class MonixLive(settings: Settings) extends Live {
   private val processors = java.lang.Runtime.getRuntime.availableProcessors()
 
@@ -19,7 +23,7 @@ final class MonixLive(settings: Settings) extends Live {
         parallelism = processors,
         name = "monix-levelled",
         daemonic = true,
-        executionModel = ExecutionModel.BatchedExecution(Settings.AutoYield)))
+        executionModel = ExecutionModel.BatchedExecution(Settings.MonixBatch)))
   }
 
   implicit val scheduler: Scheduler = own.getOrElse(Scheduler.global)
@@ -29,20 +33,51 @@ final class MonixLive(settings: Settings) extends Live {
     case Settings.Levelled => Task.defaultOptions.disableLocalContextPropagation
   }
 
-  /** `fork` starts with one Task.shift onto the scheduler (the caller blocks for the result);
-    * `sync` runs the run loop on the calling thread (runSyncUnsafe) until the first async boundary. */
+  /** Both modes enter Monix's ordinary run loop, TaskRunLoop, through `runToFutureOpt`
+    * (monix-eval/shared/src/main/scala/monix/eval/Task.scala: runToFutureOpt calls
+    * TaskRunLoop.startFuture, which runs on the calling thread with the scheduler's execution
+    * model — auto-yields included — and continues in TaskRunLoop.startFull after an async
+    * boundary; monix-eval/shared/src/main/scala/monix/eval/internal/TaskRunLoop.scala). `fork`
+    * starts with one Task.shift onto the scheduler; `sync` starts without it. runSyncUnsafe is not
+    * used: it runs the first synchronous stretch in TaskRunSyncUnsafe
+    * (monix-eval/jvm/src/main/scala/monix/eval/internal/TaskRunSyncUnsafe.scala), a separate loop
+    * that never auto-yields. The caller blocks on the future. */
   def run[A](task: Task[A], mode: Mode): A = {
     val t = mode match {
       case Mode.Fork => Task.shift.flatMap(_ => task)
       case Mode.Sync => task
     }
-    t.runSyncUnsafeOpt()(scheduler, options, CanBlock.permit)
+    val f = t.runToFutureOpt(scheduler, options)
+    f.value match {
+      case Some(done) => done.get
+      case None => Await.result(f, Duration.Inf)
+    }
   }
 
+  /** The live scheduler's pool: the ForkJoinPool of the computation scheduler, or the one behind
+    * Scala's global execution context that Scheduler.global wraps. */
+  private def computeThreads: String = scheduler match {
+    case e: ExecutorScheduler => LivePools.threads(e.executor)
+    case other => LivePools.threads(other)
+  }
+
+  private def tracing: String =
+    if (TracingPlatform.isFullStackTracing) "full"
+    else if (TracingPlatform.isCachedStackTracing) "cached"
+    else "off"
+
   def readBack: Vector[(String, String)] = Vector(
-    "scheduler" -> (if (own.isDefined) s"computation (ForkJoin) of $processors threads" else "Scheduler.global"),
+    // Claims of the levelled profile (Settings.levelledClaims), each read from the live classes.
+    Claim.Tracing -> tracing,
+    Claim.EnhancedExceptions -> (if (TracingPlatform.enhancedExceptions) "on" else "off"),
+    Claim.AutoYield -> scheduler.executionModel.recommendedBatchSize.toString,
+    Claim.ComputeThreads -> computeThreads,
+    "syncEntry" -> "runToFuture (TaskRunLoop.startFuture on the calling thread, no leading shift)",
+    "scheduler" -> (scheduler match {
+      case e: ExecutorScheduler => s"${e.getClass.getSimpleName} over ${e.executor.getClass.getName}"
+      case other => other.getClass.getName
+    }),
     "executionModel" -> scheduler.executionModel.toString,
-    "autoYieldOps" -> scheduler.executionModel.recommendedBatchSize.toString,
     "localContextPropagation" -> options.localContextPropagation.toString,
     "autoCancelableRunLoops" -> options.autoCancelableRunLoops.toString,
     // Monix's own defaults, which read the monix.environment.* JVM properties of Settings.jvmProperties.

@@ -1,14 +1,14 @@
 package effectbench.scala212
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
-import java.util.concurrent.{ExecutorService, Executors}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import java.util.concurrent.Executor
 
 /** Dsl.scala's task. It has no run loop of its own (binds are trampolined continuations), hence
-  * no tracing and no auto-yield to level; its asynchronous boundary needs a pool, which is a
-  * fixed pool of one thread per processor in both profiles (Dsl.scala ships none). */
+  * no tracing and no auto-yield to level; its asynchronous boundary needs a pool and Dsl.scala
+  * ships none, so in both profiles it runs on the same pool as `future`: the ForkJoinPool behind
+  * Scala's global execution context, sized to the processors. */
 final class DslLive(settings: Settings) extends Live {
-  private val processors = java.lang.Runtime.getRuntime.availableProcessors()
-  val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("dsl"))
+  val pool: Executor = LivePools.global
 
   /** `fork` starts with one shift onto the pool; `sync` runs the task on the calling thread. */
   def run[A](task: DslTask.Task[A], mode: Mode): A = mode match {
@@ -17,12 +17,15 @@ final class DslLive(settings: Settings) extends Live {
   }
 
   def readBack: Vector[(String, String)] = Vector(
-    "pool" -> s"fixed thread pool of $processors",
+    Claim.Pool -> LivePools.describe(pool),
+    Claim.ComputeThreads -> LivePools.threads(pool),
     "autoYieldOps" -> "none (continuations never yield on their own)",
-    "tracing" -> "none"
+    "tracing" -> "none",
+    "syncEntry" -> "the task applied to its continuation on the calling thread"
   )
 
-  def close(): Unit = pool.shutdownNow()
+  // The global pool is future's; it is not this runtime's to shut down.
+  def close(): Unit = ()
 }
 
 object DslSetup extends RuntimeSetup[DslLive] {

@@ -2,11 +2,17 @@ package effectbench.scala213
 
 import effectbench.{Impl, Live, Program}
 import java.util.concurrent.ExecutorService
+import scala.async.Async.{async, await}
+import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
 
 /** ackermann on scalaz Task: pool-per-step forks every call onto the pool then binds, trampolined
   * suspends then binds, stack-aware binds and suspends only every 512 nested calls; one flatMap
-  * per non-tail call in each. Unfair if one side suspended more or less often. */
+  * per non-tail call in each. scala-async: pool-per-step only — every call is an async block,
+  * and an async block always starts with one callback on the execution context
+  * (scala-async 1.0.1, scala/async/FutureStateMachine.scala: `start` is
+  * `Future.unit.onComplete(this)`), so each call is a task on the pool and each await of an
+  * unfinished call a callback. Unfair if one side suspended more or less often. */
 object Ackermann {
   private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/Ackermann.scala"
   val StackBudget = 512
@@ -16,6 +22,11 @@ object Ackermann {
     else if (n == 0) poolPerStep(m - 1, 1, pool)
     else poolPerStep(m, n - 1, pool).flatMap(x => poolPerStep(m - 1, x, pool))
   }(pool)
+  def scalaAsyncPoolPerStep(m: Int, n: Long)(implicit ec: ExecutionContext): Future[Long] = async {
+    if (m == 0) n + 1
+    else if (n == 0) await(scalaAsyncPoolPerStep(m - 1, 1))
+    else await(scalaAsyncPoolPerStep(m - 1, await(scalaAsyncPoolPerStep(m, n - 1))))
+  }
   def trampolined(m: Int, n: Long): Task[Long] = Task.suspend {
     if (m == 0) Task.now(n + 1)
     else if (n == 0) trampolined(m - 1, 1)
@@ -30,6 +41,9 @@ object Ackermann {
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl("ackermann", "pool-per-step", ScalazSetup, s"$file#poolPerStep", "Task.fork + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n, rt.pool), mode))
+    }),
+    new Impl("ackermann", "pool-per-step", ScalaAsyncSetup, s"$file#scalaAsyncPoolPerStep", "async/await, an async block per call")((rt, p, mode) => {
+      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => scalaAsyncPoolPerStep(m, n)(rt.ec), mode))
     }),
     new Impl("ackermann", "trampolined", ScalazSetup, s"$file#trampolined", "Task.suspend + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(trampolined(m, n), mode))

@@ -1,12 +1,12 @@
 package effectbench.scala213
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
 import scala.concurrent.{Await, ExecutionContext, Future}
 import scala.concurrent.duration.Duration
 
 /** Scala Async (async/await compiled by scalac's -Xasync) over scala.concurrent.Future, on the
   * global execution context as users run it, in both profiles: Future has no tracing or yield
-  * budget to level, and the global pool is already sized to the processors. */
+  * budget to level, and the global pool is already sized to the processors (read back below). */
 final class ScalaAsyncLive(settings: Settings) extends Live {
   implicit val ec: ExecutionContext = ExecutionContext.global
 
@@ -17,9 +17,9 @@ final class ScalaAsyncLive(settings: Settings) extends Live {
   }
 
   def readBack: Vector[(String, String)] = Vector(
-    "executionContext" -> "ExecutionContext.global",
-    "parallelism" -> sys.props.getOrElse("scala.concurrent.context.numThreads",
-      "x1 (processors: " + java.lang.Runtime.getRuntime.availableProcessors() + ")"),
+    Claim.Pool -> LivePools.describe(LivePools.find(ec, 3).getOrElse(ec)),
+    Claim.ComputeThreads -> LivePools.threads(ec),
+    "executionContext" -> ec.getClass.getName,
     "autoYieldOps" -> "none (a completed await continues in the state machine)"
   )
 

@@ -1,22 +1,19 @@
 package effectbench.scala213
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
-import java.util.concurrent.{ExecutorService, Executors}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import java.util.concurrent.ExecutorService
 import scalaz.concurrent.{Strategy, Task}
 
 /** Scalaz 7.2 scalaz.concurrent.Task under a profile. It has no tracing and no auto-yield budget
-  * to level (its run loop never yields on its own; the read-back says so): the levelled profile
-  * gives it its own fixed pool of one thread per processor, `defaults` uses
+  * to level (its run loop never yields on its own; the read-back says so) and no pool of its own
+  * that the levelled profile could size: levelled forks onto the same pool as `future`, the
+  * ForkJoinPool behind Scala's global execution context, sized to the processors. `defaults` uses
   * Strategy.DefaultExecutorService, the pool Task.fork uses when given none. */
 final class ScalazLive(settings: Settings) extends Live {
-  private val processors = java.lang.Runtime.getRuntime.availableProcessors()
-
-  private val own: Option[ExecutorService] = settings match {
-    case Settings.Defaults => None
-    case Settings.Levelled => Some(Executors.newFixedThreadPool(processors, Threads.daemon("scalaz")))
+  val pool: ExecutorService = settings match {
+    case Settings.Defaults => Strategy.DefaultExecutorService
+    case Settings.Levelled => LivePools.globalService
   }
-
-  val pool: ExecutorService = own.getOrElse(Strategy.DefaultExecutorService)
 
   /** `fork` starts with Task.fork onto the pool (the caller blocks for the result);
     * `sync` runs the task on the calling thread (unsafePerformSync). */
@@ -26,13 +23,15 @@ final class ScalazLive(settings: Settings) extends Live {
   }
 
   def readBack: Vector[(String, String)] = Vector(
-    "pool" -> (if (own.isDefined) "own fixed pool" else "Strategy.DefaultExecutorService"),
-    "poolThreads" -> Threads.describe(pool),
+    Claim.Pool -> LivePools.describe(pool),
+    Claim.ComputeThreads -> LivePools.threads(pool),
     "autoYieldOps" -> "none (scalaz Task never yields on its own)",
-    "tracing" -> "none (scalaz Task has no tracing)"
+    "tracing" -> "none (scalaz Task has no tracing)",
+    "syncEntry" -> "unsafePerformSync on the calling thread"
   )
 
-  def close(): Unit = own.foreach(_.shutdownNow())
+  // Neither pool is this runtime's to shut down: the global one is future's, the default one scalaz's.
+  def close(): Unit = ()
 }
 
 object ScalazSetup extends RuntimeSetup[ScalazLive] {

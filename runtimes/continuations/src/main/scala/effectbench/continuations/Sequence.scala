@@ -1,0 +1,33 @@
+package effectbench.continuations
+
+import effectbench.{Impl, Live, Program}
+import RunLoopTasks.{C, Task}
+import scala.util.continuations._
+
+/** sequence: Scala Continuations has no sequence combinator, so the list of results is collected
+  * by hand, one @cps call (a bind the plugin writes) per task, in order, as the vanilla CPS task and
+  * Dsl.scala do; then summed. Unfair if the tasks were not @cps calls (then nothing would bind). */
+object Sequence {
+  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/Sequence.scala"
+
+  def continuations(tasks: List[Task]): Long @cps[C] = {
+    val ks = collect(tasks, Nil)
+    ks.foldLeft(0L)(_ + _)
+  }
+
+  private def collect(tasks: List[Task], acc: List[Int]): List[Int] @cps[C] =
+    if (tasks.isEmpty) acc.reverse
+    else {
+      val k = tasks.head()
+      // `k :: acc` here crashes scalac 2.12.2 with the plugin (a local val lost by lambda lifting)
+      collect(tasks.tail, prepend(k, acc))
+    }
+
+  private def prepend(k: Int, acc: List[Int]): List[Int] = k :: acc
+
+  val impls: Vector[Impl[_ <: Live]] = Vector(
+    new Impl("sequence", "default", ContinuationsSetup, s"$file#Sequence.continuations", "shift/reset (@cps), recursion")((rt, p, mode) => {
+      val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program(rt.run(() => continuations(ts), mode))
+    })
+  )
+}
