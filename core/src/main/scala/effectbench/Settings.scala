@@ -23,8 +23,8 @@ object Settings {
   def levelledClaims(runtime: String, processors: Int): Vector[Claim] = {
     import Claim._
     runtime match {
-      case "cats-effect" => Vector(tracingOff, enhancedExceptionsOff, autoYield(AutoYield), computeThreads(processors))
-      case "zio" => Vector(autoYield(AutoYield), computeThreads(processors), fiberRootsOff)
+      case "cats-effect" => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(processors))
+      case "zio" => Vector(autoYield(Settings.AutoYield), computeThreads(processors), fiberRootsOff)
       case "monix" => Vector(tracingOff, enhancedExceptionsOff, autoYield(MonixBatch), computeThreads(processors))
       case "future" | "cps" | "dsl" | "continuations" | "scalaz" | "scala-async" =>
         Vector(Claim(Pool, GlobalPool), computeThreads(processors))

@@ -50,8 +50,8 @@ object Html {
       val c = r.cell
       Json.obj(
         "rt" -> Json.str(r.runtime),
-        "score" -> num(c.score.get.score),
-        "err" -> num(c.score.get.error),
+        "score" -> num(r.estimate.map(_.mean).getOrElse(c.score.get.score)),
+        "err" -> num(r.estimate.map(_.halfWidth).getOrElse(c.score.get.error)),
         "sd" -> optNum(r.slowdown),
         "lo" -> optNum(r.slowdownLow.map(math.max(0.0, _))),
         "hi" -> optNum(r.slowdownHigh.map(h => math.min(h, r.slowdown.getOrElse(1.0) * 100))),
@@ -64,8 +64,8 @@ object Html {
     })
   )
 
-  def render(run: RunData, repoRoot: Option[Path]): String = {
-    val groups = ReportModel.groups(run)
+  def render(run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence): String = {
+    val groups = ReportModel.groups(run, confidence)
     val sb = new StringBuilder(2 << 20)
     def a(s: String): Unit = sb.append(s)
     val totalGroups = groups.size
@@ -112,7 +112,7 @@ object Html {
 
     // ---- results, per scenario ----
     a("<section id=\"results\"><h2>Results</h2>\n")
-    a("<p class=\"dim\">score ± error: JMH's 99.9% confidence interval. vs fastest: how many times slower than the fastest runtime of the table; <em>tie</em> when the intervals overlap. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
+    a(s"<p class=\"dim\">${esc(CellStats.legend(confidence))}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
     val byScenario = groups.groupBy(_.scenario)
     val scenarioOrder = groups.map(_.scenario).distinct
     val openAll = totalGroups <= 12
@@ -130,16 +130,17 @@ object Html {
       gs.foreach { g =>
         val i = groupIndex(g)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
-        a("<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>syntax</th></tr>")
+        a("<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th><th>syntax</th></tr>")
         g.rows.foreach { r =>
           val c = r.cell
           val cls = if (!c.ok) "bad" else if (r.vsFastest == "1.00×") "best" else if (r.tie) "tie" else ""
           if (c.ok)
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(Format.stat(c.score.get))}</td><td>${esc(c.score.get.unit)}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td><td>${esc(c.syntax)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(r.scoreText)}</td><td>${esc(c.score.get.unit)}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td><td class=\"n\">${esc(r.precisionText)}</td><td>${esc(c.syntax)}</td></tr>")
           else
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"6\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"7\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td></tr>")
         }
         a("</table>\n")
+        g.notes.foreach(n => a(s"<p class=\"note\">note: ${esc(n)}</p>\n"))
         if (g.rows.exists(_.cell.ok)) {
           a("<div class=\"charts\">")
           for (kind <- Seq("ratio", "alloc", "raw"))

@@ -11,7 +11,7 @@ object TerminalTable {
   def reasonText(status: String, reason: String): String =
     if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
 
-  def render(run: RunData): String = {
+  def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val sb = new StringBuilder
     val head = ReportModel.header(run)
     val w = head.map(_._1.length).max
@@ -19,16 +19,17 @@ object TerminalTable {
     ReportModel.mixWarnings(run).foreach(m => sb.append("note: ").append(m).append('\n'))
     val (styleTables, plainCells) = StyleTable.render(run) // family E: styles side by side per runtime
     sb.append(styleTables)
-    val groups = ReportModel.groups(run).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
+    val groups = ReportModel.groups(run, confidence).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
     val oneJvm = run.jvmLabels.size <= 1
     groups.foreach { g =>
       val rows = g.rows.map { r =>
         val c = r.cell
-        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc))
+        if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText)
         else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
       }
       sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append('\n')
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op"), rows))
+      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision"), rows))
+      g.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }
     if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
     val na = run.plan.filterNot(_._3 == "ok")
@@ -38,7 +39,7 @@ object TerminalTable {
       shown.foreach { case (cell, jvm, st) => sb.append(s"  $cell${if (oneJvm) "" else s" @ $jvm"}  $st\n") }
       if (na.size > shown.size) sb.append(s"  ... and ${na.size - shown.size} more (see --format html)\n")
     }
-    sb.append("\nscore ± error: JMH's 99.9% interval; vs fastest: 'tie' when the intervals overlap; B/op: gc.alloc.rate.norm\n")
+    sb.append('\n').append(CellStats.legend(confidence)).append('\n')
     sb.toString
   }
 
