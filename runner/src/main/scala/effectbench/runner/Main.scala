@@ -15,7 +15,7 @@ object Main {
       |           [--jvm PATH ...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
       |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...]
-      |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE]
+      |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE] [--confidence 95%]
       |  test     run the test suite (handled by the ./bench launcher)
       |
       |selectors: --scenario a,b*  --runtime x,y  --variant v  --param k=v  --mode fork|sync
@@ -195,11 +195,11 @@ object Main {
   }
 
   def report(argv: Vector[String]): Int = {
-    val args = Args.parse("report", argv, Set("--format", "--out"), Set.empty, 1)
+    val args = Args.parse("report", argv, Set("--format", "--out", "--confidence"), Set.empty, 1)
     val format = args.one("--format").getOrElse("terminal")
     val dir = runDirArg(args)
     val data = RunData.load(dir)
     data.warnings.foreach(w => Console.err.println(s"warning: $w"))
-    Reports.render(format, data, args.one("--out").map(Paths.get(_)))
+    Reports.render(format, data, args.one("--out").map(Paths.get(_)), EngineFlags.confidence(args))
   }
 }
