@@ -13,6 +13,7 @@ object Main {
       |commands:
       |  run      [selectors] [--quick | --profile quick|standard|thorough] [--settings levelled|defaults]
       |           [--jvm PATH ...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
+      |           [--precision 5% | --rounds N | --budget 10m] [--confidence 95%] [--seed N]  (paired rounds, adaptive stopping)
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
       |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...]
       |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE] [--confidence 95%]
@@ -129,7 +130,8 @@ object Main {
   }
 
   def run(argv: Vector[String]): Int = {
-    val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume"),
+    val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume",
+      "--precision", "--budget", "--rounds", "--confidence", "--seed"),
       Set("--quick", "--test-only"), 0)
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
     args.one("--resume") match {
@@ -142,6 +144,7 @@ object Main {
         val profile = if (args.has("--quick")) Profiles.quick
           else args.one("--profile").map(p => Profiles.get(p).getOrElse(UsageError.unknown("profile", p, Profiles.all.map(_.id)))).getOrElse(Profiles.standard)
         val settings = settingsOf(args)
+        val engine = EngineFlags.engine(args, profile)
         val timeout = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
         val sel = Plan.selection(args, args.has("--test-only"))
         val (jvms, notes) = jvmsOf(args)
@@ -153,7 +156,7 @@ object Main {
         val out = resultsDir(args)
         val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope")
-        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes)
+        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes ++ engine.map(EngineFlags.describe).toVector, engine)
         val meta = Json.obj(
           "id" -> Json.str(dir.dir.getFileName.toString),
           "started" -> Json.str(java.time.Instant.now().toString),
