@@ -64,6 +64,7 @@ object ReportModel {
       "settings" -> (run.settings + (if (m("settings")("summary").str.nonEmpty) s": ${m("settings")("summary").str}" else "")),
       "JVM" -> (if (run.jvmLabels.isEmpty) "unknown" else run.jvmLabels.mkString(", ")),
       "quick overrides" -> (if (run.quickOverrides.isEmpty) "none" else run.quickOverrides.map { case (s, p) => s"$s: $p" }.mkString("; ")),
+      "engine" -> m("engine").str,
       "git" -> run.gitText,
       "host" -> { val h = m("host"); s"${h("os").str}, ${h("cpus").str} cpus" },
       "started" -> (m("started").str + (if (m("finished").str.nonEmpty) s", finished ${m("finished").str}" else ""))

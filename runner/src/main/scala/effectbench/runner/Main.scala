@@ -13,6 +13,7 @@ object Main {
       |commands:
       |  run      [selectors] [--quick | --profile quick|standard|thorough] [--settings levelled|defaults]
       |           [--jvm PATH ...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
+      |           [--all: the whole catalog; without selectors run measures the headline set]
       |           [--precision 5% | --rounds N | --budget 10m] [--confidence 95%] [--seed N]  (paired rounds, adaptive stopping)
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
       |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...]
@@ -132,7 +133,7 @@ object Main {
   def run(argv: Vector[String]): Int = {
     val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume",
       "--precision", "--budget", "--rounds", "--confidence", "--seed"),
-      Set("--quick", "--test-only"), 0)
+      Set("--quick", "--test-only", "--all"), 0)
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
     args.one("--resume") match {
       case Some(dirArg) =>
@@ -141,12 +142,15 @@ object Main {
         Resume.run(cmd, Paths.get(dirArg), args)
       case None =>
         if (args.has("--quick") && args.one("--profile").exists(_ != "quick")) UsageError("--quick and --profile disagree; give one")
-        val profile = if (args.has("--quick")) Profiles.quick
+        val headline = Headline.applies(args)
+        // The headline set answers in minutes: quick forks, paired rounds, a budget per table.
+        val profile = if (args.has("--quick") || (headline && args.one("--profile").isEmpty)) Profiles.quick
           else args.one("--profile").map(p => Profiles.get(p).getOrElse(UsageError.unknown("profile", p, Profiles.all.map(_.id)))).getOrElse(Profiles.standard)
         val settings = settingsOf(args)
-        val engine = EngineFlags.engine(args, profile)
+        val confidence = EngineFlags.confidence(args) // validated even without the rounds engine: it sets the report's level
+        val engine = EngineFlags.engine(args, profile).orElse(if (headline) Some(Headline.engine(profile, confidence)) else None)
         val timeout = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
-        val sel = Plan.selection(args, args.has("--test-only"))
+        val sel = { val s = Plan.selection(args, args.has("--test-only")); if (headline) Headline.selection(s) else s }
         val (jvms, notes) = jvmsOf(args)
         val cells = Plan.cells(sel, jvms, modules, Some(profile))
         if (!cells.exists(_.status.runnable)) {
@@ -154,9 +158,11 @@ object Main {
           UsageError("nothing to run: no selected cell is available (see above, or ./bench list)")
         }
         val out = resultsDir(args)
-        val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
+        val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope")
-        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes ++ engine.map(EngineFlags.describe).toVector, engine)
+        Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
+          Headline.estimateText(cells, profile, engine, confidence, out))
+        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes ++ engine.map(EngineFlags.describe).toVector, engine, confidence)
         val meta = Json.obj(
           "id" -> Json.str(dir.dir.getFileName.toString),
           "started" -> Json.str(java.time.Instant.now().toString),
@@ -169,6 +175,7 @@ object Main {
           "profile" -> Metadata.profile(profile),
           "settings" -> Metadata.settings(settings),
           "timeoutSeconds" -> Json.num(cmd.timeoutFor(profile, setup).toDouble),
+          "engine" -> Json.str(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%")),
           "testOnly" -> Json.Bool(args.has("--test-only")),
           "quickOverrides" -> Json.Obj(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
             .map(s => s.id -> (Json.strMap(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))): Json))),

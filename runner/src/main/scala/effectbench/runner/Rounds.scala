@@ -60,6 +60,7 @@ object Rounds {
     var files = Map.empty[String, Vector[(Int, Path)]]
     var failed = Map.empty[String, JmhCell.Outcome]
     var seconds = 0.0
+    var cellSeconds = Map.empty[String, Double]
     var round = 0
     var stopped = ""
     var worst = Double.NaN
@@ -74,6 +75,7 @@ object Rounds {
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
           val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, _ => (), note)
           seconds += o.seconds
+          cellSeconds = cellSeconds.updated(cell.id.key, cellSeconds.getOrElse(cell.id.key, 0.0) + o.seconds)
           if (o.status == "ok") files = files.updated(cell.id.key, files.getOrElse(cell.id.key, Vector.empty) :+ (round -> out))
           else failed = failed.updated(cell.id.key, o)
         }
@@ -97,7 +99,7 @@ object Rounds {
         case None =>
           val target = dir.jmhFile(cell.id.slug, cell.jvm)
           combine(fs.map(_._2), target)
-          JmhCell.Outcome("ok", "", Some(target), 0)
+          JmhCell.Outcome("ok", "", Some(target), cellSeconds.getOrElse(k, 0.0))
       }
       k -> CellOutcome(o, fs.map(_._1))
     }.toMap

@@ -11,7 +11,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
   final case class Setup(settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
       timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
       /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
-      engine: Option[Rounds.Engine] = None)
+      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.report.ForkStats.DefaultConfidence)
 
   def estimatePerCell(p: Profile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
 
@@ -125,7 +125,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
 
     val data = RunData.load(dir.dir)
-    println(TerminalTable.render(data))
+    println(TerminalTable.render(data, setup.confidence))
     val failed = data.cells.filter(c => c.status != "ok")
     if (failed.nonEmpty) {
       println(s"${failed.size} cells did not produce a score:")
