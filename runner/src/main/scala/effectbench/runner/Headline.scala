@@ -22,17 +22,19 @@ object Headline {
   /** Whether a `run` command line asks for the headline set: no selector and no `--all`. */
   def applies(args: Args): Boolean = !args.has("--all") && !selectorFlags.exists(args.values.contains)
 
-  def selection(sel: Selection): Selection = sel.copy(scenarios = scenarios, modes = Some(Set(Mode.Fork)))
+  /** Of the error styles, the two a user weighs first: typed errors (`either`) and exceptions. */
+  val variants: Set[String] = Set("default", "either", "exceptions")
+
+  def selection(sel: Selection): Selection = sel.copy(scenarios = scenarios, variants = Some(variants), modes = Some(Set(Mode.Fork)))
 
   /** The budget of the whole headline run on 2 cores, shared by its tables. */
   val TargetSeconds = 15 * 60.0
-  val Tables = 12
 
   /** The engine of a headline run: the quick precision, three rounds at least, and a budget per
     * table that keeps the whole run near its target. */
-  def engine(profile: Profile, confidence: Double): Rounds.Engine =
+  def engine(profile: Profile, confidence: Double, tables: Int): Rounds.Engine =
     Rounds.Engine(EngineFlagsDefaults.precision(profile), EngineFlagsDefaults.minRounds, EngineFlagsDefaults.maxRounds,
-      Some(TargetSeconds / Tables), confidence, 1L)
+      Some(TargetSeconds / math.max(1, tables)), confidence, 1L)
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */

@@ -56,7 +56,8 @@ object Main {
     "report" -> (report _),
     "reindex" -> (StoreCommands.reindex _),
     "history" -> (StoreCommands.history _),
-    "compare" -> (StoreCommands.compare _)
+    "compare" -> (StoreCommands.compare _),
+    "engine-study" -> (EngineStudy.main _)
   )
 
   def modules: Modules = new Modules(root)
@@ -148,7 +149,7 @@ object Main {
           else args.one("--profile").map(p => Profiles.get(p).getOrElse(UsageError.unknown("profile", p, Profiles.all.map(_.id)))).getOrElse(Profiles.standard)
         val settings = settingsOf(args)
         val confidence = EngineFlags.confidence(args) // validated even without the rounds engine: it sets the report's level
-        val engine = EngineFlags.engine(args, profile).orElse(if (headline) Some(Headline.engine(profile, confidence)) else None)
+        val askedEngine = EngineFlags.engine(args, profile)
         val timeout = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
         val sel = { val s = Plan.selection(args, args.has("--test-only")); if (headline) Headline.selection(s) else s }
         val (jvms, notes) = jvmsOf(args)
@@ -160,6 +161,7 @@ object Main {
         val out = resultsDir(args)
         val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope")
+        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells.filter(_.status.runnable).map(Rounds.tableKey).distinct.size)) else None)
         Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
           Headline.estimateText(cells, profile, engine, confidence, out))
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes ++ engine.map(EngineFlags.describe).toVector, engine, confidence)

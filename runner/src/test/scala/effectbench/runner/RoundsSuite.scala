@@ -29,10 +29,18 @@ class RoundsSuite extends munit.FunSuite {
     }
   }
 
+  test("the headline set covers every family and every runtime of the catalog") {
+    assertEquals(Headline.families.toSet, effectbench.Catalog.scenarios.map(_.family).toSet)
+    assertEquals(Headline.runtimes.toSet, effectbench.Catalog.scenarios.flatMap(_.runtimes).toSet)
+  }
+
   test("bad engine flags exit 2 with one line") {
     for (bad <- Seq(Seq("--precision", "0"), Seq("--rounds", "zero"), Seq("--budget", "-5"), Seq("--confidence", "2%"))) {
-      val r = Cli.run((Seq("run", "--scenario", "deep-bind", "--out", Cli.tempDir("bad").toString) ++ bad)*)
+      val r = Cli.run((Seq("run", "--scenario", "no-such-scenario-is-never-reached", "--out", Cli.tempDir("bad").toString) ++ bad)*)
+      // The scenario name is invalid too, so a flag that slipped through could never start a measurement;
+      // the message must be the flag's.
       assertEquals(r.exit, 2, s"$bad: ${r.all}")
+      assert(r.err.contains(bad.head), s"$bad: ${r.all}")
       assert(!r.hasStackTrace, r.all)
     }
   }
