@@ -77,8 +77,13 @@ object ForkStats {
     * steady decline does). Fewer than three iterations carry no evidence either way. */
   def trends(xs: Vector[Double]): Boolean = xs.size >= 3 && {
     val h = xs.size / 2
-    val rel = math.abs(mean(xs.take(h)) - mean(xs.takeRight(h))) / math.abs(median(xs))
-    rel > TrendTolerance && (xs.size < 6 || mannKendallP(xs) < 0.05)
+    val med = math.abs(median(xs))
+    val rel = math.abs(mean(xs.take(h)) - mean(xs.takeRight(h))) / med
+    // Noisy iterations move the halves apart by chance: the bar rises with the later half's spread
+    // (two standard errors of a difference of half-means), so noise alone is not taken for warm-up.
+    val later = xs.takeRight(h)
+    val noiseBar = if (later.size < 2) 0.0 else 2 * math.sqrt(2 * variance(later) / h) / med
+    rel > math.max(TrendTolerance, noiseBar) && (xs.size < 6 || mannKendallP(xs) < 0.05)
   }
 
   /** Two-sided p-value of the Mann–Kendall test of a monotone trend (normal approximation with

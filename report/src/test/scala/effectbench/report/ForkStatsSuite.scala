@@ -141,3 +141,31 @@ class ForkStatsSuite extends munit.FunSuite {
     assert(ReportModel.groups(run, 0.99).head.rows.head.estimate.get.confidence == 0.99)
   }
 }
+
+class ForkCompareSuite extends munit.FunSuite {
+  test("compare: two runs of one build whose forks differ by ~10% flag nothing (forks, not iterations, are the samples)") {
+    val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-1/"))
+    val root = SyntheticRun.tempDir("forkcmp")
+    // noise 0.2: forks offset by ~10% of each other, iterations by ~20%: noisier than measured here.
+    val a = RunData.load(SyntheticRun.write(root.resolve("a"), "a", specs, seed = 11, noise = 0.2))
+    val b = RunData.load(SyntheticRun.write(root.resolve("b"), "b", specs, seed = 12, noise = 0.2))
+    val c = RunComparison.compare(a, b, 0.05)
+    assertEquals(c.regressed.size + c.improved.size, 0, CompareReport.terminal(c))
+    // Forks that disagree (±15%) while iterations agree (±1%): the shape that made the iteration-level
+    // comparison raise false alarms on two runs of one build.
+    def forky(seed: Long) = {
+      val rnd = new Random(seed)
+      specs.map(sp => sp.copy(raw = Some(Vector.fill(3) { val off = 1 + 0.15 * rnd.nextGaussian(); Vector.fill(5)(sp.base * off * (1 + 0.01 * rnd.nextGaussian())) })))
+    }
+    val fa = RunData.load(SyntheticRun.write(root.resolve("fa"), "fa", forky(21)))
+    val fb = RunData.load(SyntheticRun.write(root.resolve("fb"), "fb", forky(22)))
+    val fc = RunComparison.compare(fa, fb, 0.05)
+    assert(fc.regressed.size + fc.improved.size <= 1, CompareReport.terminal(fc))
+    // And a true 30% slowdown at half that noise (forks ~5% apart) is found on at least half the cells:
+    // three forks a side leave the fork-level interval wide (t with ~4 df), which is the honest price.
+    val a2 = RunData.load(SyntheticRun.write(root.resolve("a2"), "a2", specs, seed = 14, noise = 0.1))
+    val slow = RunData.load(SyntheticRun.write(root.resolve("s"), "s", specs, seed = 13, noise = 0.1, factor = _ => 1.3))
+    val found = RunComparison.compare(a2, slow, 0.05).regressed.size
+    assert(found >= specs.size / 2, s"$found of ${specs.size}")
+  }
+}
