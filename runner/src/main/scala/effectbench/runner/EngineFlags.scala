@@ -32,7 +32,7 @@ object EngineFlags {
     }
 
   def describe(e: Rounds.Engine): String =
-    f"engine: paired rounds (one fork per cell per round, shuffled, seed ${e.seed}); rounds ${e.minRounds}–${e.maxRounds}; " +
+    f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}); rounds ${e.minRounds}–${e.maxRounds}; " +
       f"stop when every ratio against the fastest is decided or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%" +
       e.budgetSeconds.map(b => f", or after $b%.0f s per table").getOrElse("")
 

@@ -164,7 +164,7 @@ object Main {
         val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells.filter(_.status.runnable).map(Rounds.tableKey).distinct.size)) else None)
         Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
           Headline.estimateText(cells, profile, engine, confidence, out))
-        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes ++ engine.map(EngineFlags.describe).toVector, engine, confidence)
+        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector, engine, confidence)
         val meta = Json.obj(
           "id" -> Json.str(dir.dir.getFileName.toString),
           "started" -> Json.str(java.time.Instant.now().toString),
