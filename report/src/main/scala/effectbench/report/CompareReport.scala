@@ -15,8 +15,9 @@ object CompareReport {
   private def header(c: RunComparison): Vector[String] = {
     def side(r: RunData) = s"${r.id} (git ${r.gitText}, ${r.profile}, ${r.settings}, ${r.jvmLabels.mkString(" + ")})"
     Vector(s"A: ${side(c.a)}", s"B: ${side(c.b)}",
-      f"B/A: ratio of mean scores with a 95%% bootstrap interval (forks then iterations resampled, ${Stats.DefaultResamples} times); p: Mann–Whitney U; " +
-      f"verdict when p < ${RunComparison.Alpha} and the whole interval is beyond ±${c.threshold * 100}%.1f%%; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
+      f"B/A: ratio of the cells' fork-level means with its interval from the forks of both runs (t on log means, Welch df; warm-up judged per fork); " +
+      f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
+      f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
   }
 
   private def rows(c: RunComparison, showJvm: Boolean): Vector[Vector[String]] = c.rows.map { d =>
@@ -26,7 +27,7 @@ object CompareReport {
   }
 
   private def head(showJvm: Boolean) = Vector("cell") ++ (if (showJvm) Vector("JVM") else Vector.empty) ++
-    Vector("A", "B", "unit", "B/A", "95% CI", "p", "verdict", "B/op A → B")
+    Vector("A", "B", "unit", "B/A", "interval", "p", "verdict", "B/op A → B")
 
   private def summary(c: RunComparison): Vector[String] = {
     val g = c.geomean.map { case (m, lo, hi) =>

@@ -14,12 +14,12 @@ object Comparison {
   def slowdown(c: Stat, ref: Stat): Double =
     if (c.higherIsBetter) ref.score / c.score else c.score / ref.score
 
-  /** "tie" when the intervals overlap, as DESIGN.md requires; otherwise the ratio. */
-  def ratioText(c: CellResult, ref: Option[CellResult]): String = (c.score, ref.flatMap(_.score)) match {
-    case (Some(s), Some(r)) =>
-      if (ref.exists(_.key == c.key)) "1.00×"
-      else if (s.overlaps(r)) s"tie (${Format.ratio(slowdown(s, r))})"
-      else Format.ratio(slowdown(s, r))
-    case _ => "—"
-  }
+  /** The slowdown against the reference with its own interval from the forks of both cells; "tie"
+    * when that interval contains 1, as DESIGN.md requires (never from two overlapping intervals). */
+  def ratioText(c: CellResult, ref: Option[CellResult], confidence: Double = ForkStats.DefaultConfidence): String =
+    (c.score, ref.flatMap(_.score), CellStats.estimate(c, confidence), ref.flatMap(CellStats.estimate(_, confidence))) match {
+      case (Some(s), Some(_), Some(e), Some(re)) =>
+        if (ref.exists(_.key == c.key)) "1.00×" else CellStats.ratioText(CellStats.slowdown(e, re, s.higherIsBetter))
+      case _ => "—"
+    }
 }

@@ -50,8 +50,8 @@ object Html {
       val c = r.cell
       Json.obj(
         "rt" -> Json.str(r.runtime),
-        "score" -> num(c.score.get.score),
-        "err" -> num(c.score.get.error),
+        "score" -> num(r.estimate.map(_.mean).getOrElse(c.score.get.score)),
+        "err" -> num(r.estimate.map(_.halfWidth).getOrElse(c.score.get.error)),
         "sd" -> optNum(r.slowdown),
         "lo" -> optNum(r.slowdownLow.map(math.max(0.0, _))),
         "hi" -> optNum(r.slowdownHigh.map(h => math.min(h, r.slowdown.getOrElse(1.0) * 100))),
@@ -64,8 +64,8 @@ object Html {
     })
   )
 
-  def render(run: RunData, repoRoot: Option[Path]): String = {
-    val groups = ReportModel.groups(run)
+  def render(run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence): String = {
+    val groups = ReportModel.groups(run, confidence)
     val sb = new StringBuilder(2 << 20)
     def a(s: String): Unit = sb.append(s)
     val totalGroups = groups.size
@@ -121,7 +121,7 @@ object Html {
     a("<section id=\"results\"><h2>Results</h2>\n")
     a(s"<p class=\"dim\">${esc(Counters.legend)}.</p>\n")
     ProfileLinks.diff(run).foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
-    a("<p class=\"dim\">score ± error: JMH's 99.9% confidence interval. vs fastest: how many times slower than the fastest runtime of the table; <em>tie</em> when the intervals overlap. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
+    a(s"<p class=\"dim\">${esc(CellStats.legend(confidence))}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
     val byScenario = groups.groupBy(_.scenario)
     val scenarioOrder = groups.map(_.scenario).distinct
     val openAll = totalGroups <= 12
@@ -140,18 +140,19 @@ object Html {
         val i = groupIndex(g)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
         if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
-        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
+        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
         val floor = ReportModel.floorFlags(g).map(_.cell.key).toSet
         g.rows.foreach { r =>
           val c = r.cell
           val cls = if (!c.ok) "bad" else if (floor.contains(c.key)) "floor" else if (r.vsFastest == "1.00×") "best" else if (r.tie) "tie" else ""
           if (c.ok)
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(Format.stat(c.score.get))}</td><td>${esc(c.score.get.unit)}</td><td class=\"work\">${esc(ReportModel.workText(c))}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td>${Counters.cells(Counters.of(run.dir, c)).map(v => s"<td class=\"n\">${esc(v)}</td>").mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(r.scoreText)}</td><td>${esc(c.score.get.unit)}</td><td class=\"work\">${esc(ReportModel.workText(c))}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td><td class=\"n\">${esc(r.precisionText)}</td>${Counters.cells(Counters.of(run.dir, c)).map(v => s"<td class=\"n\">${esc(v)}</td>").mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
           else
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"${7 + Counters.heads.size}\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"${8 + Counters.heads.size}\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td><td>${ProfileHtml.links(c)}</td></tr>")
         }
         a("</table>\n")
         ReportModel.tableNotes(run, g).foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
+        g.notes.foreach(n => a(s"<p class=\"note\">note: ${esc(n)}</p>\n"))
         if (g.rows.exists(_.cell.ok)) {
           a("<div class=\"charts\">")
           for (kind <- Seq("ratio", "alloc", "raw"))

@@ -14,7 +14,7 @@ object Markdown {
     sb.toString
   }
 
-  def render(run: RunData): String = {
+  def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val sb = new StringBuilder
     sb.append(s"### effect-bench run ${cell(run.id)}\n\n")
     sb.append(table(Vector("setting", "value"), ReportModel.header(run).map { case (k, v) => Vector(k, v) })).append('\n')
@@ -26,15 +26,16 @@ object Markdown {
     }
     ReportModel.mixWarnings(run).foreach(m => sb.append(s"> **note:** ${cell(m)}\n\n"))
     val oneJvm = run.jvmLabels.size <= 1
-    ReportModel.groups(run).foreach { g =>
+    ReportModel.groups(run, confidence).foreach { g =>
       sb.append(s"#### ${cell(g.title)}${if (oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
       if (g.machine.nonEmpty) sb.append(s"_measured on ${cell(g.machine)}_\n\n")
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, g.rows.map { r =>
+      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads, g.rows.map { r =>
         val c = r.cell
-        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))
-        else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "")
+        if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++ Counters.cells(Counters.of(run.dir, c))
+        else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "", "")
       })).append('\n')
       ReportModel.tableNotes(run, g).foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
+      g.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
     }
     val na = run.plan.filterNot(_._3 == "ok")
     if (na.nonEmpty) {
@@ -42,7 +43,7 @@ object Markdown {
       sb.append(table(Vector("cell", "JVM", "why"), na.map { case (c, j, s) => Vector(c, j, s) }))
       sb.append("\n</details>\n\n")
     }
-    sb.append("_score ± error: JMH's 99.9% interval; vs fastest: tie when the intervals overlap; B/op: gc.alloc.rate.norm._\n")
+    sb.append(s"_${cell(CellStats.legend(confidence))}._\n")
     sb.append(s"_${cell(Counters.legend)}._\n")
     sb.toString
   }

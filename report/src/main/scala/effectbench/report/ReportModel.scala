@@ -4,46 +4,57 @@ import effectbench.Catalog
 
 /** One runtime's row within a group: the cell and its ratios to the fastest and the baseline. */
 final case class Row(cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
-    /** Slowdown against the fastest (1 = fastest) and its range from both error intervals. */
-    slowdown: Option[Double], slowdownLow: Option[Double], slowdownHigh: Option[Double], tie: Boolean)
+    /** Slowdown against the fastest (1 = fastest) and its own interval from the forks of both cells. */
+    slowdown: Option[Double], slowdownLow: Option[Double], slowdownHigh: Option[Double], tie: Boolean,
+    estimate: Option[CellEstimate] = None, vsFastestRatio: Option[RatioEstimate] = None, vsBaselineRatio: Option[RatioEstimate] = None) {
+  /** The fork-level score (mean of fork means ± half-width), or JMH's when there is no raw data. */
+  def scoreText: String = estimate.map(CellStats.scoreText).orElse(cell.score.map(Format.stat)).getOrElse("")
+  def precisionText: String = estimate.map(CellStats.precisionText).getOrElse("")
+}
 
 /** The cells compared with each other: same scenario, variant, params, mode and JVM. */
 final case class Group(key: String, scenario: String, variant: String, params: String, mode: String, jvm: String, rows: Vector[Row],
     /** For a merged run, the shard and machine that measured the table (see Machines). */
-    machine: String = "") {
+    machine: String = "",
+    /** Modes and unsettled forks of the group's cells, said under its table. */
+    notes: Vector[String] = Vector.empty) {
   def title: String = s"$scenario/$variant/$params/$mode"
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
 
 /** What every report format shows, computed once. */
 object ReportModel {
-  def groups(run: RunData): Vector[Group] = {
+  def groups(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[Group] = {
     val byKey = run.cells.groupBy(TerminalTable.groupKey)
     val order = run.cells.map(TerminalTable.groupKey).distinct
     order.map { g =>
       val cells = byKey(g)
-      val fastest = Comparison.fastest(cells)
-      val baseline = cells.find(c => c.id.exists(_.runtime == "baseline") && c.ok)
+      val est: Map[String, CellEstimate] = cells.flatMap(c => CellStats.estimate(c, confidence).map(c.key -> _)).toMap
+      val higher = cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
+      val scored = cells.filter(c => est.contains(c.key))
+      val fastest = if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => est(c.key).mean) else scored.minBy(c => est(c.key).mean))
+      val baseline = scored.find(c => c.id.exists(_.runtime == "baseline"))
       val rows = cells.map { c =>
         val rt = c.id.map(_.runtime).getOrElse(c.key)
-        (c.score, fastest.flatMap(_.score)) match {
-          case (Some(s), Some(f)) if c.ok =>
-            val sd = Comparison.slowdown(s, f)
-            // The range of the slowdown from the cell's own interval, against the fastest's score.
-            val (lo, hi) =
-              if (s.error.isNaN) (sd, sd)
-              else if (s.higherIsBetter) (f.score / s.high, if (s.low > 0) f.score / s.low else Double.PositiveInfinity)
-              else (s.low / f.score, s.high / f.score)
-            val tie = !fastest.exists(_.key == c.key) && s.overlaps(f)
-            Row(c, rt, Comparison.ratioText(c, fastest), if (baseline.isEmpty) "—" else Comparison.ratioText(c, baseline),
-              Some(sd), Some(lo), Some(hi), tie)
+        (est.get(c.key), fastest) match {
+          case (Some(e), Some(f)) =>
+            val isFastest = f.key == c.key
+            val vsF = if (isFastest) None else Some(CellStats.slowdown(e, est(f.key), higher))
+            val vsB = baseline.filterNot(_.key == c.key).map(b => CellStats.slowdown(e, est(b.key), higher))
+            val fText = if (isFastest) "1.00×" + (if (e.bimodal) " bimodal" else "") else CellStats.ratioText(vsF.get)
+            val bText = if (baseline.isEmpty) "—" else if (baseline.exists(_.key == c.key)) "1.00×" else CellStats.ratioText(vsB.get)
+            val sd = vsF.map(_.ratio).getOrElse(1.0)
+            Row(c, rt, fText, bText, Some(sd), Some(vsF.map(_.low).getOrElse(sd)), Some(vsF.map(_.high).getOrElse(sd)),
+              vsF.exists(r => !r.decided), Some(e), vsF, vsB)
           case _ => Row(c, rt, "—", "—", None, None, None, false)
         }
       }
+      val unit = cells.flatMap(_.score.map(_.unit)).headOption.getOrElse("")
+      val notes = rows.flatMap(r => r.estimate.toVector.flatMap(e => CellStats.notes(r.runtime, e, unit)))
       val c0 = cells.head
       c0.id match {
-        case Some(id) => Group(g, id.scenario, id.variant, effectbench.Params.encode(id.params), id.mode.id, c0.jvm, rows, Machines.of(run, c0))
-        case None => Group(g, c0.scenario, "?", "?", "?", c0.jvm, rows, Machines.of(run, c0))
+        case Some(id) => Group(g, id.scenario, id.variant, effectbench.Params.encode(id.params), id.mode.id, c0.jvm, rows, Machines.of(run, c0), notes)
+        case None => Group(g, c0.scenario, "?", "?", "?", c0.jvm, rows, Machines.of(run, c0), notes)
       }
     }
   }
@@ -57,6 +68,7 @@ object ReportModel {
       "settings" -> (run.settings + (if (m("settings")("summary").str.nonEmpty) s": ${m("settings")("summary").str} (as requested; \"read back\" lists what the live runtimes report)" else "")),
       "JVM" -> (if (run.jvmLabels.isEmpty) "unknown" else run.jvmLabels.mkString(", ")),
       "quick overrides" -> (if (run.quickOverrides.isEmpty) "none" else run.quickOverrides.map { case (s, p) => s"$s: $p" }.mkString("; ")),
+      "engine" -> m("engine").str,
       "git" -> run.gitText,
       "host" -> { val h = m("host"); s"${h("os").str}, ${h("cpus").str} cpus" },
     ) ++ Machines.header(run) ++ Vector(

@@ -63,7 +63,7 @@ object RunComparison {
   private def seedOf(key: String): Long = 0x5eedL * 31 + key.hashCode.toLong
 
   /** One cell in both runs: warnings about it, and its comparison unless units differ. */
-  private def diff(ca: CellResult, cb: CellResult, threshold: Double, resamples: Int): (Vector[String], Option[CellDiff]) = {
+  private def diff(ca: CellResult, cb: CellResult, threshold: Double, resamples: Int, confidence: Double): (Vector[String], Option[CellDiff]) = {
     val sa = ca.score.get
     val sb = cb.score.get
     if (sa.unit != sb.unit) (Vector(s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"), None)
@@ -74,22 +74,29 @@ object RunComparison {
         if (pa.length < MinSamples || pb.length < MinSamples)
           Vector(s"${ca.key}: too few samples (A ${pa.length}, B ${pb.length}; want at least $MinSamples a side) for a significant verdict")
         else Vector.empty
-      val reps = Stats.bootstrapRatios(ca.raw, cb.raw, resamples, seedOf(ca.key + "|" + ca.jvm))
-      val (lo, hi) = Stats.interval95(reps)
-      val ratio = if (pa.nonEmpty && pb.nonEmpty) Stats.mean(pb) / Stats.mean(pa) else sb.score / sa.score
+      // The fork is the unit: B/A and its interval from the forks' steady means (ForkStats.ratio), and
+      // the geometric mean's replicates resample forks, never iterations as if they were independent.
+      val ea = ForkStats.estimate(ca.raw, confidence)
+      val eb = ForkStats.estimate(cb.raw, confidence)
+      val r = ForkStats.ratio(ea, eb)
+      val reps = Stats.bootstrapRatios(ea.forkMeans.map(Vector(_)), eb.forkMeans.map(Vector(_)), resamples, seedOf(ca.key + "|" + ca.jvm))
+      val (lo, hi) = if (r.known) (r.low, r.high) else (Double.NaN, Double.NaN)
+      val ratio = if (pa.nonEmpty && pb.nonEmpty) r.ratio else sb.score / sa.score
       val p = Stats.mannWhitneyP(pa, pb)
+      val modal = if (r.bimodal) Vector(s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict") else Vector.empty
       val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
       val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
       val changed = (allocA, allocB) match {
         case (Some(x), Some(y)) => allocChanged(x, y)
         case _ => false
       }
-      (ws, Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
-        verdict(lo, hi, p, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
+      (ws ++ modal, Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
+        if (r.bimodal) Same else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
     }
   }
 
-  def compare(a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples): RunComparison = {
+  def compare(a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples,
+      confidence: Double = ForkStats.DefaultConfidence): RunComparison = {
     val warnings = Vector.newBuilder[String]
     val jvmsA = a.cells.map(_.jvm).distinct
     val jvmsB = b.cells.map(_.jvm).distinct
@@ -116,7 +123,7 @@ object RunComparison {
       val threads = math.max(1, math.min(Runtime.getRuntime.availableProcessors, 8))
       val pool = java.util.concurrent.Executors.newFixedThreadPool(threads, (r: Runnable) => { val t = new Thread(r, "compare"); t.setDaemon(true); t })
       try {
-        val tasks = scored.map { case (ca, cb) => pool.submit(() => diff(ca, cb, threshold, resamples)) }
+        val tasks = scored.map { case (ca, cb) => pool.submit(() => diff(ca, cb, threshold, resamples, confidence)) }
         tasks.map(_.get())
       } finally pool.shutdown()
     }

@@ -56,7 +56,7 @@ object StyleTable {
     if (!x.cell.ok) x.cell.status
     else {
       val ref = all.find(y => y.id.runtime == x.id.runtime && y.id.variant == referenceStyle && y.id.params == x.id.params && y.cell.ok)
-      s"${Format.stat(x.cell.score.get)} (${Comparison.ratioText(x.cell, ref.map(_.cell))})"
+      s"${CellStats.estimate(x.cell, ForkStats.DefaultConfidence).map(CellStats.scoreText).getOrElse(Format.stat(x.cell.score.get))} (${Comparison.ratioText(x.cell, ref.map(_.cell))})"
     }
 
   private def styles(s: Scenario): Vector[String] = referenceStyle +: s.variants.filterNot(_ == referenceStyle)

@@ -12,7 +12,7 @@ object TerminalTable {
   def reasonText(status: String, reason: String): String =
     if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
 
-  def render(run: RunData): String = {
+  def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val sb = new StringBuilder
     val head = ReportModel.header(run)
     val w = head.map(_._1.length).max
@@ -26,19 +26,20 @@ object TerminalTable {
     val (styleTables, plainCells) = StyleTable.render(run) // family E: styles side by side per runtime
     sb.append(styleTables)
     // Family E's style tables have their own layout: their notes follow them, by table.
-    ReportModel.groups(run).filter(g => g.rows.forall(r => !plainCells.exists(_ eq r.cell)))
+    ReportModel.groups(run, confidence).filter(g => g.rows.forall(r => !plainCells.exists(_ eq r.cell)))
       .foreach(g => ReportModel.tableNotes(run, g).foreach(n => sb.append(s"! ${g.title}: $n\n")))
-    val groups = ReportModel.groups(run).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
+    val groups = ReportModel.groups(run, confidence).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
     val oneJvm = run.jvmLabels.size <= 1
     groups.foreach { g =>
       val rows = g.rows.map { r =>
         val c = r.cell
-        if (c.ok) Vector(r.runtime, Format.stat(c.score.get), c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc)) ++ Counters.cells(Counters.of(run.dir, c))
+        if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++ Counters.cells(Counters.of(run.dir, c))
         else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
       }
       sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op") ++ Counters.heads, rows))
+      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads, rows))
       ReportModel.tableNotes(run, g).foreach(n => sb.append("! ").append(n).append('\n'))
+      g.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }
     if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
     val na = run.plan.filterNot(_._3 == "ok")
@@ -48,7 +49,7 @@ object TerminalTable {
       shown.foreach { case (cell, jvm, st) => sb.append(s"  $cell${if (oneJvm) "" else s" @ $jvm"}  $st\n") }
       if (na.size > shown.size) sb.append(s"  ... and ${na.size - shown.size} more (see --format html)\n")
     }
-    sb.append("\nscore ± error: JMH's 99.9% interval; vs fastest: 'tie' when the intervals overlap; B/op: gc.alloc.rate.norm\n")
+    sb.append('\n').append(CellStats.legend(confidence)).append('\n')
     sb.append(Counters.legend).append('\n')
     ProfileLinks.diff(run).foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
     sb.toString

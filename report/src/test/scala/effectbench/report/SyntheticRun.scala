@@ -21,7 +21,9 @@ object SyntheticRun {
       readBack: Vector[(String, String)] = Vector("tracing" -> "none"),
       jvm: String = SyntheticRun.jvm,
       /** Work the verifier counted (family S); empty: none recorded, as in older runs. */
-      work: Vector[(String, Long)] = Vector.empty
+      work: Vector[(String, Long)] = Vector.empty,
+      /** Exact per-fork iterations instead of generated ones (the base is then unused). */
+      raw: Option[Vector[Vector[Double]]] = None
   )
 
   /** 10 scenarios × 5 runtimes × 2 params × 2 modes = 200 cells, scores spread over runtimes. */
@@ -35,10 +37,10 @@ object SyntheticRun {
       alloc = 100.0 * (rt + 1) * n / 100)
 
   def jmhJson(spec: Spec, factor: Double, allocFactor: Double, forks: Int, iterations: Int, noise: Double, rnd: Random): Json = {
-    val raw = Vector.fill(forks) {
+    val raw = spec.raw.map(_.map(_.map(_ * factor))).getOrElse(Vector.fill(forks) {
       val forkOffset = 1 + noise * rnd.nextGaussian() * 0.5
       Vector.fill(iterations)(spec.base * factor * forkOffset * (1 + noise * rnd.nextGaussian()))
-    }
+    })
     val all = raw.flatten
     val mean = all.sum / all.size
     val sd = math.sqrt(all.map(x => (x - mean) * (x - mean)).sum / (all.size - 1))

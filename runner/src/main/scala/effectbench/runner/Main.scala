@@ -13,12 +13,14 @@ object Main {
       |commands:
       |  run      [selectors] [--quick | --profile quick|standard|thorough] [--settings levelled|defaults]
       |           [--jvm PATH ...] [--cpus 1,2,...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
+      |           [--all: the whole catalog; without selectors run measures the headline set]
+      |           [--precision 5% | --rounds N | --budget 10m] [--confidence 95%] [--seed N]  (paired rounds, adaptive stopping)
       |           [--shard K/N]   (this machine's part of a run split by table; see merge)
       |  merge    SHARD_DIR... --out RESULTS [--partial]   one run directory from the shards of one run
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
       |  profile  [selectors] [run's options] [--event cpu|wall|itimer|ctimer] [--diff]   flame graphs (async-profiler) per cell
       |  verify   [selectors] [--settings levelled|defaults] [--jvm PATH ...] [--floor]
-      |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE]
+      |  report   [RUN_DIR] [--format terminal|markdown|html] [--out FILE] [--confidence 95%]
       |  test     run the test suite (handled by the ./bench launcher)
       |
       |selectors: --scenario a,b*  --runtime x,y  --variant v  --param k=v  --mode fork|sync
@@ -59,7 +61,8 @@ object Main {
     "reindex" -> (StoreCommands.reindex _),
     "history" -> (StoreCommands.history _),
     "compare" -> (StoreCommands.compare _),
-    "merge" -> (MergeCommand.merge _)
+    "merge" -> (MergeCommand.merge _),
+    "engine-study" -> (EngineStudy.main _)
   )
 
   def modules: Modules = new Modules(root)
@@ -141,8 +144,9 @@ object Main {
   }
 
   def run(argv: Vector[String]): Int = {
-    val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume", "--shard", "--cpus"),
-      Set("--quick", "--test-only"), 0)
+    val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume", "--shard", "--cpus",
+      "--precision", "--budget", "--rounds", "--confidence", "--seed"),
+      Set("--quick", "--test-only", "--all"), 0)
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
     args.one("--resume") match {
       case Some(dirArg) =>
@@ -151,12 +155,16 @@ object Main {
         Resume.run(cmd, Paths.get(dirArg), args)
       case None =>
         if (args.has("--quick") && args.one("--profile").exists(_ != "quick")) UsageError("--quick and --profile disagree; give one")
-        val profile = if (args.has("--quick")) Profiles.quick
+        val headline = Headline.applies(args)
+        // The headline set answers in minutes: quick forks, paired rounds, a budget per table.
+        val profile = if (args.has("--quick") || (headline && args.one("--profile").isEmpty)) Profiles.quick
           else args.one("--profile").map(p => Profiles.get(p).getOrElse(UsageError.unknown("profile", p, Profiles.all.map(_.id)))).getOrElse(Profiles.standard)
         val settings = settingsOf(args)
+        val confidence = EngineFlags.confidence(args) // validated even without the rounds engine: it sets the report's level
+        val askedEngine = EngineFlags.engine(args, profile)
         val timeout = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
         val shard = args.one("--shard").map(Shard.parse)
-        val sel = Plan.selection(args, args.has("--test-only"))
+        val sel = { val s = Plan.selection(args, args.has("--test-only")); if (headline) Headline.selection(s) else s }
         val (jvms0, notes0) = jvmsOf(args)
         val jvms = CpusAxis.expand(jvms0, args)
         val all = Plan.cells(sel, jvms, modules, Some(profile))
@@ -172,10 +180,13 @@ object Main {
             (cs, Vector("shard" -> m), Vector(note))
           case None => (all, Vector.empty, Vector.empty)
         }
-        val notes = notes0 ++ shardNote
-        val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
+        val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
-        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes)
+        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells.filter(_.status.runnable).map(Rounds.tableKey).distinct.size)) else None)
+        Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
+          Headline.estimateText(cells, profile, engine, confidence, out))
+        val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector
+        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
         val meta = Json.Obj(Json.obj(
           "id" -> Json.str(dir.dir.getFileName.toString),
           "started" -> Json.str(java.time.Instant.now().toString),
@@ -188,6 +199,7 @@ object Main {
           "profile" -> Metadata.profile(profile),
           "settings" -> Metadata.settings(settings),
           "timeoutSeconds" -> Json.num(cmd.timeoutFor(profile, setup).toDouble),
+          "engine" -> Json.str(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%")),
           "testOnly" -> Json.Bool(args.has("--test-only")),
           "quickOverrides" -> Json.Obj(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
             .map(s => s.id -> (Json.strMap(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))): Json))),
@@ -218,11 +230,11 @@ object Main {
   }
 
   def report(argv: Vector[String]): Int = {
-    val args = Args.parse("report", argv, Set("--format", "--out"), Set.empty, 1)
+    val args = Args.parse("report", argv, Set("--format", "--out", "--confidence"), Set.empty, 1)
     val format = args.one("--format").getOrElse("terminal")
     val dir = runDirArg(args)
     val data = RunData.load(dir)
     data.warnings.foreach(w => Console.err.println(s"warning: $w"))
-    Reports.render(format, data, args.one("--out").map(Paths.get(_)))
+    Reports.render(format, data, args.one("--out").map(Paths.get(_)), EngineFlags.confidence(args))
   }
 }

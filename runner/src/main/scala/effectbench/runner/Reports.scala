@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.report.{Html, Markdown, RunData, TerminalTable}
+import effectbench.report.{ForkStats, Html, Markdown, RunData, TerminalTable}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -8,17 +8,17 @@ import java.nio.file.{Files, Path}
 object Reports {
   val formats: Vector[String] = Vector("terminal", "markdown", "html")
 
-  def text(format: String, data: RunData): String = format match {
-    case "terminal" => TerminalTable.render(data)
-    case "markdown" => Markdown.render(data)
-    case "html" => Html.render(data, Some(Main.root))
+  def text(format: String, data: RunData, confidence: Double = ForkStats.DefaultConfidence): String = format match {
+    case "terminal" => TerminalTable.render(data, confidence)
+    case "markdown" => Markdown.render(data, confidence)
+    case "html" => Html.render(data, Some(Main.root), confidence)
     case other => UsageError.unknown("format", other, formats)
   }
 
-  def render(format: String, data: RunData, out: Option[Path]): Int = {
+  def render(format: String, data: RunData, out: Option[Path], confidence: Double = ForkStats.DefaultConfidence): Int = {
     if (!formats.contains(format)) UsageError.unknown("format", format, formats)
     val target = out.orElse(if (format == "html") Some(data.dir.resolve("report.html")) else None)
-    val s = text(format, data)
+    val s = text(format, data, confidence)
     target match {
       case Some(f) =>
         write(f, s)

@@ -9,7 +9,9 @@ import java.nio.file.{Files, Path}
 final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Json) => Unit) {
 
   final case class Setup(settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
-      timeout: Option[Long], commandLine: Vector[String], notes: Vector[String])
+      timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
+      /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
+      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.report.ForkStats.DefaultConfidence)
 
   def estimatePerCell(p: Profile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
 
@@ -61,19 +63,38 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     val bad = verdicts.values.count(!_.ok)
     if (bad > 0) progress.note(s"$bad cells failed their oracle and will not be timed")
 
-    todo.foreach { cell =>
+    // Under the rounds engine a table is measured whole, then its cells are recorded.
+    val tables = todo.groupBy(Rounds.tableKey)
+    todo.map(Rounds.tableKey).distinct.map(tables).foreach { table =>
+    val measured: Map[String, Rounds.CellOutcome] = setup.engine match {
+      case Some(engine) =>
+        val verified = table.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
+        if (verified.isEmpty) Map.empty
+        else {
+          progress.note(s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)")
+          val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.note)
+          progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
+            (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
+          m
+        }
+      case None => Map.empty
+    }
+    table.foreach { cell =>
       val v = verdicts((cell.id.key, cell.jvm.label))
       val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
       progress.starting(s"${cell.id.key}" + (if (setup.jvms.size > 1) s" on ${cell.jvm.label}" else ""))
       val (status, reason, jmhRel, seconds, gotUnderJmh) =
         if (!v.ok) (v.status, v.reason, None, 0.0, None)
-        else {
+        else if (measured.contains(cell.id.key)) {
+          val o = measured(cell.id.key).outcome
+          (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
+        } else {
           val out = dir.jmhFile(cell.id.slug, cell.jvm)
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
           val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => (), progress.note)
           (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
         }
-      val record = Json.obj(
+      val record = Json.Obj(Json.obj(
         "cell" -> Json.str(cell.id.key),
         "jvm" -> Json.str(cell.jvm.label),
         "jvmPath" -> Json.str(cell.jvm.java.toString),
@@ -89,13 +110,14 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         "syntax" -> Json.str(info.map(_.syntax).getOrElse("")),
         "seconds" -> Json.num(math.rint(seconds * 10) / 10),
         "finished" -> Json.str(java.time.Instant.now().toString)
-      )
+      ).entries ++ measured.get(cell.id.key).toVector.map(m => "rounds" -> (Json.Arr(m.rounds.map(r => Json.num(r.toDouble))): Json)))
       // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
       Subprocess.recording {
         dir.appendCell(record)
         onCellRecorded(dir, record)
       }
       progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.startsWith(status.takeWhile(_ != '-'))) reason else s"$status: $reason")
+    }
     }
     Subprocess.recording {
       setStatus("complete")
@@ -104,7 +126,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
 
     val data = RunData.load(dir.dir)
-    println(TerminalTable.render(data))
+    println(TerminalTable.render(data, setup.confidence))
     val failed = data.cells.filter(c => c.status != "ok")
     if (failed.nonEmpty) {
       println(s"${failed.size} cells did not produce a score:")

@@ -8,7 +8,7 @@ object StoreCommands {
   val usage: String =
     """  reindex  [--out RESULTS]   rebuild RESULTS/index.db from the run directories
       |  history  [selectors] [--out RESULTS] [--limit N]   a cell's score across runs
-      |  compare  RUN_A RUN_B [--format terminal|markdown] [--threshold 0.05] [--fail-on-regression] [--out FILE]
+      |  compare  RUN_A RUN_B [--format terminal|markdown] [--threshold 0.05] [--confidence 95%] [--fail-on-regression] [--out FILE]
       |""".stripMargin
 
   def resultsOf(args: Args): Path = Paths.get(args.one("--out").getOrElse(Main.root.resolve("results").toString)).toAbsolutePath.normalize()
@@ -95,7 +95,7 @@ object StoreCommands {
   }
 
   def compare(argv: Vector[String]): Int = {
-    val args = Args.parse("compare", argv, Set("--format", "--threshold", "--out"), Set("--fail-on-regression"), 2)
+    val args = Args.parse("compare", argv, Set("--format", "--threshold", "--out", "--confidence"), Set("--fail-on-regression"), 2)
     if (args.positional.size != 2) UsageError("compare: give two run directories, RUN_A (before) and RUN_B (after)")
     val format = args.one("--format").getOrElse("terminal")
     if (!Set("terminal", "markdown").contains(format)) UsageError.unknown("format", format, Vector("terminal", "markdown"))
@@ -105,7 +105,7 @@ object StoreCommands {
     val a = RunData.load(dirA)
     val b = loadingB.join()
     (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
-    val c = RunComparison.compare(a, b, threshold)
+    val c = RunComparison.compare(a, b, threshold, confidence = EngineFlags.confidence(args))
     val text = if (format == "markdown") CompareReport.markdown(c) else CompareReport.terminal(c)
     args.one("--out") match {
       case Some(f) => Reports.write(Paths.get(f), text); println(s"wrote ${Paths.get(f).toAbsolutePath}")

@@ -1,0 +1,60 @@
+package effectbench.report
+
+/** The engine's statistics applied to recorded cells, and their wording in every report format. */
+object CellStats {
+  /** The round of each fork, when the cell was measured in paired rounds (cells.jsonl "rounds"). */
+  def roundsOf(c: CellResult): Vector[Int] = c.record("rounds").arr.map(_.num).filterNot(_.isNaN).map(_.toInt)
+
+  def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
+    if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, roundsOf(c)))
+
+  /** How many times slower `c` is than `ref` (> 1: slower), whatever the unit's direction. */
+  def slowdown(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): RatioEstimate =
+    if (higherIsBetter) ForkStats.ratio(c, ref) else ForkStats.ratio(ref, c)
+
+  private def r2(x: Double): String = if (x.isNaN) "?" else if (x.isInfinite) "∞" else f"$x%.2f"
+
+  /** "1.23× [1.10, 1.38]" when decided, "tie 1.05× [0.95, 1.16]" when the interval holds 1,
+    * "1.23× […] bimodal" when either cell has several modes, "? 1.23× (1 fork)" without an interval. */
+  def ratioText(r: RatioEstimate): String = {
+    val core = s"${Format.ratio(r.ratio)} [${r2(r.low)}, ${r2(r.high)}]"
+    if (!r.known) s"? ${Format.ratio(r.ratio)} (no interval: 1 fork)"
+    else if (r.bimodal) s"$core bimodal"
+    else if (r.contains1) s"tie $core"
+    else core
+  }
+
+  def scoreText(e: CellEstimate): String =
+    if (e.halfWidth.isNaN) s"${Format.num(e.mean)} ± ?" else s"${Format.num(e.mean)} ± ${Format.num(e.halfWidth)}"
+
+  /** The precision reached: half-width as a share of the score, and the forks (rounds) behind it. */
+  def precisionText(e: CellEstimate): String = {
+    val p = if (e.relHalfWidth.isNaN) "±?" else f"±${e.relHalfWidth * 100}%.1f%%"
+    val unit = if (e.rounds.nonEmpty) "rounds" else "forks"
+    s"$p (${e.n} $unit)" + (if (e.bimodal) " bimodal" else "") + (if (e.unsettled.nonEmpty) " unsettled" else "")
+  }
+
+  private def forkList(fs: Vector[Int]): String = (if (fs.size == 1) "fork " else "forks ") + fs.mkString(",")
+
+  /** What a reader must know before trusting a cell's single number: its modes and its forks that
+    * never reached a steady state. */
+  def notes(runtime: String, e: CellEstimate, unit: String): Vector[String] = {
+    val modes =
+      if (!e.bimodal) Vector.empty
+      else Vector(s"$runtime is ${if (e.modes.size == 2) "bimodal" else s"multi-modal (${e.modes.size} modes)"}: " +
+        e.modes.map(m => f"${Format.num(m.center)} $unit (${m.share * 100}%.0f%% of iterations, ${forkList(m.forks)})").mkString("; ") +
+        "; its mean and every ratio with it describe neither state")
+    val unsettled =
+      if (e.unsettled.isEmpty) Vector.empty
+      else Vector(s"$runtime: ${forkList(e.unsettled)} never settled (iterations still trending after the warm-up ceiling)")
+    modes ++ unsettled
+  }
+
+  /** The legend every format prints under its tables. */
+  def legend(confidence: Double): String = {
+    val c = f"${confidence * 100}%.0f%%"
+    s"score ± error: mean of the forks' steady-state means ± the $c t-interval half-width over forks (forks − 1 df; warm-up judged per fork); " +
+      s"vs fastest / vs baseline: ratio with its own $c interval from the forks of both cells (paired by round when measured in rounds), " +
+      "'tie' when that interval contains 1, 'bimodal' when a cell has several modes; precision: half-width as a share of the score; B/op: gc.alloc.rate.norm"
+  }
+}

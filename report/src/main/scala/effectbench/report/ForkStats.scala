@@ -1,0 +1,270 @@
+package effectbench.report
+
+/** One fork's iterations with its warm-up judged: the first `dropped` iterations were still
+  * trending; `settled` is false when the ceiling was reached and the rest still trends. */
+final case class ForkSteady(fork: Int, all: Vector[Double], dropped: Int, settled: Boolean) {
+  def steady: Vector[Double] = all.drop(dropped)
+  def mean: Double = if (steady.isEmpty) Double.NaN else steady.sum / steady.size
+}
+
+/** One state of a multi-modal cell: its median, the share of the steady iterations in it, and the
+  * forks (numbered from 1) those iterations came from. */
+final case class Mode(center: Double, share: Double, iterations: Int, forks: Vector[Int])
+
+/** A cell's score from its fork means: mean of the forks' steady means and the half-width of its
+  * t-interval (forks − 1 degrees of freedom); NaN with fewer than two forks. */
+final case class CellEstimate(
+    mean: Double,
+    halfWidth: Double,
+    confidence: Double,
+    forks: Vector[ForkSteady],
+    modes: Vector[Mode],
+    /** The round each fork was measured in (paired rounds), empty when the cell was run whole. */
+    rounds: Vector[Int]
+) {
+  def forkMeans: Vector[Double] = forks.map(_.mean)
+  def n: Int = forks.size
+  def low: Double = mean - halfWidth
+  def high: Double = mean + halfWidth
+  /** Half-width as a fraction of the score: the precision the cell reached. */
+  def relHalfWidth: Double = if (mean == 0) Double.NaN else halfWidth / math.abs(mean)
+  def bimodal: Boolean = modes.size > 1
+  def unsettled: Vector[Int] = forks.filterNot(_.settled).map(_.fork)
+}
+
+/** A ratio B/A of two cells' means with its own interval; `decided` when the interval excludes 1. */
+final case class RatioEstimate(ratio: Double, low: Double, high: Double, confidence: Double, paired: Boolean, bimodal: Boolean) {
+  def known: Boolean = !low.isNaN && !high.isNaN
+  def contains1: Boolean = known && low <= 1.0 && 1.0 <= high
+  /** Interval excludes 1 and neither cell is multi-modal (a single ratio of a bimodal cell decides nothing). */
+  def decided: Boolean = known && !contains1 && !bimodal
+  def inverse: RatioEstimate = copy(ratio = 1 / ratio, low = 1 / high, high = 1 / low)
+  /** The larger distance of either end from the ratio, as a fraction of it. */
+  def relHalfWidth: Double = if (!known) Double.NaN else math.max(high / ratio - 1, 1 - low / ratio)
+  def verdict: String = if (bimodal) "bimodal" else if (!known) "undecided" else if (contains1) "tie" else "decided"
+}
+
+/** The statistics of the measuring engine: the fork is the unit (iterations inside one JVM are not
+  * independent samples), warm-up is judged per fork from the data, and multi-modal cells are found
+  * before anyone reads a mean. */
+object ForkStats {
+  val DefaultConfidence = 0.95
+
+  /** A leading stretch whose first and second halves differ by more than this fraction of the
+    * median is still trending (warm-up, or a drift the fork never leaves). */
+  val TrendTolerance = 0.05
+  /** Steady iterations kept at least, and the share of a fork warm-up may take at most. */
+  val MinSteady = 2
+  val MaxWarmupShare = 0.5
+
+  /** Two clusters of iterations whose adjacent values are more than this factor apart are modes:
+    * an iteration is an average over hundreds of milliseconds, so noise does not move it 3×. */
+  val ModeGap = 3.0
+  /** A cluster smaller than this share of iterations (and not a whole fork) is merged back. */
+  val MinModeShare = 0.10
+
+  private def mean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else xs.sum / xs.size
+  private def variance(xs: Seq[Double]): Double =
+    if (xs.size < 2) Double.NaN else { val m = mean(xs); xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1) }
+  private def median(xs: Seq[Double]): Double = {
+    val s = xs.sorted
+    if (s.isEmpty) Double.NaN else if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
+  }
+
+  /** Whether a stretch of iterations still trends: its first and second halves differ by more than
+    * the tolerance and, when there are enough iterations for a test (six or more), the Mann–Kendall
+    * trend test rejects "no trend" at 5% (a rank test: one slow iteration does not make a trend, a
+    * steady decline does). Fewer than three iterations carry no evidence either way. */
+  def trends(xs: Vector[Double]): Boolean = xs.size >= 3 && {
+    val h = xs.size / 2
+    val med = math.abs(median(xs))
+    val rel = math.abs(mean(xs.take(h)) - mean(xs.takeRight(h))) / med
+    // Noisy iterations move the halves apart by chance: the bar rises with the later half's spread
+    // (two standard errors of a difference of half-means), so noise alone is not taken for warm-up.
+    val later = xs.takeRight(h)
+    val noiseBar = if (later.size < 2) 0.0 else 2 * math.sqrt(2 * variance(later) / h) / med
+    rel > math.max(TrendTolerance, noiseBar) && (xs.size < 6 || mannKendallP(xs) < 0.05)
+  }
+
+  /** Two-sided p-value of the Mann–Kendall test of a monotone trend (normal approximation with
+    * continuity correction; ties count zero). */
+  def mannKendallP(xs: Vector[Double]): Double = {
+    val n = xs.size
+    var s = 0
+    for (i <- 0 until n; j <- i + 1 until n) s += java.lang.Double.compare(xs(j), xs(i)).sign
+    val sd = math.sqrt(n * (n - 1) * (2.0 * n + 5) / 18)
+    val z = if (s == 0) 0.0 else (math.abs(s) - 1) / sd
+    2 * (1 - Stats.normalCdf(z))
+  }
+
+  /** The first iteration lies beyond every later one by more than the tolerance: the usual shape
+    * of a fork whose JIT was still at work when measurement began, which a rank test over a long
+    * steady tail is too weak to see. */
+  def leadingOutlier(xs: Vector[Double]): Boolean = xs.size >= 3 && {
+    val rest = xs.tail
+    xs.head > rest.max * (1 + TrendTolerance) || xs.head < rest.min * (1 - TrendTolerance)
+  }
+
+  private def warming(xs: Vector[Double]): Boolean = trends(xs) || leadingOutlier(xs)
+
+  /** Drops leading iterations while the rest trends (or starts with an outlier), up to the ceiling (half the fork, keeping at
+    * least `MinSteady`); a fork still trending at the ceiling is not settled. */
+  def judgeWarmup(fork: Int, xs: Vector[Double]): ForkSteady = {
+    val ceiling = math.max(0, math.min(xs.size - MinSteady, (xs.size * MaxWarmupShare).toInt))
+    var k = 0
+    while (k < ceiling && warming(xs.drop(k))) k += 1
+    ForkSteady(fork, xs, k, !warming(xs.drop(k)))
+  }
+
+  /** The modes of a cell, from every steady iteration of every fork (with the fork each came from):
+    * sorted values split wherever neighbours are more than `ModeGap` apart; a cluster below
+    * `MinModeShare` of the iterations that is not a whole fork joins its nearer neighbour. */
+  def modes(forks: Vector[ForkSteady]): Vector[Mode] = {
+    val pts = forks.flatMap(f => f.steady.map(x => (x, f.fork))).filter(p => p._1 > 0 && !p._1.isNaN).sortBy(_._1)
+    if (pts.isEmpty) return Vector.empty
+    var clusters: Vector[Vector[(Double, Int)]] = {
+      val b = Vector.newBuilder[Vector[(Double, Int)]]
+      var cur = Vector(pts.head)
+      pts.tail.foreach { p =>
+        if (p._1 / cur.last._1 > ModeGap) { b += cur; cur = Vector(p) } else cur :+= p
+      }
+      b += cur
+      b.result()
+    }
+    def wholeFork(c: Vector[(Double, Int)]): Boolean =
+      forks.exists(f => f.steady.nonEmpty && c.count(_._2 == f.fork) == f.steady.size)
+    def small(c: Vector[(Double, Int)]) = c.size.toDouble / pts.size < MinModeShare && !wholeFork(c)
+    var i = clusters.indexWhere(small)
+    while (clusters.size > 1 && i >= 0) {
+      // Join the neighbour across the smaller gap.
+      val left = if (i > 0) clusters(i).head._1 / clusters(i - 1).last._1 else Double.PositiveInfinity
+      val right = if (i < clusters.size - 1) clusters(i + 1).head._1 / clusters(i).last._1 else Double.PositiveInfinity
+      val j = if (left <= right) i - 1 else i + 1
+      val (a, b) = (math.min(i, j), math.max(i, j))
+      clusters = clusters.take(a) ++ Vector(clusters(a) ++ clusters(b)) ++ clusters.drop(b + 1)
+      i = clusters.indexWhere(small)
+    }
+    clusters.map(c => Mode(median(c.map(_._1)), c.size.toDouble / pts.size, c.size, c.map(_._2).distinct.sorted))
+  }
+
+  /** A cell's estimate from JMH's raw data (per fork, per iteration). */
+  def estimate(raw: Vector[Vector[Double]], confidence: Double = DefaultConfidence, rounds: Vector[Int] = Vector.empty): CellEstimate = {
+    val forks = raw.filter(_.nonEmpty).zipWithIndex.map { case (xs, i) => judgeWarmup(i + 1, xs) }
+    val means = forks.map(_.mean)
+    val m = mean(means)
+    val hw = if (means.size < 2) Double.NaN else tQuantile(confidence, means.size - 1) * math.sqrt(variance(means) / means.size)
+    CellEstimate(m, hw, confidence, forks, modes(forks), if (rounds.size == forks.size) rounds else Vector.empty)
+  }
+
+  /** The ratio mean(B) / mean(A) with an interval on the log scale. When both cells were measured in
+    * the same rounds, per round: the mean log of B's fork over A's fork, t with rounds − 1 df (machine
+    * drift between rounds cancels). Otherwise Welch's interval on log means (delta method), with
+    * Welch–Satterthwaite degrees of freedom. */
+  def ratio(a: CellEstimate, b: CellEstimate): RatioEstimate = {
+    val conf = a.confidence
+    val bimodal = a.bimodal || b.bimodal
+    val r = b.mean / a.mean
+    val pairs: Vector[(Double, Double)] =
+      if (a.rounds.isEmpty || b.rounds.isEmpty) Vector.empty
+      else {
+        val am = a.rounds.zip(a.forkMeans).toMap
+        b.rounds.zip(b.forkMeans).flatMap { case (round, bm) => am.get(round).map(x => (x, bm)) }
+      }
+    if (pairs.size >= 2 && pairs.size >= math.min(a.n, b.n)) {
+      val d = pairs.map { case (x, y) => math.log(y / x) }
+      val se = math.sqrt(variance(d) / d.size)
+      val t = tQuantile(conf, d.size - 1)
+      val c = mean(d)
+      // The point estimate stays the ratio of means, the interval is the paired one around it.
+      val shift = math.log(r) - c
+      RatioEstimate(r, math.exp(c - t * se + shift), math.exp(c + t * se + shift), conf, paired = true, bimodal)
+    } else if (a.n < 2 || b.n < 2) RatioEstimate(r, Double.NaN, Double.NaN, conf, paired = false, bimodal)
+    else {
+      val va = variance(a.forkMeans) / a.n / (a.mean * a.mean)
+      val vb = variance(b.forkMeans) / b.n / (b.mean * b.mean)
+      val se = math.sqrt(va + vb)
+      if (se == 0) RatioEstimate(r, r, r, conf, paired = false, bimodal)
+      else {
+        val df = (va + vb) * (va + vb) / (va * va / (a.n - 1) + vb * vb / (b.n - 1))
+        val t = tQuantile(conf, df)
+        RatioEstimate(r, r * math.exp(-t * se), r * math.exp(t * se), conf, paired = false, bimodal)
+      }
+    }
+  }
+
+  /** Two-sided p-value of Welch's t-test. */
+  def welchP(a: Vector[Double], b: Vector[Double]): Double = {
+    if (a.size < 2 || b.size < 2) return Double.NaN
+    val va = variance(a) / a.size
+    val vb = variance(b) / b.size
+    if (va + vb == 0) return if (mean(a) == mean(b)) 1.0 else 0.0
+    val t = (mean(a) - mean(b)) / math.sqrt(va + vb)
+    val df = (va + vb) * (va + vb) / (va * va / (a.size - 1) + vb * vb / (b.size - 1))
+    tTwoSidedTail(math.abs(t), df)
+  }
+
+  /** P(|T| > t) for Student's t with df degrees of freedom: I_{df/(df+t²)}(df/2, 1/2). */
+  def tTwoSidedTail(t: Double, df: Double): Double = incompleteBeta(df / (df + t * t), df / 2, 0.5)
+
+  /** The two-sided critical value: P(|T| <= q) = confidence. */
+  def tQuantile(confidence: Double, df: Double): Double = {
+    if (df.isNaN || df <= 0) return Double.NaN
+    val tail = 1 - confidence
+    var lo = 0.0
+    var hi = 1e7
+    var i = 0
+    while (i < 200) {
+      val mid = (lo + hi) / 2
+      if (tTwoSidedTail(mid, df) > tail) lo = mid else hi = mid
+      i += 1
+    }
+    (lo + hi) / 2
+  }
+
+  private val lanczos = Array(0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7)
+
+  /** ln Γ(x), Lanczos approximation (g = 7). */
+  def lnGamma(x: Double): Double =
+    if (x < 0.5) math.log(math.Pi / math.sin(math.Pi * x)) - lnGamma(1 - x)
+    else {
+      val y = x - 1
+      var a = lanczos(0)
+      val t = y + 7.5
+      var i = 1
+      while (i < 9) { a += lanczos(i) / (y + i); i += 1 }
+      0.5 * math.log(2 * math.Pi) + (y + 0.5) * math.log(t) - t + math.log(a)
+    }
+
+  /** The regularized incomplete beta function I_x(a, b), by its continued fraction (modified Lentz). */
+  def incompleteBeta(x: Double, a: Double, b: Double): Double =
+    if (x <= 0) 0.0
+    else if (x >= 1) 1.0
+    else {
+      val front = math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * math.log(x) + b * math.log(1 - x))
+      if (x < (a + 1) / (a + b + 2)) front * betaFraction(x, a, b) / a
+      else 1 - front * betaFraction(1 - x, b, a) / b
+    }
+
+  private def betaFraction(x: Double, a: Double, b: Double): Double = {
+    val tiny = 1e-300
+    def nz(v: Double) = if (math.abs(v) < tiny) tiny else v
+    var c = 1.0
+    var d = 1 / nz(1 - (a + b) * x / (a + 1))
+    var h = d
+    var m = 1
+    var done = false
+    while (m <= 500 && !done) {
+      val m2 = 2 * m
+      var aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2))
+      d = 1 / nz(1 + aa * d); c = nz(1 + aa / c); h *= d * c
+      aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2))
+      d = 1 / nz(1 + aa * d); c = nz(1 + aa / c)
+      val del = d * c
+      h *= del
+      if (math.abs(del - 1) < 1e-14) done = true
+      m += 1
+    }
+    h
+  }
+}

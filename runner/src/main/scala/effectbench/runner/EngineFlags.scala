@@ -1,0 +1,53 @@
+package effectbench.runner
+
+import effectbench.report.ForkStats
+
+/** The measuring engine's flags, parsed once for every command that takes them. */
+object EngineFlags {
+  /** `--confidence 0.95` or `--confidence 95%`: the level of every interval in a report. */
+  def confidence(args: Args): Double = args.one("--confidence") match {
+    case None => ForkStats.DefaultConfidence
+    case Some(t) =>
+      val v = if (t.endsWith("%")) t.dropRight(1).toDoubleOption.map(_ / 100) else t.toDoubleOption.map(x => if (x > 1) x / 100 else x)
+      v.filter(x => x >= 0.5 && x < 1).getOrElse(UsageError(s"--confidence must be a level in [0.5, 1), e.g. 0.95 or 95%, got '$t'"))
+  }
+
+  /** `--precision 5%` or `0.05`: the ratio half-width the rounds aim for. */
+  def precision(args: Args, default: Double): Double = args.one("--precision") match {
+    case None => default
+    case Some(t) =>
+      val v = if (t.endsWith("%")) t.dropRight(1).toDoubleOption.map(_ / 100) else t.toDoubleOption
+      v.filter(x => x > 0 && x < 1).getOrElse(UsageError(s"--precision must be a fraction in (0, 1), e.g. 5% or 0.05, got '$t'"))
+  }
+
+  /** The rounds engine when asked for (`--precision`, `--rounds` or `--budget`); None keeps the
+    * profile's fixed forks per cell. `--rounds N` fixes the round count (minimum and ceiling). */
+  def engine(args: Args, profile: Profile): Option[Rounds.Engine] =
+    if (!Seq("--precision", "--rounds", "--budget").exists(args.values.contains)) None
+    else {
+      val fixed = args.one("--rounds").map(t => t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'")))
+      val seed = args.one("--seed").map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
+      Some(Rounds.Engine(precision(args, EngineFlagsDefaults.precision(profile)), fixed.getOrElse(EngineFlagsDefaults.minRounds),
+        fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(args), confidence(args), seed))
+    }
+
+  def describe(e: Rounds.Engine): String =
+    f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}); rounds ${e.minRounds}–${e.maxRounds}; " +
+      f"stop when every ratio against the fastest is decided or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%" +
+      e.budgetSeconds.map(b => f", or after $b%.0f s per table").getOrElse("")
+
+  /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
+  def budgetSeconds(args: Args): Option[Double] = args.one("--budget").map { t =>
+    val v = if (t.endsWith("m")) t.dropRight(1).toDoubleOption.map(_ * 60)
+      else if (t.endsWith("s")) t.dropRight(1).toDoubleOption
+      else t.toDoubleOption
+    v.filter(_ > 0).getOrElse(UsageError(s"--budget must be a positive time per table, e.g. 600, 90s or 10m, got '$t'"))
+  }
+}
+
+object EngineFlagsDefaults {
+  /** The precision target of each profile: quick decides coarser ratios in less time. */
+  def precision(profile: Profile): Double = if (profile.id == "quick" || profile.id == "smoke") 0.10 else 0.05
+  val minRounds = 3
+  val maxRounds = 12
+}
