@@ -7,6 +7,13 @@ package effectbench
 object DeclaredWork {
   type Counts = Vector[(String, Long)]
 
+  /** Whether the table's baseline is a floor for the scenario: plain sequential code is one for the
+    * single-fiber and error families (R, C, E), so a cell under it has lost work. In family S the
+    * baseline is the fixed-thread-pool reference point of SCENARIOS.md, which a work-stealing pool
+    * can beat honestly, and the forks, yields and queue operations there are counted inside the
+    * running programs by the verifier — so family S is not checked against it. */
+  def hasFloor(s: Scenario): Boolean = s.family != "S"
+
   /** The primary unit and its count per operation, when the scenario declares one. */
   def primary(s: Scenario, p: Params): Option[(String, Long)] = s.work(s.complete(p)).headOption.filter(_._2 > 0)
 

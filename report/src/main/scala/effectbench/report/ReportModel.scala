@@ -92,10 +92,13 @@ object ReportModel {
   /** Whether a cell's time per unit of work is below the baseline's of the same table by more
     * than both errors: plain code is the floor, so such a cell most likely lost work to the JIT. */
   def belowFloor(c: CellResult, baseline: Option[CellResult]): Boolean = (baseline, perUnit(c)) match {
-    case (Some(b), Some((_, high))) if !c.id.exists(_.runtime == "baseline") && b.key != c.key =>
+    case (Some(b), Some((_, high))) if !c.id.exists(_.runtime == "baseline") && b.key != c.key && hasFloor(c) =>
       perUnit(b).exists { case (bLow, _) => high < bLow }
     case _ => false
   }
+
+  private def hasFloor(c: CellResult): Boolean =
+    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true)).exists(effectbench.DeclaredWork.hasFloor)
 
   def baselineOf(g: Group): Option[CellResult] = g.rows.map(_.cell).find(c => c.id.exists(_.runtime == "baseline") && c.ok)
 

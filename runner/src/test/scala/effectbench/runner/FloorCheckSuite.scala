@@ -27,6 +27,14 @@ class FloorCheckSuite extends munit.FunSuite {
     assert(lines.head.contains("per bind"), lines.head)
   }
 
+  test("family S is not checked against its baseline, which is a reference point, not a floor") {
+    val fm = Params.of("f" -> "10000")
+    val (n, lines) = check(Map("cats-effect" -> FloorCheck.Timed(1.5, 0.05, "ms/op"), "baseline" -> FloorCheck.Timed(3, 0.1, "ms/op")),
+      Vector(cell("cats-effect", "fork-many", fm)), Vector(cell("baseline", "fork-many", fm)))
+    assertEquals(n, 0)
+    assert(lines.head.startsWith("floor -   fork-many/default/cats-effect"), lines.head)
+  }
+
   test("a slower cell, and a tie within the error, pass") {
     val base = FloorCheck.Timed(20, 0.5, "us/op")
     assertEquals(check(Map("zio" -> FloorCheck.Timed(60, 1, "us/op"), "baseline" -> base), Vector(cell("zio")), Vector(cell("baseline")))._1, 0)
