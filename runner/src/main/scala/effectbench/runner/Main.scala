@@ -187,17 +187,7 @@ object Main {
           Headline.estimateText(cells, profile, engine, confidence, out))
         val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
-        val meta = Json.Obj(Json.obj(
-          "id" -> Json.str(dir.dir.getFileName.toString),
-          "started" -> Json.str(java.time.Instant.now().toString),
-          "status" -> Json.str("running"),
-          "commandLine" -> Json.Arr(("bench" +: "run" +: argv).map(Json.str)),
-          "git" -> Metadata.git(root),
-          "host" -> Metadata.host,
-          "jvms" -> Json.Arr(jvms.map(Metadata.jvm)),
-          "libraries" -> Metadata.libraries,
-          "profile" -> Metadata.profile(profile),
-          "settings" -> Metadata.settings(settings),
+        val meta = Json.Obj(Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings) ++ Json.obj(
           "timeoutSeconds" -> Json.num(cmd.timeoutFor(profile, setup).toDouble),
           "engine" -> Json.str(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%")),
           "testOnly" -> Json.Bool(args.has("--test-only")),

@@ -12,6 +12,20 @@ object Metadata {
       if (p.waitFor() == 0) Some(out) else None
     } catch { case _: Exception => None }
 
+  /** The fields every run.json opens with (a measured run's and a profile run's alike). */
+  def header(id: String, command: String, argv: Vector[String], root: Path, jvms: Vector[Jvm], profile: Profile,
+      settings: Settings): Vector[(String, Json)] = Vector(
+    "id" -> Json.str(id),
+    "started" -> Json.str(java.time.Instant.now().toString),
+    "status" -> Json.str("running"),
+    "commandLine" -> Json.Arr(("bench" +: command +: argv).map(Json.str)),
+    "git" -> git(root),
+    "host" -> host,
+    "jvms" -> Json.Arr(jvms.map(jvm)),
+    "libraries" -> libraries,
+    "profile" -> this.profile(profile),
+    "settings" -> this.settings(settings))
+
   def git(root: Path): Json = {
     val rev = cmd(root, "git", "rev-parse", "HEAD")
     val dirty = cmd(root, "git", "status", "--porcelain", "--untracked-files=no").map(_.nonEmpty)

@@ -58,24 +58,14 @@ object ProfileCommand {
     library.left.foreach(why => Console.err.println(s"profile: $why; recording JFR files (-prof jfr) instead of flame graphs"))
     val timeout = timeoutArg.getOrElse(math.max(120L, (3 * (profile.measuredSeconds + 2.0 * (profile.forks + 1))).toLong + 60L))
 
-    var meta = Json.obj(
-      "id" -> Json.str(dir.dir.getFileName.toString),
+    var meta = Json.Obj(Metadata.header(dir.dir.getFileName.toString, "profile", argv, root, jvms, profile, settings) ++ Json.obj(
       "kind" -> Json.str("profile"),
-      "started" -> Json.str(java.time.Instant.now().toString),
-      "status" -> Json.str("running"),
-      "commandLine" -> Json.Arr(("bench" +: "profile" +: argv).map(Json.str)),
-      "git" -> Metadata.git(root),
-      "host" -> Metadata.host,
-      "jvms" -> Json.Arr(jvms.map(Metadata.jvm)),
-      "libraries" -> Metadata.libraries,
-      "profile" -> Metadata.profile(profile),
-      "settings" -> Metadata.settings(settings),
       "profiler" -> Json.obj("asyncProfiler" -> Json.str(AsyncProfiler.version), "event" -> Json.str(event),
         "library" -> Json.str(library.fold(identity, _.toString)), "note" -> Json.str(eventNote.getOrElse(""))),
       "testOnly" -> Json.Bool(args.has("--test-only")),
       "plan" -> Json.Arr(cells.map(c => Json.obj("cell" -> Json.str(c.id.key), "jvm" -> Json.str(c.jvm.label),
         "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text))))
-    )
+    ).entries)
     def setMeta(extra: (String, Json)*): Unit = {
       meta = Json.Obj(meta.fields.filterNot(f => extra.exists(_._1 == f._1)) ++ extra)
       dir.writeMeta(meta)
@@ -84,12 +74,7 @@ object ProfileCommand {
 
     val progress = new Progress(runnable.size, 2 * (profile.measuredSeconds + 2.0 * (profile.forks + 1)))
     progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc" else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
-    val verdicts: Map[(String, String), Verdict] = runnable.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
-      case ((_, runtime, jvmLabel), cs) =>
-        progress.note(s"verifying ${cs.size} cells of $runtime on $jvmLabel ...")
-        val vs = Verifier.run(cs, settings, modules, dir.logFile(s"verify-$runtime-$jvmLabel"), math.min(timeout, 120L))
-        cs.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
-    }.toMap
+    val verdicts = Verifier.all(runnable, settings, modules, dir, math.min(timeout, 120L), progress.note)
 
     val broken = sys.env.get(unreadableEnv).filter(_.nonEmpty).map(glob)
     runnable.foreach { cell =>

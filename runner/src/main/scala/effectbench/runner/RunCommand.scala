@@ -54,12 +54,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     val timeout = timeoutFor(profile, setup)
 
     // Oracles first, per (group, runtime, JVM) in child JVMs: a cell that fails is never timed.
-    val verdicts: Map[(String, String), Verdict] = todo.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
-      case ((group, runtime, jvmLabel), cells) =>
-        progress.note(s"verifying ${cells.size} cells of $runtime on $jvmLabel ...")
-        val vs = Verifier.run(cells, settings, modules, dir.logFile(s"verify-$runtime-$jvmLabel"), math.min(timeout, 120L))
-        cells.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
-    }.toMap
+    val verdicts = Verifier.all(todo, settings, modules, dir, math.min(timeout, 120L), progress.note)
     val bad = verdicts.values.count(!_.ok)
     if (bad > 0) progress.note(s"$bad cells failed their oracle and will not be timed")
 

@@ -24,6 +24,17 @@ object Verifier {
     jvm.launcher ++ Vector(jvm.java.toString) ++ jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++
       Settings.jvmProperties(settings, runtime) ++ Vector("-cp", classpath, main)
 
+  /** Verifies `cells` in batches of one group, runtime and JVM (one child JVM each, logged in the
+    * run directory); the verdicts by (cell key, JVM label). */
+  def all(cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
+      note: String => Unit): Map[(String, String), Verdict] =
+    cells.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
+      case ((_, runtime, jvmLabel), batch) =>
+        note(s"verifying ${batch.size} cells of $runtime on $jvmLabel ...")
+        val vs = run(batch, settings, modules, dir.logFile(s"verify-$runtime-$jvmLabel"), perCellTimeout)
+        batch.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
+    }.toMap
+
   def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {
     val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, Verdict]
     var remaining = cells
