@@ -117,8 +117,8 @@ object ReportModel {
     * "cats-effect: tracing off, autoYieldBudget 10240, computeThreads 2"; a value that differs from
     * the claim, or a claim not read back, is flagged. The boolean says whether any was. Runs
     * under another profile show the read-back as it is (there is nothing claimed). */
-  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)]): (String, Boolean) = {
-    val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run)) else Vector.empty
+  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)], jvm: String = ""): (String, Boolean) = {
+    val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run, jvm)) else Vector.empty
     if (claims.isEmpty) (s"$runtime: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
     else {
       val parts = claims.map { c =>
@@ -135,7 +135,7 @@ object ReportModel {
 
   /** The read-back lines of a group's runtimes (one per runtime with a recorded cell). */
   def readBackLines(run: RunData, g: Group): Vector[(String, Boolean)] =
-    g.rows.filter(r => r.cell.readBack.nonEmpty || r.cell.ok).map(r => readBackLine(run, r.runtime, r.cell.readBack))
+    g.rows.filter(r => r.cell.readBack.nonEmpty || r.cell.ok).map(r => readBackLine(run, r.runtime, r.cell.readBack, r.cell.jvm))
 
   /** Per runtime of the run, its distinct read-back lines (a runtime whose cells read back
     * different values shows each), in the order runtimes first appear. */
@@ -143,8 +143,8 @@ object ReportModel {
     val rts = run.cells.flatMap(_.id.map(_.runtime)).distinct
     rts.flatMap { rt =>
       val cs = run.cells.filter(_.id.exists(_.runtime == rt))
-      val rbs = cs.map(_.readBack).filter(_.nonEmpty).distinct
-      (if (rbs.isEmpty) Vector(Vector.empty[(String, String)]) else rbs).map(rb => readBackLine(run, rt, rb)).distinct
+      val rbs = cs.filter(_.readBack.nonEmpty).map(c => (c.readBack, c.jvm)).distinct
+      (if (rbs.isEmpty) Vector((Vector.empty[(String, String)], "")) else rbs).map { case (rb, jvm) => readBackLine(run, rt, rb, jvm) }.distinct
     }
   }
 
@@ -154,8 +154,11 @@ object ReportModel {
     floorFlags(g).map(r => s"${r.runtime}: $FloorFlag") ++
       readBackLines(run, g).filter(_._2).map { case (l, _) => s"read back $l" }
 
-  private def processors(run: RunData): Int = {
-    val n = run.meta("host")("cpus").num
+  /** The processors a cell's JVM saw: its `--cpus` count when the run set one for that JVM (the
+    * pools are sized from the JVM's view), else the host's. */
+  private def processors(run: RunData, jvm: String): Int = {
+    val pinned = run.meta("jvms").arr.find(_("label").str == jvm).map(_("cpus").num).filter(n => !n.isNaN && n >= 1)
+    val n = pinned.getOrElse(run.meta("host")("cpus").num)
     if (n.isNaN || n < 1) Runtime.getRuntime.availableProcessors() else n.toInt
   }
 

@@ -42,6 +42,16 @@ class GuardsReportSuite extends munit.FunSuite {
     assert(!TerminalTable.render(r).contains(ReportModel.FloorFlag), TerminalTable.render(r))
   }
 
+  test("under --cpus the claims are the JVM's own processors, not the host's") {
+    val oneCpu = SyntheticRun.jvm + ", 1 cpu"
+    def one(threads: String) = Vector(SyntheticRun.Spec(key("zio"), base = 20, jvm = oneCpu,
+      readBack = proven("zio").map { case (k, v) => if (k == Claim.ComputeThreads) k -> threads else k -> v }))
+    val pinned = RunData.load(SyntheticRun.write(Files.createTempDirectory("guards"), "guards-cpus", one("1")))
+    assertEquals(ReportModel.readBackSummary(pinned).filter(_._2), Vector.empty)
+    val wrong = RunData.load(SyntheticRun.write(Files.createTempDirectory("guards"), "guards-cpus2", one("2")))
+    assert(ReportModel.readBackSummary(wrong).exists(_._1.contains("computeThreads 2 (≠ claimed 1)")), ReportModel.readBackSummary(wrong).toString)
+  }
+
   test("cells at or above the baseline floor are not flagged, nor is a tie within the error") {
     val r = run(zioScore = 40)
     assertEquals(ReportModel.floorFlags(ReportModel.groups(r).head), Vector.empty)

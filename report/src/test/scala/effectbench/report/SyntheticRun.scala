@@ -80,7 +80,9 @@ object SyntheticRun {
       "git" -> Json.obj("revision" -> Json.str("0123456789abcdef"), "dirty" -> Json.Bool(false)),
       "host" -> Json.obj("os" -> Json.str("Linux synthetic"), "cpus" -> Json.num(2), "memoryBytes" -> Json.num(1e9)),
       "jvms" -> Json.Arr((if (specs.isEmpty) Vector(jvm) else specs.map(_.jvm).distinct).map(l => Json.obj("label" -> Json.str(l),
-        "java" -> Json.str("/synthetic/java"), "home" -> Json.str("/synthetic"), "version" -> Json.str("25.0.3"), "vendor" -> Json.str("Synthetic")))),
+        "java" -> Json.str("/synthetic/java"), "home" -> Json.str("/synthetic"), "version" -> Json.str("25.0.3"), "vendor" -> Json.str("Synthetic"),
+        // a label ending in ", N cpu(s)" is a --cpus JVM, recorded with its count as the runner does
+        "cpus" -> """, (\d+) cpus?$""".r.findFirstMatchIn(l).map(m => Json.num(m.group(1).toDouble)).getOrElse(Json.Null)))),
       "libraries" -> Json.strMap(runtimes.map(r => r -> s"$r-1.0")),
       "profile" -> Json.obj("id" -> Json.str(profile), "describe" -> Json.str("3 forks × 5 iterations (synthetic)")),
       "settings" -> Json.obj("id" -> Json.str("levelled"), "summary" -> Json.str("synthetic"),
