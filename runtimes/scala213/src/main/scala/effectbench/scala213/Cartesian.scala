@@ -1,17 +1,13 @@
 package effectbench.scala213
 
 import effectbench.{Impl, Live, Oracles, Program}
-import scala.async.Async.{async, await}
-import scala.collection.mutable.ListBuffer
-import scala.concurrent.{ExecutionContext, Future}
 import scalaz.ListT
 import scalaz.concurrent.Task
 import scalaz.std.list._
 import scalaz.syntax.traverse._
 
 /** cartesian: every pair [x, y] of two lists of S tasks. traverse: scalaz traverseM (traverse then
-  * join), scala-async with nested loops of awaits (await cannot sit inside a closure);
-  * list-transformer: scalaz 7.2's ListT over Task, one ListT bind per task and per pair. Unfair if
+  * join; scala-async's is n/a, see RunLoopNa); list-transformer: scalaz 7.2's ListT over Task, one ListT bind per task and per pair. Unfair if
   * a side built the pairs without running the tasks. */
 object Cartesian {
   private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/Cartesian.scala"
@@ -29,23 +25,6 @@ object Cartesian {
     v <- ListT(Task.now(List(x, y)))
   } yield v).run
 
-  def scalaAsync(rows: List[() => Future[Int]], columns: List[() => Future[Int]])(implicit ec: ExecutionContext): Future[List[Int]] =
-    async {
-      val out = ListBuffer.empty[Int]
-      var rs = rows
-      while (rs.nonEmpty) {
-        var cs = columns
-        while (cs.nonEmpty) {
-          val x = await(rs.head())
-          val y = await(cs.head())
-          out += x; out += y
-          cs = cs.tail
-        }
-        rs = rs.tail
-      }
-      out.toList
-    }
-
   private def summarized(body: => Any) = Program.summarized(body)(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl("cartesian", "traverse", ScalazSetup, s"$file#scalazTraverse", "traverseM + for-comprehension")((rt, p, mode) => {
@@ -53,9 +32,6 @@ object Cartesian {
     }),
     new Impl("cartesian", "list-transformer", ScalazSetup, s"$file#scalazListT", "ListT for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("s"), RunLoopTasks.onPool(p), rt.pool); summarized(rt.run(scalazListT(ts, ts), mode))
-    }),
-    new Impl("cartesian", "traverse", ScalaAsyncSetup, s"$file#scalaAsync", "async/await, nested loops")((rt, p, mode) => {
-      val ts = RunLoopTasks.future(p.int("s"), RunLoopTasks.onPool(p))(rt.ec); summarized(rt.run(() => scalaAsync(ts, ts)(rt.ec), mode))
     })
   )
 }
