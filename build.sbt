@@ -140,6 +140,8 @@ lazy val report = project
     libraryDependencies ++= Seq(
       "org.xerial" % "sqlite-jdbc" % sqliteJdbc,
       "org.mvnpm" % "echarts" % echarts,
+      "org.apache.commons" % "commons-statistics-inference" % commonsStatistics,
+      "org.apache.commons" % "commons-statistics-distribution" % commonsStatistics,
       munitDep
     )
   )

@@ -23,6 +23,8 @@ object Versions {
   val munit212 = "1.1.0" // the newest munit for Scala 2.12 served whole here
   val sqliteJdbc = "3.54.1.0"
   val echarts = "6.0.0"
+  // Rank tests and distributions of the report (Mann–Whitney U, normal, Student t).
+  val commonsStatistics = "1.1"
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
 
   /** Library versions per runtime id, as recorded in run.json. */

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import org.apache.commons.statistics.distribution.{NormalDistribution, TDistribution}
+
 /** One fork's iterations with its warm-up judged: the first `dropped` iterations were still
   * trending; `settled` is false when the ceiling was reached and the rest still trends. */
 final case class ForkSteady(fork: Int, all: Vector[Double], dropped: Int, settled: Boolean) {
@@ -63,6 +65,7 @@ object ForkStats {
   /** A cluster smaller than this share of iterations (and not a whole fork) is merged back. */
   val MinModeShare = 0.10
 
+  // Means, variances and medians stay by hand: one line each, and the data are already Scala collections.
   private def mean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else xs.sum / xs.size
   private def variance(xs: Seq[Double]): Double =
     if (xs.size < 2) Double.NaN else { val m = mean(xs); xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1) }
@@ -87,14 +90,16 @@ object ForkStats {
   }
 
   /** Two-sided p-value of the Mann–Kendall test of a monotone trend (normal approximation with
-    * continuity correction; ties count zero). */
+    * continuity correction; ties count zero). By hand: Commons Statistics 1.1 has no trend test
+    * (its inference package holds t, ANOVA, chi-square, G, binomial, Fisher, Kolmogorov–Smirnov,
+    * Mann–Whitney and Wilcoxon tests), and S is a six-line double loop. */
   def mannKendallP(xs: Vector[Double]): Double = {
     val n = xs.size
     var s = 0
     for (i <- 0 until n; j <- i + 1 until n) s += java.lang.Double.compare(xs(j), xs(i)).sign
     val sd = math.sqrt(n * (n - 1) * (2.0 * n + 5) / 18)
     val z = if (s == 0) 0.0 else (math.abs(s) - 1) / sd
-    2 * (1 - Stats.normalCdf(z))
+    2 * StandardNormal.survivalProbability(z)
   }
 
   /** The first iteration lies beyond every later one by more than the tolerance: the usual shape
@@ -192,79 +197,12 @@ object ForkStats {
     }
   }
 
-  /** Two-sided p-value of Welch's t-test. */
-  def welchP(a: Vector[Double], b: Vector[Double]): Double = {
-    if (a.size < 2 || b.size < 2) return Double.NaN
-    val va = variance(a) / a.size
-    val vb = variance(b) / b.size
-    if (va + vb == 0) return if (mean(a) == mean(b)) 1.0 else 0.0
-    val t = (mean(a) - mean(b)) / math.sqrt(va + vb)
-    val df = (va + vb) * (va + vb) / (va * va / (a.size - 1) + vb * vb / (b.size - 1))
-    tTwoSidedTail(math.abs(t), df)
-  }
+  private val StandardNormal = NormalDistribution.of(0, 1)
 
-  /** P(|T| > t) for Student's t with df degrees of freedom: I_{df/(df+t²)}(df/2, 1/2). */
-  def tTwoSidedTail(t: Double, df: Double): Double = incompleteBeta(df / (df + t * t), df / 2, 0.5)
-
-  /** The two-sided critical value: P(|T| <= q) = confidence. */
-  def tQuantile(confidence: Double, df: Double): Double = {
-    if (df.isNaN || df <= 0) return Double.NaN
-    val tail = 1 - confidence
-    var lo = 0.0
-    var hi = 1e7
-    var i = 0
-    while (i < 200) {
-      val mid = (lo + hi) / 2
-      if (tTwoSidedTail(mid, df) > tail) lo = mid else hi = mid
-      i += 1
-    }
-    (lo + hi) / 2
-  }
-
-  private val lanczos = Array(0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7)
-
-  /** ln Γ(x), Lanczos approximation (g = 7). */
-  def lnGamma(x: Double): Double =
-    if (x < 0.5) math.log(math.Pi / math.sin(math.Pi * x)) - lnGamma(1 - x)
-    else {
-      val y = x - 1
-      var a = lanczos(0)
-      val t = y + 7.5
-      var i = 1
-      while (i < 9) { a += lanczos(i) / (y + i); i += 1 }
-      0.5 * math.log(2 * math.Pi) + (y + 0.5) * math.log(t) - t + math.log(a)
-    }
-
-  /** The regularized incomplete beta function I_x(a, b), by its continued fraction (modified Lentz). */
-  def incompleteBeta(x: Double, a: Double, b: Double): Double =
-    if (x <= 0) 0.0
-    else if (x >= 1) 1.0
-    else {
-      val front = math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * math.log(x) + b * math.log(1 - x))
-      if (x < (a + 1) / (a + b + 2)) front * betaFraction(x, a, b) / a
-      else 1 - front * betaFraction(1 - x, b, a) / b
-    }
-
-  private def betaFraction(x: Double, a: Double, b: Double): Double = {
-    val tiny = 1e-300
-    def nz(v: Double) = if (math.abs(v) < tiny) tiny else v
-    var c = 1.0
-    var d = 1 / nz(1 - (a + b) * x / (a + 1))
-    var h = d
-    var m = 1
-    var done = false
-    while (m <= 500 && !done) {
-      val m2 = 2 * m
-      var aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2))
-      d = 1 / nz(1 + aa * d); c = nz(1 + aa / c); h *= d * c
-      aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2))
-      d = 1 / nz(1 + aa * d); c = nz(1 + aa / c)
-      val del = d * c
-      h *= del
-      if (math.abs(del - 1) < 1e-14) done = true
-      m += 1
-    }
-    h
-  }
+  /** The two-sided critical value of Student's t with df degrees of freedom: P(|T| <= q) = confidence
+    * (`TDistribution.inverseSurvivalProbability`, commons-statistics-distribution 1.1; df need not be
+    * whole, as Welch–Satterthwaite's is not). */
+  def tQuantile(confidence: Double, df: Double): Double =
+    if (df.isNaN || df <= 0 || !(confidence > 0 && confidence < 1)) Double.NaN
+    else TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2)
 }

@@ -90,6 +90,22 @@ class ComparisonStatsSuite extends munit.FunSuite {
     assert(Stats.mannWhitneyP(x, x.clone()) > 0.9)
   }
 
+  test("Mann–Whitney agrees with R's wilcox.test: exact without ties under 50 values, else normal with tie and continuity corrections") {
+    // R's ?wilcox.test example (Hollander & Wolfe): wilcox.test(x, y, alternative = "g") prints
+    // W = 35, p-value = 0.1272 (exact); the two-sided p is twice that, 0.2544122544 by enumeration.
+    val x = Array(0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46)
+    val y = Array(1.15, 0.88, 0.90, 0.74, 1.21)
+    assertEqualsDouble(Stats.mannWhitneyP(x, y), 0.2544122544122544, 1e-12)
+    // With ties R falls back to the normal approximation (src/library/stats/R/wilcox.test.R:
+    // z = W - nx·ny/2 - sign·0.5 over the tie-corrected sigma): wilcox.test(c(1,2,2,3,4), c(3,4,5,5,6))
+    // gives W = 2, p-value = 0.03445.
+    assertEqualsDouble(Stats.mannWhitneyP(Array(1.0, 2, 2, 3, 4), Array(3.0, 4, 5, 5, 6)), 0.03445363703947131, 1e-9)
+    // 200 against 200 (no exact test at that size): the same formula, erfc computed independently.
+    val big = Array.tabulate(200)(i => (i % 20).toDouble)
+    assertEqualsDouble(Stats.mannWhitneyP(big, big.map(_ + 5)), 3.5772087774649985e-14, 1e-18)
+    assert(Stats.mannWhitneyP(Array.empty, y).isNaN, "an empty sample has no p-value")
+  }
+
   test("verdict rules: significance and the whole interval beyond the threshold") {
     assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = false, 0.05), "regressed")
     assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = true, 0.05), "improved")

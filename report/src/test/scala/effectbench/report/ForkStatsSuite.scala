@@ -7,6 +7,19 @@ class ForkStatsSuite extends munit.FunSuite {
   test("t quantiles match the published table") {
     for ((conf, df, want) <- Seq((0.95, 1.0, 12.706), (0.95, 2.0, 4.303), (0.95, 4.0, 2.776), (0.95, 29.0, 2.045), (0.999, 5.0, 6.869), (0.99, 10.0, 3.169)))
       assertEqualsDouble(ForkStats.tQuantile(conf, df), want, 0.002, s"t($conf, $df)")
+    // R: qt(0.975, c(1, 2, 4, 29)), qt(0.9995, 5), qt(0.995, 10), to R's printed seven digits.
+    for ((conf, df, want) <- Seq((0.95, 1.0, 12.706205), (0.95, 2.0, 4.302653), (0.95, 4.0, 2.776445), (0.95, 29.0, 2.045230),
+        (0.999, 5.0, 6.868827), (0.99, 10.0, 3.169273)))
+      assertEqualsDouble(ForkStats.tQuantile(conf, df), want, 1e-6, s"t($conf, $df)")
+    // Welch–Satterthwaite degrees of freedom are not whole: between its neighbours, and nothing without data.
+    assert(ForkStats.tQuantile(0.95, 2.5) < ForkStats.tQuantile(0.95, 2) && ForkStats.tQuantile(0.95, 2.5) > ForkStats.tQuantile(0.95, 3))
+    assert(ForkStats.tQuantile(0.95, 0).isNaN && ForkStats.tQuantile(0.95, Double.NaN).isNaN)
+  }
+
+  test("Mann–Kendall: a steady rise of six iterations (S = 15) has p = 2·(1 − Φ(14 / sqrt(6·5·17/18)))") {
+    // z = 2.6301420, two-sided p = erfc(z / sqrt 2) = 0.0085349204 (computed independently).
+    assertEqualsDouble(ForkStats.mannKendallP(Vector(1.0, 2, 3, 4, 5, 6)), 0.00853492041422708, 1e-12)
+    assertEqualsDouble(ForkStats.mannKendallP(Vector(3.0, 3, 3, 3, 3, 3)), 1.0, 1e-12)
   }
 
   test("a cell's interval comes from its fork means: forks that disagree widen it, iterations do not narrow it") {
