@@ -74,9 +74,12 @@ object Stats {
     * `src/main/java/org/apache/commons/statistics/inference/MannWhitneyUTest.java`, 1.1): exact when
     * both samples hold fewer than 50 values and there are no ties (`AUTO_LIMIT = 50`, R's
     * `wilcox.test` rule), otherwise the normal approximation with tie and continuity corrections.
-    * NaN when either sample is empty (the library refuses empty samples). */
-  def mannWhitneyP(a: Array[Double], b: Array[Double]): Double =
-    if (a.isEmpty || b.isEmpty) Double.NaN else MannWhitneyU.test(a, b).getPValue
+    * NaN when either sample is empty; NaN values are left out (the library refuses both). */
+  def mannWhitneyP(a: Array[Double], b: Array[Double]): Double = {
+    val x = a.filterNot(_.isNaN)
+    val y = b.filterNot(_.isNaN)
+    if (x.isEmpty || y.isEmpty) Double.NaN else MannWhitneyU.test(x, y).getPValue
+  }
 
   private val MannWhitneyU = MannWhitneyUTest.withDefaults()
 

@@ -104,6 +104,7 @@ class ComparisonStatsSuite extends munit.FunSuite {
     val big = Array.tabulate(200)(i => (i % 20).toDouble)
     assertEqualsDouble(Stats.mannWhitneyP(big, big.map(_ + 5)), 3.5772087774649985e-14, 1e-18)
     assert(Stats.mannWhitneyP(Array.empty, y).isNaN, "an empty sample has no p-value")
+    assertEqualsDouble(Stats.mannWhitneyP(x :+ Double.NaN, y), 0.2544122544122544, 1e-12)
   }
 
   test("verdict rules: significance and the whole interval beyond the threshold") {
