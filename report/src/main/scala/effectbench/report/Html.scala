@@ -65,7 +65,8 @@ object Html {
   )
 
   def render(run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence): String = {
-    val groups = ReportModel.groups(run, confidence)
+    val m = ReportModel.build(run, confidence)
+    val groups = m.blocks.map(_.group)
     val sb = new StringBuilder(2 << 20)
     def a(s: String): Unit = sb.append(s)
     val totalGroups = groups.size
@@ -74,17 +75,17 @@ object Html {
     a("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
     a(s"<style>$css</style>\n")
     // First script: collect every script error, even one that stops the main script from parsing.
-    a("<script>window.__reportErrors=[];window.addEventListener('error',function(e){window.__reportErrors.push(String(e.message||e.type)+' @'+(e.filename||'')+':'+(e.lineno||''));});</script>\n")
+    a(s"<script>$errorsJs</script>\n")
     a("</head><body>\n")
     a(s"<h1>effect-bench run <code>${esc(run.id)}</code></h1>\n")
-    ReportModel.mixWarnings(run).foreach(w => a(s"<p class=\"note\">${esc(w)}</p>\n"))
+    m.warnings.foreach(w => a(s"<p class=\"note\">${esc(w)}</p>\n"))
     run.warnings.foreach(w => a(s"<p class=\"note\">warning: ${esc(w)}</p>\n"))
     val scaling = ScalingChart.curves(run)
     a("<nav><a href=\"#settings\">settings</a> · <a href=\"#results\">results</a>" + (if (scaling.nonEmpty) " · <a href=\"#scaling\">across JVMs and core counts</a>" else "") + " · <a href=\"#not-measured\">not measured</a></nav>\n")
 
     // ---- settings ----
     a("<section id=\"settings\"><h2>Settings</h2>\n<table class=\"kv\">")
-    ReportModel.header(run).foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
+    m.header.foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
     a(s"<tr><th>command</th><td><code>${esc(run.meta("commandLine").arr.map(_.str).mkString(" "))}</code></td></tr>")
     a("</table>\n")
     val jvms = run.meta("jvms").arr
@@ -94,10 +95,9 @@ object Html {
       a("</table>\n")
     }
     val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
-    val rbs = ReportModel.readBackSummary(run)
-    if (rbs.nonEmpty) {
+    if (m.readBack.nonEmpty) {
       a("<h3>Profile as read back</h3><ul class=\"readback\">")
-      rbs.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
+      m.readBack.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
       a("</ul>\n")
     }
     a("<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>")
@@ -119,13 +119,13 @@ object Html {
 
     // ---- results, per scenario ----
     a("<section id=\"results\"><h2>Results</h2>\n")
-    a(s"<p class=\"dim\">${esc(Counters.legend)}.</p>\n")
-    ProfileLinks.diff(run).foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
-    a(s"<p class=\"dim\">${esc(CellStats.legend(confidence))}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
+    a(s"<p class=\"dim\">${esc(m.countersLegend)}.</p>\n")
+    m.profileDiff.foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
+    a(s"<p class=\"dim\">${esc(m.statsLegend)}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
     val byScenario = groups.groupBy(_.scenario)
     val scenarioOrder = groups.map(_.scenario).distinct
     val openAll = totalGroups <= 12
-    val groupIndex = groups.zipWithIndex.toMap
+    val blockIndex = m.blocks.zipWithIndex.toMap
     scenarioOrder.foreach { sc =>
       val gs = byScenario(sc)
       val cellCount = gs.map(_.rows.size).sum
@@ -136,23 +136,41 @@ object Html {
         Sources.load(run.dir, repoRoot, p).toOption.flatMap(c => Sources.headerComment(c.text)).foreach(h =>
           a(s"<pre class=\"about\">${esc(h)}</pre>\n"))
       }
-      gs.foreach { g =>
-        val i = groupIndex(g)
+      // A style scenario's view first (styles side by side per runtime), then its generic tables.
+      m.styles.filter(_.scenario == sc).foreach { b =>
+        a(s"<div class=\"styles\"><h4>${esc(b.title)}</h4>\n")
+        b.tables.foreach { t =>
+          a(s"<table class=\"res style\"><tr>${t.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>")
+          t.rows.foreach(r => a(s"<tr>${r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) => s"<td${if (j > 0 && !t.head(j).startsWith("style")) " class=\"n\"" else ""}>${esc(v)}</td>" }.mkString}</tr>"))
+          a("</table>\n")
+        }
+        b.notes.foreach(n => a(s"<p class=\"dim\">${esc(n)}</p>\n"))
+        a("</div>\n")
+      }
+      m.blocks.filter(_.group.scenario == sc).foreach { b =>
+        val g = b.group
+        val i = blockIndex(b)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
         if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
         a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
-        val floor = ReportModel.floorFlags(g).map(_.cell.key).toSet
-        g.rows.foreach { r =>
-          val c = r.cell
-          val cls = if (!c.ok) "bad" else if (floor.contains(c.key)) "floor" else if (r.vsFastest == "1.00×") "best" else if (r.tie) "tie" else ""
-          if (c.ok)
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td class=\"n\">${esc(r.scoreText)}</td><td>${esc(c.score.get.unit)}</td><td class=\"work\">${esc(ReportModel.workText(c))}</td><td class=\"n\">${esc(r.vsFastest)}</td><td class=\"n\">${esc(r.vsBaseline)}</td><td class=\"n\">${esc(Format.bytes(c.alloc))}</td><td class=\"n\">${esc(r.precisionText)}</td>${Counters.cells(Counters.of(run.dir, c)).map(v => s"<td class=\"n\">${esc(v)}</td>").mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
+        b.rows.foreach { r =>
+          val c = r.row.cell
+          val cls = r.mark match {
+            case RowMark.NotMeasured => "bad"
+            case RowMark.BelowFloor => "floor"
+            case RowMark.Fastest => "best"
+            case RowMark.Tie => "tie"
+            case RowMark.Plain => ""
+          }
+          def n(j: Int) = s"<td class=\"n\">${esc(r.cells(j))}</td>"
+          if (r.mark != RowMark.NotMeasured)
+            a(s"<tr class=\"$cls\"><td>${esc(r.cells(0))}</td>${n(1)}<td>${esc(r.cells(2))}</td><td class=\"work\">${esc(r.work)}</td>${(3 until r.cells.size).map(n).mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
           else
-            a(s"<tr class=\"$cls\"><td>${esc(r.runtime)}</td><td colspan=\"${8 + Counters.heads.size}\">${esc(TerminalTable.reasonText(c.status, c.reason))}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.row.runtime)}</td><td colspan=\"${ReportModel.columns.size + 1}\">${esc(r.reason)}</td><td>${ProfileHtml.links(c)}</td></tr>")
         }
         a("</table>\n")
-        ReportModel.tableNotes(run, g).foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
-        g.notes.foreach(n => a(s"<p class=\"note\">note: ${esc(n)}</p>\n"))
+        b.flags.foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
+        b.notes.foreach(n => a(s"<p class=\"note\">note: ${esc(n)}</p>\n"))
         if (g.rows.exists(_.cell.ok)) {
           a("<div class=\"charts\">")
           for (kind <- Seq("ratio", "alloc", "raw"))
@@ -180,7 +198,7 @@ object Html {
     a(ScalingChart.section(scaling, esc))
 
     // ---- n/a and failures ----
-    val nm = ReportModel.notMeasured(run)
+    val nm = m.notMeasured
     a(s"<section id=\"not-measured\"><h2>Not measured (${nm.size})</h2>\n")
     if (nm.isEmpty) a("<p class=\"dim\">Every planned cell was measured.</p>")
     else {
@@ -193,123 +211,23 @@ object Html {
     val data = Json.obj("run" -> Json.str(run.id), "groups" -> Json.Arr(groups.map(groupJson)), "scaling" -> Json.Arr(scaling.map(ScalingChart.json)))
     a(s"<script type=\"application/json\" id=\"report-data\">${scriptJson(data)}</script>\n")
     a(s"<script>$echartsJs</script>\n")
-    a(s"<script>${ScalingChart.js}</script>\n")
+    a(s"<script>$scalingJs</script>\n")
     a(s"<script>$app</script>\n")
     a("</body></html>\n")
     sb.toString
   }
 
-  private val css =
-    """body{font:14px/1.4 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1280px;padding:0 16px;color:#222}
-      |h1{font-size:20px}h2{border-bottom:1px solid #ccc;margin-top:28px}h3{display:inline;font-size:16px}h4{margin:14px 0 6px}
-      |table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-      |th{background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-      |tr.floor td{background:#fdecea}.flag{color:#b71c1c}td.work{font-size:12px;color:#555}
-      |tr.best td{background:#e8f5e9}tr.tie td{background:#f1f8e9}tr.bad td{color:#a33}
-      |.kv th{width:140px}.dim{color:#777}.note{background:#fff8e1;border-left:4px solid #f9a825;padding:4px 8px}
-      |details.scenario{border:1px solid #ddd;border-radius:4px;margin:10px 0;padding:4px 10px}
-      |details.scenario>summary{cursor:pointer;padding:4px 0}
-      |.charts{display:flex;flex-wrap:wrap;gap:8px}.chart{width:400px;height:280px;border:1px solid #eee}
-      |pre{background:#f7f7f7;padding:8px;overflow-x:auto;font-size:12px}pre.about{background:#f0f4ff}
-      |.code{margin:8px 0}.codehead{font-size:13px}code{font-size:12px}
-      |""".stripMargin
+  /** The page's stylesheet and scripts, kept as resources beside this class and inlined at render
+    * time so the report stays one file. */
+  private lazy val css: String = resource("report.css")
+  private lazy val app: String = resource("report.js")
+  private lazy val errorsJs: String = resource("report-errors.js")
+  lazy val scalingJs: String = resource("scaling.js")
 
-  /** The page script: lazy chart rendering and the self-test. Reads data only via textContent/JSON. */
-  private val app =
-    """(function(){
-      |'use strict';
-      |var data = JSON.parse(document.getElementById('report-data').textContent);
-      |var charts = [];
-      |function fmt(x){ if (x == null) return '?'; var a = Math.abs(x); return a >= 100 ? x.toFixed(0) : a >= 1 ? x.toFixed(2) : x.toPrecision(3); }
-      |function errorBar(params, api){
-      |  var x = api.value(0), lo = api.coord([x, api.value(1)]), hi = api.coord([x, api.value(2)]);
-      |  var w = api.size([1, 0])[0] * 0.12, st = {stroke: '#222', lineWidth: 1.3};
-      |  return {type: 'group', children: [
-      |    {type: 'line', shape: {x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1]}, style: st},
-      |    {type: 'line', shape: {x1: lo[0] - w, y1: lo[1], x2: lo[0] + w, y2: lo[1]}, style: st},
-      |    {type: 'line', shape: {x1: hi[0] - w, y1: hi[1], x2: hi[0] + w, y2: hi[1]}, style: st}]};
-      |}
-      |function quantile(xs, q){ var p = q * (xs.length - 1), lo = Math.floor(p), hi = Math.min(lo + 1, xs.length - 1); return xs[lo] + (p - lo) * (xs[hi] - xs[lo]); }
-      |function base(title, rows){
-      |  return {animation: false, title: {text: title, textStyle: {fontSize: 12, fontWeight: 'normal'}, left: 'center'},
-      |    tooltip: {trigger: 'item'}, grid: {left: 64, right: 16, top: 36, bottom: 64},
-      |    xAxis: {type: 'category', data: rows.map(function(r){ return r.rt; }), axisLabel: {rotate: rows.length > 4 ? 30 : 0, interval: 0}}};
-      |}
-      |function option(kind, g){
-      |  var rows = g.rows;
-      |  if (kind === 'ratio') {
-      |    var o = base('× the fastest (1 = fastest, lower is better)', rows);
-      |    o.yAxis = {type: 'value', min: 0, name: '× slower', nameGap: 8};
-      |    o.series = [{type: 'bar', name: 'vs fastest', data: rows.map(function(r){
-      |        return {value: r.sd, itemStyle: {color: r.fastest ? '#2e7d32' : r.tie ? '#9ccc65' : '#5470c6'}}; }),
-      |      label: {show: true, position: 'insideBottom', formatter: function(p){ return fmt(p.value) + '×'; }, color: '#fff', fontSize: 10}},
-      |      {type: 'custom', name: 'interval', renderItem: errorBar, z: 10, encode: {x: 0, y: [1, 2]},
-      |       data: rows.map(function(r, i){ return [i, r.lo, r.hi]; }).filter(function(d){ return d[1] != null && d[2] != null; })}];
-      |    return o;
-      |  }
-      |  if (kind === 'alloc') {
-      |    var o2 = base('allocation per operation (B/op)', rows);
-      |    o2.yAxis = {type: 'value', min: 0, name: 'B/op', nameGap: 8};
-      |    o2.series = [{type: 'bar', name: 'B/op', itemStyle: {color: '#fa8c16'}, data: rows.map(function(r){ return r.alloc; }),
-      |      label: {show: true, position: 'top', formatter: function(p){ return fmt(p.value); }, fontSize: 10}},
-      |      {type: 'custom', name: 'interval', renderItem: errorBar, z: 10, encode: {x: 0, y: [1, 2]},
-      |       data: rows.map(function(r, i){ return r.alloc == null || r.allocErr == null ? null : [i, Math.max(0, r.alloc - r.allocErr), r.alloc + r.allocErr]; }).filter(function(d){ return d; })}];
-      |    return o2;
-      |  }
-      |  var o3 = base('every iteration (' + g.unit + ')', rows);
-      |  o3.yAxis = {type: 'value', scale: true, name: g.unit, nameGap: 8};
-      |  var boxes = rows.map(function(r){
-      |    var xs = [].concat.apply([], r.raw).filter(function(x){ return x != null; }).sort(function(a, b){ return a - b; });
-      |    return xs.length ? [xs[0], quantile(xs, 0.25), quantile(xs, 0.5), quantile(xs, 0.75), xs[xs.length - 1]] : [];
-      |  });
-      |  var points = [];
-      |  rows.forEach(function(r, i){ r.raw.forEach(function(fork, f){ fork.forEach(function(v){ if (v != null) points.push([i, v, f + 1]); }); }); });
-      |  o3.series = [{type: 'boxplot', name: 'iterations', data: boxes, itemStyle: {color: '#e3f2fd', borderColor: '#1565c0'}},
-      |    {type: 'scatter', name: 'iteration', symbolSize: 4, itemStyle: {color: 'rgba(0,0,0,0.45)'}, data: points,
-      |     tooltip: {formatter: function(p){ return 'fork ' + p.value[2] + ': ' + fmt(p.value[1]); }}}];
-      |  return o3;
-      |}
-      |function render(el){
-      |  if (el.getAttribute('data-rendered')) return;
-      |  el.setAttribute('data-rendered', '1');
-      |  var g = data.groups[+el.getAttribute('data-group')];
-      |  var c = echarts.init(el, null, {renderer: 'svg'});
-      |  c.setOption(el.getAttribute('data-kind') === 'scaling' ? effectbenchScalingOption(data.scaling[+el.getAttribute('data-scaling')]) : option(el.getAttribute('data-kind'), g));
-      |  charts.push(c);
-      |}
-      |var all = Array.prototype.slice.call(document.querySelectorAll('.chart'));
-      |var io = ('IntersectionObserver' in window) ? new IntersectionObserver(function(es){
-      |  es.forEach(function(e){ if (e.isIntersecting) { io.unobserve(e.target); render(e.target); } });
-      |}, {rootMargin: '300px'}) : null;
-      |if (location.hash === '#selftest' || !io) {
-      |  Array.prototype.forEach.call(document.querySelectorAll('details'), function(d){ d.open = true; });
-      |  all.forEach(render);
-      |} else {
-      |  // Charts already on screen render now; the rest when they scroll into view or their section opens.
-      |  all.forEach(function(el){
-      |    var r = el.getBoundingClientRect();
-      |    if (el.offsetParent !== null && r.top < window.innerHeight + 300 && r.bottom > -300) render(el); else io.observe(el);
-      |  });
-      |}
-      |function openHash(){ var id = decodeURIComponent(location.hash.slice(1)); var el = id && document.getElementById(id); if (el && el.tagName === 'DETAILS') { el.open = true; el.scrollIntoView(); } }
-      |openHash(); window.addEventListener('hashchange', openHash);
-      |var resizing = null;
-      |window.addEventListener('resize', function(){ clearTimeout(resizing); resizing = setTimeout(function(){ charts.forEach(function(c){ c.resize(); }); }, 100); });
-      |if (location.hash === '#selftest') setTimeout(function(){
-      |  var missing = [];
-      |  all.forEach(function(el){
-      |    var svg = el.querySelector('svg'), canvas = el.querySelector('canvas');
-      |    var drawn = svg ? svg.querySelectorAll('path,rect,line,text').length : 0;
-      |    if (!(svg || canvas) || (svg && drawn === 0)) missing.push(el.getAttribute('data-group') + ':' + el.getAttribute('data-kind'));
-      |  });
-      |  var res = {charts: all.length, rendered: all.length - missing.length, missing: missing,
-      |    errors: window.__reportErrors.slice(), injected: !!window.__pwned, scriptElements: document.querySelectorAll('script').length,
-      |    resultsShowScriptText: (document.getElementById('results') || document.body).textContent.indexOf('<script>') >= 0};
-      |  var pre = document.createElement('pre');
-      |  pre.id = 'selftest-result';
-      |  pre.textContent = JSON.stringify(res);
-      |  document.body.appendChild(pre);
-      |}, 200);
-      |})();
-      |""".stripMargin
+  private def resource(name: String): String = {
+    val path = s"/effectbench/report/$name"
+    val in = getClass.getResourceAsStream(path)
+    if (in == null) throw new IllegalStateException(s"$path is not on the classpath (a resource of the report module)")
+    try new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script") finally in.close()
+  }
 }

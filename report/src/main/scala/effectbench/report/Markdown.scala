@@ -1,6 +1,6 @@
 package effectbench.report
 
-/** `report --format markdown`: the terminal tables as GitHub pipe tables, for a pull request. */
+/** `report --format markdown`: the report model as GitHub pipe tables, for a pull request. */
 object Markdown {
   /** Text from results inside a table cell: no pipes, no raw HTML, no line breaks. */
   def cell(s: String): String =
@@ -15,36 +15,36 @@ object Markdown {
   }
 
   def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
+    val m = ReportModel.build(run, confidence)
     val sb = new StringBuilder
-    sb.append(s"### effect-bench run ${cell(run.id)}\n\n")
-    sb.append(table(Vector("setting", "value"), ReportModel.header(run).map { case (k, v) => Vector(k, v) })).append('\n')
-    val rbs = ReportModel.readBackSummary(run)
-    if (rbs.nonEmpty) {
+    sb.append(s"### effect-bench run ${cell(m.id)}\n\n")
+    sb.append(table(Vector("setting", "value"), m.header.map { case (k, v) => Vector(k, v) })).append('\n')
+    if (m.readBack.nonEmpty) {
       sb.append("**read back from the live runtimes:**\n\n")
-      rbs.foreach { case (l, bad) => sb.append(s"- ${if (bad) "⚠ " else ""}${cell(l)}\n") }
+      m.readBack.foreach { case (l, bad) => sb.append(s"- ${if (bad) "⚠ " else ""}${cell(l)}\n") }
       sb.append('\n')
     }
-    ReportModel.mixWarnings(run).foreach(m => sb.append(s"> **note:** ${cell(m)}\n\n"))
-    val oneJvm = run.jvmLabels.size <= 1
-    ReportModel.groups(run, confidence).foreach { g =>
-      sb.append(s"#### ${cell(g.title)}${if (oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
-      if (g.machine.nonEmpty) sb.append(s"_measured on ${cell(g.machine)}_\n\n")
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads, g.rows.map { r =>
-        val c = r.cell
-        if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++ Counters.cells(Counters.of(run.dir, c))
-        else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "", "")
-      })).append('\n')
-      ReportModel.tableNotes(run, g).foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
-      g.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
+    m.warnings.foreach(w => sb.append(s"> **note:** ${cell(w)}\n\n"))
+    m.styles.foreach { b =>
+      sb.append(s"#### ${cell(b.title)}\n\n")
+      b.tables.foreach(t => sb.append(table(t.head, t.rows)).append('\n'))
+      if (b.notes.nonEmpty) sb.append(b.notes.map(n => s"- ${cell(n)}\n").mkString).append('\n')
     }
-    val na = run.plan.filterNot(_._3 == "ok")
-    if (na.nonEmpty) {
-      sb.append(s"<details><summary>${na.size} planned cells not measured</summary>\n\n")
-      sb.append(table(Vector("cell", "JVM", "why"), na.map { case (c, j, s) => Vector(c, j, s) }))
+    m.blocks.foreach { b =>
+      val g = b.group
+      sb.append(s"#### ${cell(g.title)}${if (m.oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
+      if (g.machine.nonEmpty) sb.append(s"_measured on ${cell(g.machine)}_\n\n")
+      sb.append(table(ReportModel.columns, b.rows.map(_.cells.padTo(ReportModel.columns.size, "")))).append('\n')
+      b.flags.foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
+      b.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
+    }
+    if (m.planned.nonEmpty) {
+      sb.append(s"<details><summary>${m.planned.size} planned cells not measured</summary>\n\n")
+      sb.append(table(Vector("cell", "JVM", "why"), m.planned.map { case (c, j, s) => Vector(c, j, s) }))
       sb.append("\n</details>\n\n")
     }
-    sb.append(s"_${cell(CellStats.legend(confidence))}._\n")
-    sb.append(s"_${cell(Counters.legend)}._\n")
+    m.legends.foreach(l => sb.append(s"_${cell(l)}._\n"))
+    m.profileDiff.foreach(d => sb.append(s"\nprofile diff: `${d.replace("`", "")}`\n"))
     sb.toString
   }
 }

@@ -22,11 +22,88 @@ final case class Group(key: String, scenario: String, variant: String, params: S
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
 
+/** A table as text: column heads and rows (a row may be shorter than the heads: the rest is empty). */
+final case class TextTable(head: Vector[String], rows: Vector[Vector[String]])
+
+/** One view of a style scenario (family E, see StyleTable): a title, its tables (times, then
+  * bytes; or one table of a swept parameter) and the lines said under them. */
+final case class StyleBlock(scenario: String, title: String, tables: Vector[TextTable], notes: Vector[String])
+
+/** How a row of a results table is marked. */
+enum RowMark {
+  case Plain, Fastest, Tie, BelowFloor, NotMeasured
+}
+
+/** One row of a results table as text, in the columns of `ReportModel.columns` (a cell that was
+  * not measured: runtime, status, "", why), with what only some formats show beside it. */
+final case class RowView(row: Row, mark: RowMark, cells: Vector[String], work: String, reason: String)
+
+/** One results table: its group, rows, the flags said under it (floor, read-back), the notes
+  * (modes, unsettled forks), and whether a style block shows its cells in the terminal. */
+final case class Block(group: Group, rows: Vector[RowView], flags: Vector[String], notes: Vector[String], styled: Boolean) {
+  def title: String = group.title
+}
+
+/** Everything a report of a run shows, format-free: TerminalTable, Markdown and Html lay it out. */
+final case class Report(
+    id: String,
+    header: Vector[(String, String)],
+    readBack: Vector[(String, Boolean)],
+    warnings: Vector[String],
+    styles: Vector[StyleBlock],
+    blocks: Vector[Block],
+    /** Planned cells that were not measured: cell, JVM, status. */
+    planned: Vector[(String, String, String)],
+    /** Those and the recorded cells without a score, with the reason. */
+    notMeasured: Vector[(String, String, String)],
+    oneJvm: Boolean,
+    statsLegend: String,
+    countersLegend: String,
+    profileDiff: Option[String]
+) {
+  /** The footnotes every format prints under its tables. */
+  def legends: Vector[String] = Vector(statsLegend, countersLegend)
+}
+
 /** What every report format shows, computed once. */
 object ReportModel {
+  /** The columns of every results table (HTML adds its own beside them). */
+  val columns: Vector[String] = Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads
+
+  /** The cells compared with each other: one table per scenario/variant/params/mode and JVM. */
+  def groupKey(c: CellResult): String = c.id match {
+    // A merged run's shard is part of the key: a table (and its ratios) never spans two machines.
+    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.get("shard").fold("")(k => s" # shard ${k.str}")
+    case None => c.key
+  }
+
+  def reasonText(status: String, reason: String): String =
+    if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
+
+  /** The report of a run. */
+  def build(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Report = {
+    val (styles, plainCells) = StyleTable.blocks(run)
+    val plain = plainCells.map(_.key).toSet
+    val blocks = groups(run, confidence).map { g =>
+      val floor = floorFlags(g).map(_.cell.key).toSet
+      val rows = g.rows.map { r =>
+        val c = r.cell
+        val reason = reasonText(c.status, c.reason)
+        if (c.ok) {
+          val mark = if (floor.contains(c.key)) RowMark.BelowFloor else if (r.vsFastest == "1.00×") RowMark.Fastest else if (r.tie) RowMark.Tie else RowMark.Plain
+          RowView(r, mark, Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++
+            Counters.cells(Counters.of(run.dir, c)), workText(c), reason)
+        } else RowView(r, RowMark.NotMeasured, Vector(r.runtime, c.status, "", reason), workText(c), reason)
+      }
+      Block(g, rows, tableNotes(run, g), g.notes, styled = !g.rows.exists(r => plain.contains(r.cell.key)))
+    }
+    Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks, run.plan.filterNot(_._3 == "ok"), notMeasured(run),
+      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run))
+  }
+
   def groups(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[Group] = {
-    val byKey = run.cells.groupBy(TerminalTable.groupKey)
-    val order = run.cells.map(TerminalTable.groupKey).distinct
+    val byKey = run.cells.groupBy(groupKey)
+    val order = run.cells.map(groupKey).distinct
     order.map { g =>
       val cells = byKey(g)
       val est: Map[String, CellEstimate] = cells.flatMap(c => CellStats.estimate(c, confidence).map(c.key -> _)).toMap

@@ -16,37 +16,34 @@ object StyleTable {
   /** Whether a cell is shown by this view (instead of the generic per-group table). */
   def covers(c: CellResult): Boolean = c.id.exists(id => styleScenario(id.scenario).isDefined)
 
-  /** The style tables of a run, and the cells left for the generic table. */
-  def render(run: RunData): (String, Vector[CellResult]) = {
+  /** The style blocks of a run, and the cells left for the generic table. */
+  def blocks(run: RunData): (Vector[StyleBlock], Vector[CellResult]) = {
     val (mine, others) = run.cells.partition(covers)
-    val sb = new StringBuilder
-    mine.groupBy(_.scenario).toVector.sortBy { case (s, _) => Catalog.scenarios.indexWhere(_.id == s) }.foreach { case (sid, cells) =>
-      styleScenario(sid).foreach(s => sb.append(scenarioTables(s, cells)))
+    val bs = mine.groupBy(_.scenario).toVector.sortBy { case (s, _) => Catalog.scenarios.indexWhere(_.id == s) }.flatMap { case (sid, cells) =>
+      styleScenario(sid).toVector.flatMap(s => scenarioBlocks(s, cells))
     }
-    (sb.toString, others)
+    (bs, others)
   }
 
   private final case class Slot(cell: CellResult, id: CellId)
 
-  private def scenarioTables(s: Scenario, cells: Vector[CellResult]): String = {
+  private def scenarioBlocks(s: Scenario, cells: Vector[CellResult]): Vector[StyleBlock] = {
     val slots = cells.flatMap(c => c.id.map(Slot(c, _)))
-    val sb = new StringBuilder
-    slots.groupBy(x => (x.id.mode.id, x.cell.jvm)).toVector.sortBy(_._1).foreach { case ((mode, jvm), inBlock) =>
+    slots.groupBy(x => (x.id.mode.id, x.cell.jvm)).toVector.sortBy(_._1).flatMap { case ((mode, jvm), inBlock) =>
       // The first parameter (in catalog order) that differs between the cells becomes the columns.
       val varying = s.params.map(_.name).filter(n => inBlock.map(_.id.params.get(n)).distinct.size > 1)
       val column = varying.headOption
       inBlock.groupBy(x => Params(x.id.params.values.filterNot(kv => column.contains(kv._1)))).toVector
         .sortBy { case (_, xs) => slots.indexWhere(y => xs.contains(y)) }
-        .foreach { case (fixed, xs) =>
-          sb.append('\n').append(s"${s.id} · ${Params.encode(fixed)} · $mode @ $jvm").append('\n')
-          sb.append(column match {
-            case None => stylesSideBySide(s, xs)
-            case Some(p) => sweepColumns(s, p, xs)
-          })
-          sb.append(notes(s, xs, if (column.isEmpty) styles(s) else styles(s).filter(v => xs.exists(_.id.variant == v))))
+        .map { case (fixed, xs) =>
+          StyleBlock(s.id, s"${s.id} · ${Params.encode(fixed)} · $mode @ $jvm",
+            column match {
+              case None => stylesSideBySide(s, xs)
+              case Some(p) => Vector(sweepColumns(s, p, xs))
+            },
+            notes(s, xs, if (column.isEmpty) styles(s) else styles(s).filter(v => xs.exists(_.id.variant == v))))
         }
     }
-    sb.toString
   }
 
   private def unitOf(xs: Vector[Slot]): String = xs.flatMap(_.cell.score).headOption.map(_.unit).getOrElse("")
@@ -68,19 +65,19 @@ object StyleTable {
     if (s.naReason(variant, runtime, any.mode).isDefined) "n/a" else "—"
 
   /** One row per runtime, one column per style; a second table gives the bytes allocated. */
-  private def stylesSideBySide(s: Scenario, xs: Vector[Slot]): String = {
+  private def stylesSideBySide(s: Scenario, xs: Vector[Slot]): Vector[TextTable] = {
     val vs = styles(s)
     val rts = runtimesOf(s, xs)
     def row(r: String, f: Slot => String) = r +: vs.map { v =>
       xs.find(x => x.id.runtime == r && x.id.variant == v).map(f).getOrElse(missing(s, v, r, xs.head.id))
     }
-    val times = TerminalTable.table(s"runtime (${unitOf(xs)}, × vs its $referenceStyle)" +: vs, rts.map(r => row(r, entry(_, xs))))
-    val bytes = TerminalTable.table("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) Format.bytes(x.cell.alloc) else "")))
-    times + "\n" + bytes
+    val times = TextTable(s"runtime (${unitOf(xs)}, × vs its $referenceStyle)" +: vs, rts.map(r => row(r, entry(_, xs))))
+    val bytes = TextTable("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) Format.bytes(x.cell.alloc) else "")))
+    Vector(times, bytes)
   }
 
   /** One row per runtime and style, one column per value of the varying parameter. */
-  private def sweepColumns(s: Scenario, param: String, xs: Vector[Slot]): String = {
+  private def sweepColumns(s: Scenario, param: String, xs: Vector[Slot]): TextTable = {
     val seen = xs.flatMap(_.id.params.get(param)).distinct
     val order = s.param(param).map(_.sweep).getOrElse(Vector.empty)
     val values = order.filter(seen.contains).distinct ++ seen.filterNot(order.contains)
@@ -90,20 +87,20 @@ object StyleTable {
     } yield Vector(r, v) ++ values.map { pv =>
       xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse("—")
     }
-    TerminalTable.table(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
+    TextTable(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
   }
 
   /** The catalog's notes on how a runtime is written (where its cost differs in kind), and the n/a reasons. */
-  private def notes(s: Scenario, xs: Vector[Slot], shown: Vector[String]): String = {
+  private def notes(s: Scenario, xs: Vector[Slot], shown: Vector[String]): Vector[String] = {
     val rts = runtimesOf(s, xs)
-    val syntax = rts.flatMap(r => s.syntaxOf(referenceStyle, r).map(t => s"  $r: $t"))
+    val syntax = rts.flatMap(r => s.syntaxOf(referenceStyle, r).map(t => s"$r: $t"))
     val na = for {
       r <- rts
       v <- shown
       why <- s.naReason(v, r, xs.head.id.mode)
     } yield (why, s"$v on $r")
     val naLines = na.groupBy(_._1).toVector.sortBy { case (why, _) => na.indexWhere(_._1 == why) }
-      .map { case (why, where) => s"  n/a (${where.map(_._2).mkString(", ")}): $why" }
-    (syntax ++ naLines).map(_ + "\n").mkString
+      .map { case (why, where) => s"n/a (${where.map(_._2).mkString(", ")}): $why" }
+    syntax ++ naLines
   }
 }

@@ -1,59 +1,52 @@
 package effectbench.report
 
 /** The end-of-run and `report --format terminal` table: a header with the run's settings, then
-  * one block per scenario/variant/params/mode/JVM, one row per runtime. */
+  * one block per scenario/variant/params/mode/JVM, one row per runtime. Family E's style
+  * scenarios show as their style blocks instead of generic tables. */
 object TerminalTable {
-  def groupKey(c: CellResult): String = c.id match {
-    // A merged run's shard is part of the key: a table (and its ratios) never spans two machines.
-    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.get("shard").fold("")(k => s" # shard ${k.str}")
-    case None => c.key
-  }
+  def groupKey(c: CellResult): String = ReportModel.groupKey(c)
 
-  def reasonText(status: String, reason: String): String =
-    if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
+  def reasonText(status: String, reason: String): String = ReportModel.reasonText(status, reason)
 
   def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
+    val m = ReportModel.build(run, confidence)
     val sb = new StringBuilder
-    val head = ReportModel.header(run)
-    val w = head.map(_._1.length).max
-    head.foreach { case (k, v) => sb.append(k.padTo(w, ' ')).append("  ").append(v).append('\n') }
-    val rbs = ReportModel.readBackSummary(run)
-    if (rbs.nonEmpty) {
-      sb.append("read back".padTo(w, ' ')).append("  ").append(rbs.head._1).append('\n')
-      rbs.tail.foreach { case (l, _) => sb.append(" " * w).append("  ").append(l).append('\n') }
+    val w = m.header.map(_._1.length).max
+    m.header.foreach { case (k, v) => sb.append(k.padTo(w, ' ')).append("  ").append(v).append('\n') }
+    if (m.readBack.nonEmpty) {
+      sb.append("read back".padTo(w, ' ')).append("  ").append(m.readBack.head._1).append('\n')
+      m.readBack.tail.foreach { case (l, _) => sb.append(" " * w).append("  ").append(l).append('\n') }
     }
-    ReportModel.mixWarnings(run).foreach(m => sb.append("note: ").append(m).append('\n'))
-    val (styleTables, plainCells) = StyleTable.render(run) // family E: styles side by side per runtime
-    sb.append(styleTables)
-    // Family E's style tables have their own layout: their notes follow them, by table.
-    ReportModel.groups(run, confidence).filter(g => g.rows.forall(r => !plainCells.exists(_ eq r.cell)))
-      .foreach(g => ReportModel.tableNotes(run, g).foreach(n => sb.append(s"! ${g.title}: $n\n")))
-    val groups = ReportModel.groups(run, confidence).filter(g => g.rows.exists(r => plainCells.exists(_ eq r.cell)))
-    val oneJvm = run.jvmLabels.size <= 1
-    groups.foreach { g =>
-      val rows = g.rows.map { r =>
-        val c = r.cell
-        if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++ Counters.cells(Counters.of(run.dir, c))
-        else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
-      }
-      sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
-      sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads, rows))
-      ReportModel.tableNotes(run, g).foreach(n => sb.append("! ").append(n).append('\n'))
-      g.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
+    m.warnings.foreach(n => sb.append("note: ").append(n).append('\n'))
+    sb.append(styles(m.styles))
+    // Family E's style blocks have their own layout: the flags of their tables follow them, by table.
+    m.blocks.filter(_.styled).foreach(b => b.flags.foreach(n => sb.append(s"! ${b.title}: $n\n")))
+    val plain = m.blocks.filterNot(_.styled)
+    plain.foreach { b =>
+      val g = b.group
+      sb.append('\n').append(g.title).append(if (m.oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
+      sb.append(table(ReportModel.columns, b.rows.map(_.cells)))
+      b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
+      b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }
-    if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
-    val na = run.plan.filterNot(_._3 == "ok")
-    if (na.nonEmpty) {
-      sb.append(s"\n${na.size} planned cells not measured:\n")
-      val shown = na.take(30)
-      shown.foreach { case (cell, jvm, st) => sb.append(s"  $cell${if (oneJvm) "" else s" @ $jvm"}  $st\n") }
-      if (na.size > shown.size) sb.append(s"  ... and ${na.size - shown.size} more (see --format html)\n")
+    if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
+    if (m.planned.nonEmpty) {
+      sb.append(s"\n${m.planned.size} planned cells not measured:\n")
+      val shown = m.planned.take(30)
+      shown.foreach { case (cell, jvm, st) => sb.append(s"  $cell${if (m.oneJvm) "" else s" @ $jvm"}  $st\n") }
+      if (m.planned.size > shown.size) sb.append(s"  ... and ${m.planned.size - shown.size} more (see --format html)\n")
     }
-    sb.append('\n').append(CellStats.legend(confidence)).append('\n')
-    sb.append(Counters.legend).append('\n')
-    ProfileLinks.diff(run).foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
+    sb.append('\n')
+    m.legends.foreach(l => sb.append(l).append('\n'))
+    m.profileDiff.foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
     sb.toString
   }
+
+  /** The style blocks as text: a title line, the tables apart by a blank line, the notes indented. */
+  def styles(blocks: Vector[StyleBlock]): String =
+    blocks.map { b =>
+      "\n" + b.title + "\n" + b.tables.map(t => table(t.head, t.rows)).mkString("\n") + b.notes.map(n => s"  $n\n").mkString
+    }.mkString
 
   /** A plain aligned text table. */
   def table(head: Vector[String], rows: Vector[Vector[String]]): String = {

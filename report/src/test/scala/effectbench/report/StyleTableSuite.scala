@@ -25,7 +25,8 @@ class StyleTableSuite extends munit.FunSuite {
   test("one row per runtime, styles as columns with the ratio to that runtime's either; other scenarios keep the generic table") {
     val cells = Vector(cell("either", "zio", "5", 100), cell("typed", "zio", "5", 150), cell("eithert", "zio", "5", 300),
       cell("either", "cats-effect", "5", 80), cell("eithert", "cats-effect", "5", 100.5, error = 30), other)
-    val (text, rest) = StyleTable.render(run(cells))
+    val (blocks, rest) = StyleTable.blocks(run(cells))
+    val text = TerminalTable.styles(blocks)
     assertEquals(rest, Vector(other))
     val lines = text.split('\n').toVector
     val head = lines.find(_.startsWith("runtime (us/op")).get
@@ -44,7 +45,7 @@ class StyleTableSuite extends munit.FunSuite {
   test("a swept parameter becomes the columns, one row per runtime and style") {
     val cells = Vector(cell("either", "zio", "2", 50), cell("either", "zio", "100", 500),
       cell("typed", "zio", "2", 100), cell("typed", "zio", "100", 550, error = 10))
-    val (text, _) = StyleTable.render(run(cells))
+    val text = TerminalTable.styles(StyleTable.blocks(run(cells))._1)
     val lines = text.split('\n').toVector
     assert(lines.exists(_.contains("· base=10&failure=0.1:80&k=100 ·")), text)
     val head = lines.find(_.startsWith("runtime")).get

@@ -1,0 +1,1 @@
+window.__reportErrors=[];window.addEventListener('error',function(e){window.__reportErrors.push(String(e.message||e.type)+' @'+(e.filename||'')+':'+(e.lineno||''));});
