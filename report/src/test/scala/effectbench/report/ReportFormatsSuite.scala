@@ -26,6 +26,19 @@ class ReportFormatsSuite extends munit.FunSuite {
     assert(md.contains("#### scenario-0/default/n=100/fork"), md)
   }
 
+  test("the HTML inlines its stylesheet and scripts from the report's resources: one file, nothing fetched") {
+    val dir = Files.createTempDirectory("res")
+    val run = RunData.load(SyntheticRun.write(dir, "res-run", SyntheticRun.cells200.filter(_.key.startsWith("scenario-1/"))))
+    val html = Html.render(run, None)
+    for (name <- Vector("report.css", "report.js", "report-errors.js", "scaling.js")) {
+      val in = getClass.getResourceAsStream(s"/effectbench/report/$name")
+      assert(in != null, s"$name is not a resource of the report module")
+      val text = try new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8) finally in.close()
+      assert(text.length > 50 && html.contains(text), s"$name is not inlined")
+    }
+    assert(!html.contains("<link") && !html.contains("<script src"), "the page refers to another file")
+  }
+
   test("markdown escapes pipes and markup from results") {
     assertEquals(Markdown.cell("a|b<script>"), "a\\|b&lt;script&gt;")
   }

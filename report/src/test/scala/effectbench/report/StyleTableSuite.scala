@@ -1,7 +1,7 @@
 package effectbench.report
 
 import effectbench.{CellId, Json, Mode, Params}
-import java.nio.file.Paths
+import java.nio.file.{Files, Paths}
 
 /** The business-flow view: styles side by side per runtime with their ratio to `either`, and a
   * swept parameter's values as columns. Built from hand-made cells: no measuring here. */
@@ -52,5 +52,29 @@ class StyleTableSuite extends munit.FunSuite {
     assert(head.indexOf("tf=2") < head.indexOf("tf=100") && head.indexOf("tf=2") > 0, head)
     val typed = lines.find(l => l.startsWith("zio") && l.contains("typed")).get
     assert(typed.contains("(2.00× [") && typed.contains("(1.10× ["), typed)
+  }
+
+  test("the style table is in every format: terminal, Markdown and HTML show the same rows from one model") {
+    def bf(v: String, rt: String) = CellId("business-flow", v, rt, Params.of("tf" -> "5", "base" -> "10", "failure" -> "0.1:80", "k" -> "100"), Mode.Fork).key
+    val specs = Vector(SyntheticRun.Spec(bf("either", "zio"), 100), SyntheticRun.Spec(bf("typed", "zio"), 150),
+      SyntheticRun.Spec(bf("either", "cats-effect"), 80), SyntheticRun.Spec(bf("eithert", "cats-effect"), 240))
+    val r = RunData.load(SyntheticRun.write(Files.createTempDirectory("styles"), "styles-run", specs))
+    val blocks = ReportModel.build(r).styles
+    assertEquals(blocks.size, 1)
+    val times = blocks.head.tables.head
+    val zio = times.rows.find(_.head == "zio").get
+    assert(zio(1).contains("(1.00×)") && zio(4).contains("(1.5"), zio.toString)
+    val md = Markdown.render(r)
+    assert(md.contains(s"#### ${Markdown.cell(blocks.head.title)}"), md)
+    assert(md.contains(times.head.map(Markdown.cell).mkString("| ", " | ", " |")), md)
+    assert(md.contains(zio.map(Markdown.cell).mkString("| ", " | ", " |")), md)
+    assert(md.contains("- n/a (typed on cats-effect): "), md)
+    val html = Html.render(r, None)
+    assert(html.contains(s"<h4>${Html.esc(blocks.head.title)}</h4>"), "no style block title in the HTML")
+    assert(html.contains(s"<th>${Html.esc(times.head.head)}</th>"), "no style table head in the HTML")
+    assert(html.contains(s"<td class=\"n\">${Html.esc(zio(1))}</td>"), "no style table row in the HTML")
+    assert(html.contains(Html.esc("n/a (typed on cats-effect): ")), "no n/a note in the HTML")
+    val t = TerminalTable.render(r)
+    assert(t.contains(blocks.head.title) && t.contains(zio(1)), t)
   }
 }
