@@ -74,6 +74,9 @@ object Stats {
     * `src/main/java/org/apache/commons/statistics/inference/MannWhitneyUTest.java`, 1.1): exact when
     * both samples hold fewer than 50 values and there are no ties (`AUTO_LIMIT = 50`, R's
     * `wilcox.test` rule), otherwise the normal approximation with tie and continuity corrections.
+    * Exact is not forced up to n1·n2 <= 2500 (the earlier hand-written rule): the library keeps one
+    * f(m, n, k) table for all calls and grows it to the largest m, n and k seen (`getF`), which for
+    * 1 × 2500 then 50 × 50 values is over a gigabyte; below 50 values both rules agree.
     * NaN when either sample is empty; NaN values are left out (the library refuses both). */
   def mannWhitneyP(a: Array[Double], b: Array[Double]): Double = {
     val x = a.filterNot(_.isNaN)
