@@ -17,7 +17,9 @@ class HtmlBrowserSuite extends munit.FunSuite {
   def run(dir: Path): RunData = {
     val specs = SyntheticRun.cells200.filter(s => s.key.startsWith("scenario-1/") || s.key.startsWith("scenario-2/")) ++
       SyntheticRun.runtimes.map(rt => SyntheticRun.Spec(s"evil/default/$rt/p=$evilScript&q=$evilImg/fork", 3.0, readBack = Vector("k" -> evilImg))) :+
-      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = "failed", reason = s"failed: JMH exited with code 1 $evilScript")
+      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = "failed", reason = s"failed: JMH exited with code 1 $evilScript") :++
+      // A style scenario: its style block renders beside its charts.
+      Vector("either" -> 100.0, "typed" -> 150.0).map { case (v, base) => SyntheticRun.Spec(s"business-flow/$v/zio/tf=5&base=10&failure=0.1:80&k=100/fork", base) }
     SyntheticRun.write(dir, s"run-$evilScript", specs, plan = Vector("scenario-1/default/kyo/n=100/fork" -> s"n/a: no such runtime $evilImg"))
     RunData.load(dir)
   }
@@ -50,6 +52,7 @@ class HtmlBrowserSuite extends munit.FunSuite {
     // Self-contained: nothing loaded from the network.
     assert(!"""(?i)(src|href)\s*=\s*["']?(https?:)?//""".r.findFirstIn(text).isDefined, "the report references a network resource")
     assert(!text.contains(evilScript) && !text.contains(evilImg), "markup from results must be escaped in the file")
+    assert(text.contains("<div class=\"styles\"><h4>business-flow · "), "the style block is missing from the page under test")
     val groups = ReportModel.groups(data).count(_.rows.exists(_.cell.ok))
     val c = selftest(html).fold(e => fail(e), identity)
     assertEquals(c.charts, 3 * groups)
