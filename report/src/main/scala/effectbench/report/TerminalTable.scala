@@ -4,8 +4,7 @@ package effectbench.report
   * one block per scenario/variant/params/mode/JVM, one row per runtime. Family E's style
   * scenarios show as their style blocks instead of generic tables. */
 object TerminalTable {
-  def groupKey(c: CellResult): String = ReportModel.groupKey(c)
-
+  /** Kept for the runner's progress lines. */
   def reasonText(status: String, reason: String): String = ReportModel.reasonText(status, reason)
 
   def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
