@@ -24,6 +24,7 @@ object Versions {
   val sqliteJdbc = "3.54.1.0"
   val echarts = "6.0.0"
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
+  val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
 
   /** Library versions per runtime id, as recorded in run.json. */
   def forRuntimes: Seq[(String, String)] = Seq(
