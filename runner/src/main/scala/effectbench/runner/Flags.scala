@@ -2,7 +2,7 @@ package effectbench.runner
 
 import effectbench.{Mode, Settings}
 import effectbench.runner.Flags._
-import mainargs.{arg, main, Flag, ParserForClass, Result, TokensReader}
+import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
 
 /** The flags several commands share, each declared once as a mainargs class; a command's method in
   * `Commands` takes the groups it accepts, and mainargs flattens them into one flag list
@@ -154,17 +154,20 @@ object Flags {
       split(strs).foldLeft[Either[String, Vector[Mode]]](Right(Vector.empty)) { (acc, m) => acc.flatMap(ms => one.read(Seq(m)).map(ms :+ _)) }
   }
 
-  /** The flags of a group that were given on the command line (its nested groups not included),
-    * by the names mainargs gives them. */
-  def givenFlags[T <: Product](value: T)(using parser: ParserForClass[T]): Vector[String] =
-    parser.main.argSigs0.zip(value.productIterator).collect {
-      case (sig, v) if !sig.reader.isClass && (v match {
-            case s: Iterable[?] => s.nonEmpty
-            case o: Option[?] => o.isDefined
-            case f: Flag => f.value
-            case _ => false
-          }) => "--" + sig.longName(names).getOrElse("?")
-    }.toVector
+  /** The flags given on the command line, of a group and the groups inside it, by their names. */
+  def givenFlags[T <: Product](value: T)(using parser: ParserForClass[T]): Vector[String] = givenIn(parser.main.argSigs0, value)
+
+  private def givenIn(sigs: Seq[ArgSig], value: Product): Vector[String] = sigs.zip(value.productIterator).toVector.flatMap {
+    case (sig, group: Product) if sig.reader.isClass => givenIn(sig.reader.asInstanceOf[TokensReader.Class[?]].main.argSigs0, group)
+    case (sig, v) =>
+      val present = v match {
+        case s: Iterable[?] => s.nonEmpty
+        case o: Option[?] => o.isDefined
+        case f: Flag => f.value
+        case _ => false
+      }
+      if (present) Vector("--" + sig.longName(names).getOrElse("?")) else Vector.empty
+  }
 
   /** One group read from its flags alone (tests and tools; a command line goes through `Commands.dispatch`). */
   def read[T](argv: Seq[String])(using parser: ParserForClass[T]): T =

@@ -4,8 +4,9 @@ import effectbench._
 import effectbench.report.{RunData, TerminalTable}
 import java.nio.file.{Files, Path, Paths}
 
-/** The `bench` CLI. Commands are plain methods; every argument is validated before anything
-  * is measured, and bad input exits with code 2 and one line saying what is wrong. */
+/** The `bench` CLI. Commands are plain methods, declared with their flags in `Commands`; every
+  * argument is validated before anything is measured, and bad input exits with code 2 and one
+  * line saying what is wrong. */
 object Main {
   def main(argv: Array[String]): Unit = {
     val code = try dispatch(argv.toVector) catch {
@@ -97,13 +98,16 @@ object Main {
     out
   }
 
+  /** What a resumed run takes from its own run.json; giving one of these beside --resume is an error. */
+  val fixedByTheRun: Set[String] =
+    Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--jvm", "--profile", "--quick", "--settings", "--sweep", "--shard", "--cpus")
+
   def run(flags: RunFlags, argv: Vector[String]): Int = {
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
     val measure = flags.measure
     flags.resume match {
       case Some(dirArg) =>
-        val extra = Flags.givenFlags(flags.cells.sel) ++ Flags.givenFlags(flags.cells.jvms) ++ Flags.givenFlags(measure.forks).filter(_ == "--settings") ++
-          Flags.givenFlags(measure).filter(f => f == "--profile" || f == "--quick") ++ Flags.givenFlags(flags).filter(f => f != "--resume" && f != "--all")
+        val extra = Flags.givenFlags(flags).filter(fixedByTheRun)
         if (extra.nonEmpty) UsageError(s"--resume runs the rest of that run with its own selection and settings; drop ${extra.mkString(", ")}")
         Resume.run(cmd, Paths.get(dirArg), argv)
       case None =>

@@ -40,6 +40,14 @@ class HelpSuite extends munit.FunSuite {
     }
   }
 
+  test("the flags a resumed run refuses are run's flags, and each is found when given") {
+    val run = Commands.flagsOf(Commands.find("run"))
+    assert(Main.fixedByTheRun.subsetOf(run.toSet), Main.fixedByTheRun.diff(run.toSet).toString)
+    val values = Map("--mode" -> "fork", "--profile" -> "quick", "--settings" -> "levelled")
+    val all = Main.fixedByTheRun.toVector.sorted.flatMap(f => if (f == "--quick") Vector(f) else Vector(f, values.getOrElse(f, "x")))
+    assertEquals(Flags.givenFlags(Flags.read[RunFlags](all)).filter(Main.fixedByTheRun).sorted, Main.fixedByTheRun.toVector.sorted)
+  }
+
   test("an unknown flag is one line naming it, for every command") {
     Commands.all.map(Commands.name).foreach { c =>
       val e = intercept[UsageError](Main.dispatch(Vector(c, "--no-such-flag")))
