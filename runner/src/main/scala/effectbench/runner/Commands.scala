@@ -5,8 +5,9 @@ import mainargs.{arg, main, ArgSig, Flag, Leftover, MainData, ParserForMethods, 
 import java.nio.file.Paths
 
 /** Every `bench` command with its flags and their help: the help text and the parsing both come
-  * from these declarations (mainargs). `argv` is the command's own arguments as typed, which
-  * run.json records. */
+  * from these declarations (mainargs; a method's class-typed parameters are flag groups, flattened
+  * by `ArgSig.flatten` in mainargs/src/TokensReader.scala). `argv` is the command's own arguments
+  * as typed, which run.json records. */
 final class Commands(argv: Vector[String]) {
   @main(doc = "measure the selected cells and write a run directory; without selectors, the headline set")
   def run(flags: RunFlags): Int = Main.run(flags, argv)
@@ -108,7 +109,7 @@ object Commands {
        |commands:
        |${all.map(m => s"  ${name(m).padTo(width, ' ')}  ${m.doc.getOrElse("")}").mkString("\n")}
        |
-       |selectors (list, verify, run, profile, history): ${sel.mkString(" ")}
+       |selectors (${all.filter(m => sel.forall(flagsOf(m).contains)).map(name).mkString(", ")}): ${sel.mkString(" ")}
        |./bench COMMAND --help lists that command's flags.
        |""".stripMargin
   }
@@ -121,7 +122,11 @@ object Commands {
       sorted = false, names)
   }
 
-  /** Runs a command line; bad input is a UsageError (one line, exit 2). */
+  /** Runs a command line; bad input is a UsageError (one line, exit 2). Help is printed here rather
+    * than by mainargs, whose `runOrExit` prints it only for a leading `--help` and exits the JVM
+    * itself (mainargs/src/Parser.scala, `runEither`). `allowRepeats`: a flag given twice keeps its
+    * last value, as `StringRead` and `OptionRead` read `strs.last` (mainargs/src/TokensReader.scala);
+    * without it, `TokenGrouping.complete` refuses the repeat. */
   def dispatch(argv: Vector[String]): Int = argv match {
     case Vector() | Vector("help") | Vector("--help") | Vector("-h") => print(overview); 0
     case Vector("help", command) => print(help(command)); 0
@@ -137,9 +142,10 @@ object Commands {
       }
   }
 
-  /** mainargs groups tokens left to right (TokenGrouping.groupArgs): a flag that takes a value takes
-    * the next token whatever it is, and a Leftover parameter (merge's SHARD_DIR...) takes every
-    * token from the first positional on, flags included. So before mainargs sees them, a flag
+  /** mainargs groups tokens left to right (`groupArgs` in mainargs/src/TokenGrouping.scala): a
+    * flag that takes a value takes the next token whatever it is, a switch written `--x=1` is
+    * "unknown", and a Leftover parameter (merge's SHARD_DIR...) takes every token from the first
+    * positional on, flags included. So before mainargs sees them, a flag
     * whose value is missing or is another flag is refused, a switch given a value is refused, an
     * undeclared flag is refused (else a Leftover would swallow it), and the positionals move after
     * the flags. Which flags take a value is read from the declarations. */
@@ -170,10 +176,11 @@ object Commands {
     flags.result() ++ positional.result()
   }
 
-  /** mainargs' failures as one line each (Result.scala; Renderer.renderResult would print the
-    * whole signature after them). */
+  /** mainargs' failures as one line each (mainargs/src/Result.scala; its own
+    * `Renderer.renderResult` prints the whole signature after them). */
   private def failed(command: String, failure: Result.Failure): Nothing = failure match {
-    // Invoker.invoke turns anything the command itself throws into this: the command's own error.
+    // `Invoker.invoke` (mainargs/src/Invoker.scala) catches whatever the command itself throws and
+    // returns it as this: the command's own error, a UsageError included, rethrown as it was.
     case Result.Failure.Exception(e) => throw e
     case Result.Failure.InvalidArguments(errors) => errors.head match {
         case Result.ParamError.Failed(_, _, message) => UsageError(message)

@@ -6,8 +6,11 @@ import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
 
 /** The flags several commands share, each declared once as a mainargs class; a command's method in
   * `Commands` takes the groups it accepts, and mainargs flattens them into one flag list
-  * (`ArgSig.flatten` in mainargs' TokensReader.scala). Values stay strings where the check needs
-  * more than one flag or the catalog (the selection is checked against the scenarios it names). */
+  * (`ArgSig.flatten` in mainargs/src/TokensReader.scala). `Seq` flags are repeatable and may be
+  * absent (`SeqRead`: alwaysRepeatable, allowEmpty); `Option` flags may be absent (`OptionRead`).
+  * Values are typed where the type exists (profile, settings, mode, format); the rest stay strings
+  * checked by the command, where the check needs the catalog or another flag, with the messages
+  * the runner has always given. */
 @main final case class Selectors(
     @arg(doc = "scenario ids, comma-separated or repeated; * is a glob (fork-*)") scenario: Seq[String] = Nil,
     @arg(doc = "runtime ids, e.g. cats-effect,zio") runtime: Seq[String] = Nil,
@@ -130,7 +133,7 @@ object Flags {
   def split(values: Seq[String]): Vector[String] = values.toVector.flatMap(_.split(',').map(_.trim).filter(_.nonEmpty))
 
   /** A value from a fixed set; anything else is refused with the valid ones. A reader's `Left`
-    * becomes `Result.ParamError.Failed` (mainargs' Invoker.makeReadCall), which `Commands` prints
+    * becomes `Result.ParamError.Failed` (`makeReadCall` in mainargs/src/Invoker.scala), which `Commands` prints
     * as the one line. `hidden` values are accepted but not listed (the test-only smoke profile). */
   def oneOf[T](what: String, valid: Seq[T], hidden: Seq[T] = Nil)(id: T => String): TokensReader.Simple[T] = new TokensReader.Simple[T] {
     def shortName: String = valid.map(id).mkString("|")
