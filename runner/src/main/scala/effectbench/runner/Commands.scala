@@ -138,17 +138,17 @@ object Commands {
         case Left(early) => UsageError(Renderer.renderEarlyError(early))
         case Right((_, Result.Success(code: Int))) => code
         case Right((_, Result.Success(other))) => throw new IllegalStateException(s"$command returned $other")
-        case Right((_, failure: Result.Failure)) => failed(command, failure)
+        case Right((_, failure: Result.Failure)) => failed(command, m, failure)
       }
   }
 
   /** mainargs groups tokens left to right (`groupArgs` in mainargs/src/TokenGrouping.scala): a
     * flag that takes a value takes the next token whatever it is, a switch written `--x=1` is
     * "unknown", and a Leftover parameter (merge's SHARD_DIR...) takes every token from the first
-    * positional on, flags included. So before mainargs sees them, a flag
-    * whose value is missing or is another flag is refused, a switch given a value is refused, an
-    * undeclared flag is refused (else a Leftover would swallow it), and the positionals move after
-    * the flags. Which flags take a value is read from the declarations. */
+    * positional on, flags included. So before mainargs sees them, a flag whose value is missing or
+    * is another flag is refused, a switch given a value is refused, an undeclared flag is refused
+    * (else a Leftover would swallow it), and the positionals move after the flags. Which flags take
+    * a value is read from the declarations. */
   private def arrange(command: String, m: MainData[?, ?], argv: Vector[String]): Vector[String] = {
     val byName: Map[String, TokensReader.Terminal[?]] =
       m.flattenedArgSigs.collect { case (a, r) if !a.positional && !r.isLeftover => ("--" + a.longName(names).get) -> r }.toMap
@@ -178,7 +178,7 @@ object Commands {
 
   /** mainargs' failures as one line each (mainargs/src/Result.scala; its own
     * `Renderer.renderResult` prints the whole signature after them). */
-  private def failed(command: String, failure: Result.Failure): Nothing = failure match {
+  private def failed(command: String, m: MainData[?, ?], failure: Result.Failure): Nothing = failure match {
     // `Invoker.invoke` (mainargs/src/Invoker.scala) catches whatever the command itself throws and
     // returns it as this: the command's own error, a UsageError included, rethrown as it was.
     case Result.Failure.Exception(e) => throw e
@@ -189,10 +189,10 @@ object Commands {
         case Result.ParamError.DefaultFailed(_, e) => throw e
       }
     case Result.Failure.MismatchedArguments(missing, unknown, duplicate, incomplete) =>
-      incomplete.map(a => UsageError(s"$command: ${show(a)} needs a value"))
+      incomplete.foreach(a => UsageError(s"$command: ${show(a)} needs a value"))
       unknown.headOption.foreach { t =>
-        if (t.startsWith("-")) UsageError.unknown(s"option for '$command'", t.takeWhile(_ != '='), flagsOf(find(command)))
-        val only = if (positionals(find(command)).isEmpty) " (this command takes only options)" else ""
+        if (t.startsWith("-")) UsageError.unknown(s"option for '$command'", t.takeWhile(_ != '='), flagsOf(m).sorted)
+        val only = if (positionals(m).isEmpty) " (this command takes only options)" else ""
         UsageError(s"$command: unexpected argument '$t'$only")
       }
       missing.headOption.foreach(a => UsageError(s"$command: ${show(a)} is required"))
