@@ -154,6 +154,7 @@ lazy val runner = project
     libraryDependencies += munitDep,
     // The jar carries async-profiler's native libraries; `bench profile` extracts one at run time.
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
+    libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")

@@ -26,6 +26,7 @@ object Versions {
   // Rank tests and distributions of the report (Mann–Whitney U, normal, Student t).
   val commonsStatistics = "1.1"
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
+  val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
 
   /** Library versions per runtime id, as recorded in run.json. */
   def forRuntimes: Seq[(String, String)] = Seq(

@@ -57,8 +57,8 @@ object Cpus {
 
 object CpusAxis {
   /** Every JVM once per `--cpus` count (none given: the JVMs as they are). */
-  def expand(jvms: Vector[Jvm], args: Args): Vector[Jvm] = {
-    val counts = Cpus.parse(args.many("--cpus"))
+  def expand(jvms: Vector[Jvm], cpus: Seq[String]): Vector[Jvm] = {
+    val counts = Cpus.parse(Flags.split(cpus))
     if (counts.isEmpty) jvms else for (j <- jvms; n <- counts) yield j.copy(cpus = Some(n))
   }
 }

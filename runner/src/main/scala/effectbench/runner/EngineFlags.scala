@@ -5,7 +5,7 @@ import effectbench.report.ForkStats
 /** The measuring engine's flags, parsed once for every command that takes them. */
 object EngineFlags {
   /** `--confidence 0.95` or `--confidence 95%`: the level of every interval in a report. */
-  def confidence(args: Args): Double = args.one("--confidence") match {
+  def confidence(flag: Option[String]): Double = flag match {
     case None => ForkStats.DefaultConfidence
     case Some(t) =>
       val v = if (t.endsWith("%")) t.dropRight(1).toDoubleOption.map(_ / 100) else t.toDoubleOption.map(x => if (x > 1) x / 100 else x)
@@ -13,7 +13,7 @@ object EngineFlags {
   }
 
   /** `--precision 5%` or `0.05`: the ratio half-width the rounds aim for. */
-  def precision(args: Args, default: Double): Double = args.one("--precision") match {
+  def precision(flag: Option[String], default: Double): Double = flag match {
     case None => default
     case Some(t) =>
       val v = if (t.endsWith("%")) t.dropRight(1).toDoubleOption.map(_ / 100) else t.toDoubleOption
@@ -22,13 +22,13 @@ object EngineFlags {
 
   /** The rounds engine when asked for (`--precision`, `--rounds` or `--budget`); None keeps the
     * profile's fixed forks per cell. `--rounds N` fixes the round count (minimum and ceiling). */
-  def engine(args: Args, profile: Profile): Option[Rounds.Engine] =
-    if (!Seq("--precision", "--rounds", "--budget").exists(args.values.contains)) None
+  def engine(e: EngineOptions, profile: Profile): Option[Rounds.Engine] =
+    if (!e.asked) None
     else {
-      val fixed = args.one("--rounds").map(t => t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'")))
-      val seed = args.one("--seed").map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
-      Some(Rounds.Engine(precision(args, EngineFlagsDefaults.precision(profile)), fixed.getOrElse(EngineFlagsDefaults.minRounds),
-        fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(args), confidence(args), seed))
+      val fixed = e.rounds.map(t => t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'")))
+      val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
+      Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.getOrElse(EngineFlagsDefaults.minRounds),
+        fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(e.budget), e.level.level, seed))
     }
 
   def describe(e: Rounds.Engine): String =
@@ -37,7 +37,7 @@ object EngineFlags {
       e.budgetSeconds.map(b => f", or after $b%.0f s per table").getOrElse("")
 
   /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
-  def budgetSeconds(args: Args): Option[Double] = args.one("--budget").map { t =>
+  def budgetSeconds(flag: Option[String]): Option[Double] = flag.map { t =>
     val v = if (t.endsWith("m")) t.dropRight(1).toDoubleOption.map(_ * 60)
       else if (t.endsWith("s")) t.dropRight(1).toDoubleOption
       else t.toDoubleOption

@@ -19,20 +19,19 @@ object EngineStudy {
       s"engine quick $precision" -> Vector("--quick", "--precision", precision),
       s"engine standard $precision" -> Vector("--profile", "standard", "--precision", precision))
 
-  def main(argv: Vector[String]): Int = {
-    val args = Args.parse("engine-study", argv, Set("--out", "--precision", "--jvm"), Set("--smoke"), 0)
-    val out = Paths.get(args.one("--out").getOrElse(Main.root.resolve("results/engine-study").toString)).toAbsolutePath
+  def main(outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean): Int = {
+    val out = Paths.get(outFlag.getOrElse(Main.root.resolve("results/engine-study").toString)).toAbsolutePath
     Files.createDirectories(out)
-    val precision = args.one("--precision").getOrElse("5%")
-    EngineFlags.precision(args, 0.05) // validated before anything runs
-    val jvm = args.raw("--jvm").flatMap(j => Vector("--jvm", j))
+    val precision = precisionFlag.getOrElse("5%")
+    EngineFlags.precision(precisionFlag, 0.05) // validated before anything runs
+    val jvm = jvms.jvm.toVector.flatMap(j => Vector("--jvm", j))
     val rows = for {
       sc <- pairs
-      (label, flags) <- configs(args.has("--smoke"), precision)
+      (label, flags) <- configs(smoke, precision)
     } yield {
       val before = Main.latestRun(out)
       Console.err.println(s"engine-study: $sc, $label")
-      Main.run(Vector("--scenario", sc, "--runtime", runtimes, "--mode", "fork", "--out", out.toString) ++ flags ++ jvm)
+      Main.dispatch(Vector("run", "--scenario", sc, "--runtime", runtimes, "--mode", "fork", "--out", out.toString) ++ flags ++ jvm)
       Main.latestRun(out).filterNot(before.contains) match {
         case Some(dir) => row(sc, label, RunData.load(dir))
         case None => Vector(sc, label, "no run", "", "", "", "", "")

@@ -17,10 +17,8 @@ object Headline {
   def families: Vector[String] = scenarios.map(_.family).distinct
   def runtimes: Vector[String] = scenarios.flatMap(_.runtimes).distinct
 
-  val selectorFlags: Set[String] = Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--sweep")
-
-  /** Whether a `run` command line asks for the headline set: no selector and no `--all`. */
-  def applies(args: Args): Boolean = !args.has("--all") && !selectorFlags.exists(args.values.contains)
+  /** Whether a `run` command line asks for the headline set: no selector (nor `--sweep`) and no `--all`. */
+  def applies(flags: RunFlags): Boolean = !flags.all.value && flags.cells.sel.isEmpty && flags.sweep.isEmpty
 
   /** Of the error styles, the two a user weighs first: typed errors (`either`) and exceptions. */
   val variants: Set[String] = Set("default", "either", "exceptions")

@@ -64,20 +64,19 @@ object MergeCommand {
       }
   }
 
-  def merge(argv: Vector[String]): Int = {
-    val args = Args.parse("merge", argv, Set("--out"), Set("--partial"), Int.MaxValue)
-    if (args.positional.isEmpty) UsageError("merge: give the shard run directories, e.g. ./bench merge shard-1 shard-2 --out results")
-    if (args.one("--out").isEmpty) UsageError("merge: --out RESULTS is required (the results directory the merged run is written into)")
-    val shards = args.positional.flatMap(runDirs).distinct.map(load).sortBy(s => (s.k, s.name))
+  def merge(shardDirs: Vector[String], outFlag: Option[String], partial: Boolean, argv: Vector[String]): Int = {
+    if (shardDirs.isEmpty) UsageError("merge: give the shard run directories, e.g. ./bench merge shard-1 shard-2 --out results")
+    if (outFlag.isEmpty) UsageError("merge: --out RESULTS is required (the results directory the merged run is written into)")
+    val shards = shardDirs.flatMap(runDirs).distinct.map(load).sortBy(s => (s.k, s.name))
     disagreement(shards).foreach(UsageError(_))
     val n = shards.head.n
     val missing = (1 to n).filterNot(k => shards.exists(_.k == k)).toVector
     val units = shards.head.meta("shard")("units").arr.map(u => (u("unit").str, u("shard").num.toInt))
     val missingUnits = units.filter(u => missing.contains(u._2)).map(_._1)
-    if (missing.nonEmpty && !args.has("--partial"))
+    if (missing.nonEmpty && !partial)
       UsageError(s"merge: missing shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")} " +
         s"(${missingUnits.size} blocks, e.g. ${missingUnits.take(3).mkString(", ")}); give every shard, or --partial to merge what is there")
-    val out = Main.resultsDir(args)
+    val out = Main.resultsDir(outFlag)
     val first = shards.head
     val scope = first.name.replaceFirst("^\\d{8}-\\d{6}-", "").replaceFirst("-shard\\d+of\\d+(-\\d+)?$", "")
     val dir = RunDir.fresh(out, s"$scope-merged")

@@ -26,9 +26,9 @@ final case class Selection(
 
 object Plan {
   /** `--scenario a,b*` with globs; unknown names are usage errors listing the valid ones. */
-  def selection(args: Args, includeTestOnly: Boolean): Selection = {
+  def selection(sel: Selectors, sweepParam: Option[String], includeTestOnly: Boolean): Selection = {
     val pool = Catalog.scenarios ++ (if (includeTestOnly) Catalog.testOnly else Vector.empty)
-    val scenarioNames = args.many("--scenario")
+    val scenarioNames = sel.scenarios
     val scenarios =
       if (scenarioNames.isEmpty) pool
       else scenarioNames.flatMap { pat =>
@@ -37,18 +37,18 @@ object Plan {
         if (hits.isEmpty) UsageError.unknown("scenario", pat, Catalog.scenarios.map(_.id))
         hits
       }.distinct
-    val runtimes = args.many("--runtime") match {
+    val runtimes = sel.runtimes match {
       case rs if rs.isEmpty => None
       case rs => rs.foreach(r => if (!Runtimes.ids.contains(r)) UsageError.unknown("runtime", r, Runtimes.ids)); Some(rs.toSet)
     }
-    val variants = args.many("--variant") match {
+    val variants = sel.variants match {
       case vs if vs.isEmpty => None
       case vs =>
         val valid = scenarios.flatMap(_.variants).distinct
         vs.foreach(v => if (!valid.contains(v)) UsageError.unknown("variant", v, valid))
         Some(vs.toSet)
     }
-    val params = args.raw("--param").map { kv =>
+    val params = sel.param.toVector.map { kv =>
       kv.indexOf('=') match {
         case -1 => UsageError(s"--param takes name=value, got '$kv'")
         case at =>
@@ -59,11 +59,8 @@ object Plan {
           k -> v
       }
     }
-    val modes = args.many("--mode") match {
-      case ms if ms.isEmpty => None
-      case ms => Some(ms.map(m => Mode.get(m).getOrElse(UsageError.unknown("mode", m, Mode.all.map(_.id)))).toSet)
-    }
-    val sweep = args.one("--sweep").map { k =>
+    val modes = if (sel.mode.isEmpty) None else Some(sel.mode.toSet)
+    val sweep = sweepParam.map { k =>
       val defs = scenarios.flatMap(_.param(k))
       if (defs.isEmpty || defs.forall(_.sweep.isEmpty))
         UsageError.unknown("parameter to sweep", k, scenarios.flatMap(_.params.filter(_.sweep.nonEmpty).map(_.name)).distinct)

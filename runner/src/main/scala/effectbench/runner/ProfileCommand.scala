@@ -23,28 +23,25 @@ object ProfileCommand {
 
   private def glob(p: String): scala.util.matching.Regex = ("\\Q" + p.replace("*", "\\E.*\\Q") + "\\E").r
 
-  def apply(root: Path, modules: Modules, argv: Vector[String], selectorFlags: Set[String]): Int = {
-    val args = Args.parse("profile", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--event"),
-      Set("--quick", "--test-only", "--diff"), 0)
-    if (args.has("--quick") && args.one("--profile").exists(_ != "quick")) UsageError("--quick and --profile disagree; give one")
-    val profile = args.one("--profile").map(p => Profiles.get(p).getOrElse(UsageError.unknown("profile", p, Profiles.all.map(_.id)))).getOrElse(Profiles.quick)
-    val settings = Main.settingsOf(args)
-    val timeoutArg = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
-    val askedEvent = args.one("--event").map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
-    val sel = Plan.selection(args, args.has("--test-only"))
-    val (jvms, notes) = Main.jvmsOf(args)
+  def apply(root: Path, modules: Modules, flags: CellFlags, measure: MeasureFlags, eventFlag: Option[String], diff: Boolean,
+      argv: Vector[String]): Int = {
+    val profile = measure.asked.getOrElse(Profiles.quick)
+    val settings = measure.forks.chosenSettings
+    val timeoutArg = measure.forks.seconds
+    val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
+    val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
+    val (jvms, notes) = Main.jvmsOf(flags.jvms)
     val cells = Plan.cells(sel, jvms, modules, Some(profile))
     val runnable = cells.filter(_.status.runnable)
     if (runnable.isEmpty) {
       cells.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
       UsageError("nothing to profile: no selected cell is available (see above, or ./bench list)")
     }
-    val diff = args.has("--diff")
     if (diff && (runnable.size != 2 || runnable.map(c => (c.id.group, c.jvm.label)).distinct.size != 1))
       UsageError(s"--diff needs exactly two cells of one table (same scenario, variant, params, mode and JVM); the selection has ${runnable.size}" +
         (if (runnable.size <= 6) s": ${runnable.map(c => c.id.key).mkString(", ")}" else ""))
 
-    val out = Main.resultsDir(args.one("--out").fold(args.copy(values = args.values.updated("--out", Vector(root.resolve("results").resolve("profiles").toString))))(_ => args))
+    val out = Main.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
     val dir = RunDir.fresh(out, s"profile-${profile.id}-$scope")
     dir.lockOrFail()
@@ -62,7 +59,7 @@ object ProfileCommand {
       "kind" -> Json.str("profile"),
       "profiler" -> Json.obj("asyncProfiler" -> Json.str(AsyncProfiler.version), "event" -> Json.str(event),
         "library" -> Json.str(library.fold(identity, _.toString)), "note" -> Json.str(eventNote.getOrElse(""))),
-      "testOnly" -> Json.Bool(args.has("--test-only")),
+      "testOnly" -> Json.Bool(flags.testOnly.value),
       "plan" -> Json.Arr(cells.map(c => Json.obj("cell" -> Json.str(c.id.key), "jvm" -> Json.str(c.jvm.label),
         "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text))))
     ).entries)

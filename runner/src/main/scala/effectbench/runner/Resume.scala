@@ -7,7 +7,7 @@ import java.nio.file.{Files, Path}
 /** `run --resume DIR`: the cells of that run's plan not yet recorded, with its own settings,
   * profile and JVMs. A resumed run is indistinguishable from one that was never interrupted. */
 object Resume {
-  def run(cmd: RunCommand, dirPath: Path, args: Args): Int = {
+  def run(cmd: RunCommand, dirPath: Path, argv: Vector[String]): Int = {
     val dir = dirPath.toAbsolutePath.normalize()
     if (!Files.isDirectory(dir)) UsageError(s"--resume $dirPath: no such run directory")
     if (!RunData.isRunDir(dir)) UsageError(s"--resume $dirPath: not a run directory (no run.json)")
@@ -33,7 +33,7 @@ object Resume {
       PlannedCell(id, jvm, status, info.group)
     }
     val timeout = meta.get("timeoutSeconds").map(_.num.toLong)
-    val setup = cmd.Setup(settings, profile, jvms, cells, timeout, args.values.toVector.flatMap { case (k, vs) => vs.flatMap(v => Vector(k, v)) }, Vector.empty)
+    val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, Vector.empty)
     cmd.execute(new RunDir(dir), setup, meta)
   }
 }

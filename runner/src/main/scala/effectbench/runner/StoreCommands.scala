@@ -5,17 +5,10 @@ import java.nio.file.{Files, Path, Paths}
 
 /** `bench reindex`, `bench history` and `bench compare`: the results store and comparisons. */
 object StoreCommands {
-  val usage: String =
-    """  reindex  [--out RESULTS]   rebuild RESULTS/index.db from the run directories
-      |  history  [selectors] [--out RESULTS] [--limit N]   a cell's score across runs
-      |  compare  RUN_A RUN_B [--format terminal|markdown] [--threshold 0.05] [--confidence 95%] [--fail-on-regression] [--out FILE]
-      |""".stripMargin
+  def resultsOf(out: Option[String]): Path = Paths.get(out.getOrElse(Main.root.resolve("results").toString)).toAbsolutePath.normalize()
 
-  def resultsOf(args: Args): Path = Paths.get(args.one("--out").getOrElse(Main.root.resolve("results").toString)).toAbsolutePath.normalize()
-
-  def reindex(argv: Vector[String]): Int = {
-    val args = Args.parse("reindex", argv, Set("--out"), Set.empty, 0)
-    val results = resultsOf(args)
+  def reindex(out: Option[String]): Int = {
+    val results = resultsOf(out)
     if (!Files.isDirectory(results)) UsageError(s"--out $results: no such results directory")
     val t0 = System.nanoTime()
     val (runs, cells) = new Store(results).reindex()
@@ -37,12 +30,11 @@ object StoreCommands {
     }
   }
 
-  def history(argv: Vector[String]): Int = {
-    val args = Args.parse("history", argv, Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--out", "--limit"), Set.empty, 0)
-    val results = resultsOf(args)
+  def history(sel: Selectors, out: Option[String], limitFlag: Option[String]): Int = {
+    val results = resultsOf(out)
     if (!Files.isDirectory(results)) UsageError(s"no results directory at $results; give --out RESULTS")
-    val limit = args.one("--limit").map(l => l.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--limit must be a positive number, got '$l'"))).getOrElse(20)
-    val params = args.many("--param").map { kv =>
+    val limit = limitFlag.map(l => l.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--limit must be a positive number, got '$l'"))).getOrElse(20)
+    val params = Flags.split(sel.param).map { kv =>
       kv.indexOf('=') match {
         case -1 => UsageError(s"--param takes k=v, got '$kv'")
         case i => kv.take(i) -> kv.drop(i + 1)
@@ -50,7 +42,7 @@ object StoreCommands {
     }
     val store = new Store(results)
     store.ensureFilled()
-    val rows = store.history(args.many("--scenario"), args.many("--runtime"), args.many("--variant"), args.many("--mode"), params)
+    val rows = store.history(sel.scenarios, sel.runtimes, sel.variants, sel.mode.map(_.id), params)
     if (rows.isEmpty) {
       println(s"no indexed cell matches (index: ${store.dbFile}; ./bench reindex rebuilds it from the run directories)")
       return 0
@@ -94,24 +86,26 @@ object StoreCommands {
     else UsageError(s"$s: no such run directory")
   }
 
-  def compare(argv: Vector[String]): Int = {
-    val args = Args.parse("compare", argv, Set("--format", "--threshold", "--out", "--confidence"), Set("--fail-on-regression"), 2)
-    if (args.positional.size != 2) UsageError("compare: give two run directories, RUN_A (before) and RUN_B (after)")
-    val format = args.one("--format").getOrElse("terminal")
-    if (!Set("terminal", "markdown").contains(format)) UsageError.unknown("format", format, Vector("terminal", "markdown"))
-    val threshold = args.one("--threshold").map(t => t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))).getOrElse(0.05)
-    val (dirA, dirB) = (runArg(args.positional(0)), runArg(args.positional(1)))
+  def compare(runA: Option[String], runB: Option[String], format: CompareFormat, thresholdFlag: Option[String], out: Option[String],
+      level: ConfidenceFlag, failOnRegression: Boolean): Int = {
+    val (a0, b0) = (runA, runB) match {
+      case (Some(a), Some(b)) => (a, b)
+      case _ => UsageError("compare: give two run directories, RUN_A (before) and RUN_B (after)")
+    }
+    val threshold = thresholdFlag.map(t => t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))).getOrElse(0.05)
+    val confidence = level.level
+    val (dirA, dirB) = (runArg(a0), runArg(b0))
     val loadingB = java.util.concurrent.CompletableFuture.supplyAsync(() => RunData.load(dirB)) // both runs read at once
     val a = RunData.load(dirA)
     val b = loadingB.join()
     (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
-    val c = RunComparison.compare(a, b, threshold, confidence = EngineFlags.confidence(args))
-    val text = if (format == "markdown") CompareReport.markdown(c) else CompareReport.terminal(c)
-    args.one("--out") match {
+    val c = RunComparison.compare(a, b, threshold, confidence = confidence)
+    val text = if (format == CompareFormat.Markdown) CompareReport.markdown(c) else CompareReport.terminal(c)
+    out match {
       case Some(f) => Reports.write(Paths.get(f), text); println(s"wrote ${Paths.get(f).toAbsolutePath}")
       case None => print(text)
     }
-    if (args.has("--fail-on-regression") && c.regressed.nonEmpty) {
+    if (failOnRegression && c.regressed.nonEmpty) {
       Console.err.println(s"bench: ${c.regressed.size} cells regressed (--fail-on-regression)")
       1
     } else 0

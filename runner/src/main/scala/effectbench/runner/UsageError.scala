@@ -7,10 +7,12 @@ object UsageError {
   def apply(msg: String): Nothing = throw new UsageError(msg)
 
   /** "unknown runtime 'zoi'; valid: cats-effect, zio, ..." with a did-you-mean when one is close. */
-  def unknown(what: String, name: String, valid: Seq[String]): Nothing = {
+  def unknown(what: String, name: String, valid: Seq[String]): Nothing = apply(unknownMessage(what, name, valid))
+
+  def unknownMessage(what: String, name: String, valid: Seq[String]): String = {
     val close = valid.filter(v => distance(v, name) <= math.max(1, name.length / 3))
     val hint = close.headOption.map(c => s" (did you mean '$c'?)").getOrElse("")
-    apply(s"unknown $what '$name'$hint; valid: ${valid.mkString(", ")}")
+    s"unknown $what '$name'$hint; valid: ${valid.mkString(", ")}"
   }
 
   private def distance(a: String, b: String): Int = {

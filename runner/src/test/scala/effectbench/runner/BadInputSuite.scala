@@ -20,6 +20,12 @@ class BadInputSuite extends munit.FunSuite {
       Vector("frobnicate") -> "unknown command 'frobnicate'",
       Vector("run", "--frob") -> "unknown option for 'run' '--frob'",
       Vector("run", "--scenario") -> "--scenario needs a value",
+      Vector("run", "--scenario", "--quick") -> "run: --scenario needs a value",
+      Vector("run", "--quick=yes") -> "run: --quick takes no value",
+      Vector("run", "--precision", "200%") ++ o -> "--precision must be a fraction in (0, 1), e.g. 5% or 0.05, got '200%'",
+      Vector("merge", "shard-1", "--bogus", "--out", "x") -> "unknown option for 'merge' '--bogus'",
+      Vector("compare", "a", "b", "c") -> "compare: unexpected argument 'c'",
+      Vector("list", "--mode", "fork,both") -> "unknown mode 'both'",
       Vector("run", "--quick", "extra") -> "unexpected argument 'extra'",
       Vector("run", "--scenario", "deep-bnd") ++ o -> "unknown scenario 'deep-bnd' (did you mean 'deep-bind'?)",
       Vector("run", "--scenario", "fault") ++ o -> "unknown scenario 'fault'",
@@ -50,7 +56,8 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--resume", notARun.toString, "--scenario", "deep-bind") -> "drop --scenario",
       Vector("report", "/no/such/run") -> "/no/such/run: no such run directory",
       Vector("report", notARun.toString) -> "not a run directory (no run.json)",
-      Vector("report", notARun.toString, "--format", "pdf") -> "not a run directory",
+      // The flags are read before the run directory is opened.
+      Vector("report", notARun.toString, "--format", "pdf") -> "unknown format 'pdf'; valid: terminal, markdown, html",
       Vector("list", "--format", "xml") -> "unknown format 'xml'",
       Vector("verify", "--runtime", "cats") -> "unknown runtime 'cats'"
     )

@@ -51,8 +51,8 @@ class FloorCheckSuite extends munit.FunSuite {
   }
 
   test("verify takes --floor (a bad selector, not the switch, is what it complains about)") {
-    val e = intercept[UsageError](Main.verify(Vector("--floor", "--scenario", "no-such-scenario")))
+    val e = intercept[UsageError](Main.dispatch(Vector("verify", "--floor", "--scenario", "no-such-scenario")))
     assert(e.getMessage.contains("no-such-scenario"), e.getMessage)
-    assert(Main.usage.contains("--floor"))
+    assert(Commands.help("verify").contains("--floor"))
   }
 }

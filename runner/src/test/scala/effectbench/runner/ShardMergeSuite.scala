@@ -24,9 +24,9 @@ class ShardMergeSuite extends munit.FunSuite {
 
   /** The plan an unsharded `run` of the selection would record, computed here from the catalog. */
   private def unshardedPlan: Vector[(String, String, String)] = {
-    val args = Args.parse("run", selection, Set("--scenario", "--variant", "--param", "--profile"), Set("--test-only"), 0)
-    val (jvms, _) = Main.jvmsOf(args)
-    Plan.cells(Plan.selection(args, includeTestOnly = true), jvms, new Modules(Cli.root), Some(Profiles.smoke))
+    val flags = Flags.read[RunFlags](selection)
+    val (jvms, _) = Main.jvmsOf(flags.cells.jvms)
+    Plan.cells(Plan.selection(flags.cells.sel, None, includeTestOnly = true), jvms, new Modules(Cli.root), Some(Profiles.smoke))
       .map(c => (c.id.key, c.jvm.label, c.status.text))
   }
 

@@ -5,7 +5,7 @@ import java.io.ByteArrayOutputStream
 /** The fault scenario exists for these tests only: `list` and plain selections never show it. */
 class TestOnlySuite extends munit.FunSuite {
   private def selected(argv: String*)(testOnly: Boolean): Vector[String] =
-    Plan.selection(Args.parse("list", argv, Set("--scenario"), Set("--test-only"), 0), testOnly).scenarios.map(_.id)
+    Plan.selection(Flags.read[Selectors](argv), None, testOnly).scenarios.map(_.id)
 
   private def listOutput(argv: String*): String = {
     val buf = new ByteArrayOutputStream()
