@@ -32,12 +32,12 @@ object Markdown {
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads, g.rows.map { r =>
         val c = r.cell
         if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++ Counters.cells(Counters.of(run.dir, c))
-        else Vector(r.runtime, c.status, "", TerminalTable.reasonText(c.status, c.reason), "", "", "")
+        else Vector(r.runtime, c.status.id, "", TerminalTable.reasonText(c.status, c.reason), "", "", "")
       })).append('\n')
       ReportModel.tableNotes(run, g).foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
       g.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
     }
-    val na = run.plan.filterNot(_._3 == "ok")
+    val na = run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text))
     if (na.nonEmpty) {
       sb.append(s"<details><summary>${na.size} planned cells not measured</summary>\n\n")
       sb.append(table(Vector("cell", "JVM", "why"), na.map { case (c, j, s) => Vector(c, j, s) }))

@@ -5,12 +5,12 @@ package effectbench.report
 object TerminalTable {
   def groupKey(c: CellResult): String = c.id match {
     // A merged run's shard is part of the key: a table (and its ratios) never spans two machines.
-    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.get("shard").fold("")(k => s" # shard ${k.str}")
+    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.shard.fold("")(k => s" # shard $k")
     case None => c.key
   }
 
-  def reasonText(status: String, reason: String): String =
-    if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
+  def reasonText(status: effectbench.Outcome, reason: String): String =
+    if (reason.startsWith(status.id)) reason else if (reason.isEmpty) status.id else s"${status.id}: $reason"
 
   def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val sb = new StringBuilder
@@ -34,7 +34,7 @@ object TerminalTable {
       val rows = g.rows.map { r =>
         val c = r.cell
         if (c.ok) Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++ Counters.cells(Counters.of(run.dir, c))
-        else Vector(r.runtime, c.status, "", reasonText(c.status, c.reason), "", "")
+        else Vector(r.runtime, c.status.id, "", reasonText(c.status, c.reason), "", "")
       }
       sb.append('\n').append(g.title).append(if (oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
       sb.append(table(Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads, rows))
@@ -42,7 +42,7 @@ object TerminalTable {
       g.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }
     if (groups.isEmpty && styleTables.isEmpty) sb.append("\n(no cells recorded)\n")
-    val na = run.plan.filterNot(_._3 == "ok")
+    val na = run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text))
     if (na.nonEmpty) {
       sb.append(s"\n${na.size} planned cells not measured:\n")
       val shown = na.take(30)

@@ -1,6 +1,5 @@
 package effectbench.runner
 
-import java.io.File
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import scala.jdk.CollectionConverters._
@@ -20,8 +19,6 @@ object Subprocess {
   private val live = java.util.concurrent.ConcurrentHashMap.newKeySet[Process]()
   private val lock = new Object
   @volatile private var stoppingNow = false
-
-  def stopping: Boolean = stoppingNow
 
   /** The JVM flag that lets a child watch this runner. */
   def watchFlag: String = s"-Deffectbench.runnerPid=${ProcessHandle.current().pid()}"
@@ -99,7 +96,4 @@ object Subprocess {
       writer.close()
     }
   }
-
-  def classpathArgs(cp: String): Vector[String] = Vector("-cp", cp)
-  val sep: String = File.pathSeparator
 }

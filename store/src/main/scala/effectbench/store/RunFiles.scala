@@ -1,0 +1,72 @@
+package effectbench.store
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path}
+import upickle.default.{ReadWriter, read, write}
+import Codecs.given
+
+/** A run-format file that cannot be read as its type: the message names the file, and the field
+  * where there is one. */
+final class FormatError(msg: String, cause: Throwable = null) extends RuntimeException(msg, cause)
+
+/** Reading and writing the run directory's files as their types. */
+object RunFiles {
+  def text(path: Path): String = new String(Files.readAllBytes(path), StandardCharsets.UTF_8)
+
+  /** `what` decoded as an `A`, or a FormatError naming `where` and the field (JSON path) at fault. */
+  def decode[A: ReadWriter](json: String, where: String): A =
+    try read[A](json, trace = true)
+    catch {
+      case e: upickle.core.TraceVisitor.TraceException =>
+        throw new FormatError(s"$where: ${problem(field(e.jsonPath), e.getCause)}", e)
+      case e: ujson.ParseException => throw new FormatError(s"$where: not JSON (${e.getMessage})", e)
+      case e: upickle.core.AbortException => throw new FormatError(s"$where: ${e.getMessage}", e)
+    }
+
+  /** upickle's JSON path (`$['plan'][1]['jvm']`) as a field name (`plan[1].jvm`). */
+  private def field(jsonPath: String): String =
+    jsonPath.stripPrefix("$").replaceAll("""\['([^']*)'\]""", ".$1").stripPrefix(".")
+
+  private val missingKeys = """missing keys in dictionary: (.*?)(?: at index \d+)?""".r
+
+  /** upickle's cause, in words: "missing field 'plan[1].jvm'" rather than "missing keys in dictionary: jvm". */
+  private def problem(at: String, e: Throwable): String = {
+    val msg = Option(e).flatMap(c => Option(c.getMessage)).getOrElse("unreadable").replaceAll(" at index \\d+$", "")
+    msg match {
+      case missingKeys(keys) =>
+        val names = keys.split(", ").toVector.map(k => s"'${if (at.isEmpty) k else s"$at.$k"}'")
+        s"missing field${if (names.size > 1) "s" else ""} ${names.mkString(", ")}"
+      case other => s"field '$at' is unreadable ($other)"
+    }
+  }
+
+  /** run.json. A directory written before the format had a version (format 1) is refused in one
+    * line: its statuses were prose that this version no longer parses. */
+  def readMeta(path: Path): RunMeta = {
+    val json = try text(path) catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
+    val version = try ujson.read(json).obj.get("formatVersion").map(_.num.toInt) catch {
+      case e: ujson.ParseException => throw new FormatError(s"$path: not JSON (${e.getMessage})", e)
+      case _: upickle.core.Abort => throw new FormatError(s"$path: not a JSON object")
+    }
+    version match {
+      case None => throw new FormatError(s"$path was written by an older effect-bench (format 1): its run is readable only by that version; run it again to compare with this one")
+      case Some(v) if v > Codecs.FormatVersion => throw new FormatError(s"$path was written by a newer effect-bench (format $v; this one reads format ${Codecs.FormatVersion})")
+      case Some(_) => decode[RunMeta](json, path.toString)
+    }
+  }
+
+  def metaJson(meta: RunMeta): String = write(meta, indent = 2)
+
+  def cellLine(record: CellRecord): String = write(record)
+
+  /** One cells.jsonl line; `where` names the file and line. */
+  def readCell(line: String, where: String): CellRecord = decode[CellRecord](line, where)
+
+  /** JMH's JSON result file. */
+  def readJmh(path: Path): Vector[JmhResult] = {
+    val json = try text(path) catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
+    decode[Vector[JmhResult]](json, path.toString)
+  }
+
+  def jmhJson(results: Vector[JmhResult]): String = write(results, indent = 2)
+}
