@@ -19,7 +19,7 @@ object Outcome {
 
 /** What the harness tells the runner, one JSON object per line: the verifier's verdict on a cell
   * (VerifyMain), a result found wrong inside the measuring JVM (Bench, in the file named by
-  * `effectbench.failureFile`), a module's implementation (ListImpls). The runner reads them with
+  * `EFFECTBENCH_FAILURE_FILE`), a module's implementation (ListImpls). The runner reads them with
   * codecs derived from these very classes (effectbench.store.Codecs), so the field names are
   * shared by type; `Wire` writes them where no JSON library is available (Scala 2.12.2). */
 final case class VerifyRecord(cell: String, status: Outcome, expected: String, got: String, reason: String, millis: Long,
@@ -32,8 +32,12 @@ final case class ImplLine(scenario: String, variant: String, runtime: String, so
 /** The small JSON writer the harness needs: objects of strings, numbers, booleans and flat
   * string/number maps. Reading is the runner's, with a JSON library. */
 object Wire {
-  /** The system property naming the file where a measuring JVM records a wrong result (BenchFailure). */
-  val failureFileProperty = "effectbench.failureFile"
+  /** The environment variable naming the file where a measuring JVM records a wrong result
+    * (BenchFailure). JMH's forks inherit the host's environment (jmh-core 1.37,
+    * org/openjdk/jmh/runner/Runner.java: the fork is `new ProcessBuilder(command).start()`, its
+    * environment untouched); a system property would travel in
+    * `-jvmArgsAppend`, which JMH splits at spaces, so a path with a space would not arrive whole. */
+  val failureFileVariable = "EFFECTBENCH_FAILURE_FILE"
 
   def quote(s: String): String = {
     val sb = new StringBuilder("\"")

@@ -42,7 +42,7 @@ object Harness {
     val got = program.summarize(program.run())
     if (got != want) {
       val msg = s"invalid: expected $want got $got"
-      sys.props.get(Wire.failureFileProperty).filter(_.nonEmpty).foreach { f =>
+      sys.env.get(Wire.failureFileVariable).filter(_.nonEmpty).foreach { f =>
         val line = Wire.write(BenchFailure(key, Outcome.Invalid, want, got, msg + " (under JMH)")) + "\n"
         java.nio.file.Files.write(java.nio.file.Paths.get(f), line.getBytes(java.nio.charset.StandardCharsets.UTF_8),
           java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)

@@ -22,8 +22,7 @@ object JmhCell {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
-    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag,
-      s"-D${effectbench.Wire.failureFileProperty}=${failureFile(out).toAbsolutePath}") ++ Settings.jvmProperties(settings, cell.runtime)
+    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
     // The launcher (taskset) pins the JMH host; its forks inherit the affinity.
     cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",
@@ -44,7 +43,8 @@ object JmhCell {
     Files.deleteIfExists(out)
     Files.deleteIfExists(failureFile(out))
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
-    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds))
+    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds,
+      env = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)))
     val hasResult = Files.isRegularFile(out) && {
       try RunFiles.readJmh(out).nonEmpty
       catch { case _: FormatError => false }

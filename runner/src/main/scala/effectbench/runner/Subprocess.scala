@@ -58,10 +58,12 @@ object Subprocess {
     h.descendants().iterator().asScala.foreach(_.destroyForcibly())
   }
 
-  /** Runs `cmd`, sending stdout and stderr to `log` (appended), and each stdout line to `onLine`. */
-  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => ()): Finished = {
+  /** Runs `cmd` with `env` added to this process's environment, sending stdout and stderr to `log`
+    * (appended), and each stdout line to `onLine`. */
+  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty): Finished = {
     val started = System.nanoTime()
     val pb = new ProcessBuilder(cmd.asJava).redirectErrorStream(true)
+    env.foreach { case (k, v) => pb.environment().put(k, v) }
     val p = lock.synchronized {
       if (stoppingNow) None
       else {

@@ -49,7 +49,7 @@ object RunFiles {
       case _: upickle.core.Abort => throw new FormatError(s"$path: not a JSON object")
     }
     version match {
-      case None => throw new FormatError(s"$path was written by an older effect-bench (format 1): its run is readable only by that version; run it again to compare with this one")
+      case None => throw new FormatError(s"$path was written by an older effect-bench (format 1): this one reads format ${Codecs.FormatVersion}; run it again, or read it with the version that wrote it")
       case Some(v) if v > Codecs.FormatVersion => throw new FormatError(s"$path was written by a newer effect-bench (format $v; this one reads format ${Codecs.FormatVersion})")
       case Some(_) => decode[RunMeta](json, path.toString)
     }
