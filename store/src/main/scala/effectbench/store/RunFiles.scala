@@ -2,6 +2,7 @@ package effectbench.store
 
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
+import scala.util.control.NonFatal
 import upickle.default.{ReadWriter, read, write}
 import Codecs.given
 
@@ -17,10 +18,12 @@ object RunFiles {
   def decode[A: ReadWriter](json: String, where: String): A =
     try read[A](json, trace = true)
     catch {
-      case e: upickle.core.TraceVisitor.TraceException =>
-        throw new FormatError(s"$where: ${problem(field(e.jsonPath), e.getCause)}", e)
-      case e: ujson.ParseException => throw new FormatError(s"$where: not JSON (${e.getMessage})", e)
-      case e: upickle.core.AbortException => throw new FormatError(s"$where: ${e.getMessage}", e)
+      case e: upickle.core.TraceVisitor.TraceException => e.getCause match {
+        case p: ujson.ParsingFailedException => throw new FormatError(s"$where: not JSON (${p.asInstanceOf[Exception].getMessage})", e)
+        case cause => throw new FormatError(s"$where: ${problem(field(e.jsonPath), cause)}", e)
+      }
+      case e: ujson.ParsingFailedException => throw new FormatError(s"$where: not JSON (${e.asInstanceOf[Exception].getMessage})", e.asInstanceOf[Exception])
+      case NonFatal(e) => throw new FormatError(s"$where: unreadable (${e.getMessage})", e)
     }
 
   /** upickle's JSON path (`$['plan'][1]['jvm']`) as a field name (`plan[1].jvm`). */
@@ -44,10 +47,13 @@ object RunFiles {
     * line: its statuses were prose that this version no longer parses. */
   def readMeta(path: Path): RunMeta = {
     val json = try text(path) catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
-    val version = try ujson.read(json).obj.get("formatVersion").map(_.num.toInt) catch {
-      case e: ujson.ParseException => throw new FormatError(s"$path: not JSON (${e.getMessage})", e)
-      case _: upickle.core.Abort => throw new FormatError(s"$path: not a JSON object")
+    val tree = try ujson.read(json) catch {
+      // ujson.read traces the path to the fault (upickle.core.TraceVisitor), the parse error is its cause
+      case e: upickle.core.TraceVisitor.TraceException => throw new FormatError(s"$path: not JSON (${Option(e.getCause).map(_.getMessage).getOrElse("")})", e)
+      case e: ujson.ParsingFailedException => throw new FormatError(s"$path: not JSON (${e.asInstanceOf[Exception].getMessage})", e.asInstanceOf[Exception])
     }
+    val version = tree.objOpt.getOrElse(throw new FormatError(s"$path: not a JSON object")).get("formatVersion")
+      .map(v => v.numOpt.map(_.toInt).getOrElse(throw new FormatError(s"$path: field 'formatVersion' is not a number")))
     version match {
       case None => throw new FormatError(s"$path was written by an older effect-bench (format 1): this one reads format ${Codecs.FormatVersion}; run it again, or read it with the version that wrote it")
       case Some(v) if v > Codecs.FormatVersion => throw new FormatError(s"$path was written by a newer effect-bench (format $v; this one reads format ${Codecs.FormatVersion})")

@@ -80,6 +80,19 @@ class RunFormatSuite extends munit.FunSuite {
     assert(!e.getMessage.contains("\n"))
   }
 
+  test("damaged files are errors naming the file, never exceptions of the JSON library") {
+    val dir = Files.createTempDirectory("damaged")
+    val f = dir.resolve("run.json")
+    for ((text, says) <- Vector(write(meta).take(40) -> "not JSON", "[1, 2]" -> "not a JSON object", "{\u0000" -> "not JSON",
+        write(meta).replace("\"formatVersion\":2", "\"formatVersion\":\"two\"") -> "'formatVersion' is not a number")) {
+      Files.write(f, text.getBytes(StandardCharsets.UTF_8))
+      val e = intercept[FormatError](RunFiles.readMeta(f))
+      assert(e.getMessage.startsWith(s"$f: ") && e.getMessage.contains(says), e.getMessage)
+    }
+    val e = intercept[FormatError](RunFiles.readCell(write(record).take(30), "cells.jsonl line 9"))
+    assert(e.getMessage.startsWith("cells.jsonl line 9: not JSON"), e.getMessage)
+  }
+
   test("JMH's JSON is read with its quoted NaN") {
     val jmh = """[{"benchmark":"effectbench.Bench.run","mode":"avgt","jmhVersion":"1.37",
       |"primaryMetric":{"score":2.5,"scoreError":"NaN","scoreUnit":"us/op","rawData":[[2.0,3.0]]},
