@@ -14,7 +14,7 @@ final class FormatError(msg: String, cause: Throwable = null) extends RuntimeExc
 object RunFiles {
   def text(path: Path): String = new String(Files.readAllBytes(path), StandardCharsets.UTF_8)
 
-  /** `what` decoded as an `A`, or a FormatError naming `where` and the field (JSON path) at fault. */
+  /** `json` decoded as an `A`, or a FormatError naming `where` and the field (JSON path) at fault. */
   def decode[A: ReadWriter](json: String, where: String): A =
     try read[A](json, trace = true)
     catch {
