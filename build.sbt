@@ -132,9 +132,18 @@ lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes
     )
   )
 
+/** The run directory's format as types, with their JSON codecs (Scala 3: the runner and report). */
+lazy val store = project
+  .in(file("store"))
+  .dependsOn(core)
+  .settings(
+    scalacOptions ++= scala3Options,
+    libraryDependencies ++= Seq("com.lihaoyi" %% "upickle" % upickle, munitDep)
+  )
+
 lazy val report = project
   .in(file("report"))
-  .dependsOn(core)
+  .dependsOn(core, store)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(
@@ -148,7 +157,7 @@ lazy val report = project
 
 lazy val runner = project
   .in(file("runner"))
-  .dependsOn(core, report % "compile->compile;test->test")
+  .dependsOn(core, store, report % "compile->compile;test->test")
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
@@ -179,7 +188,7 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate(core, modern, monix, loom, scala213, scala212, continuations, report, runner)
+  .aggregate(core, store, modern, monix, loom, scala213, scala212, continuations, report, runner)
   .settings(
     publish / skip := true,
     benchBuild := Def.sequential(

@@ -21,6 +21,7 @@ object Versions {
   // munit 1.3.6 is served without its munit-diff and junit-interface here; 1.2.4 resolves whole.
   val munit = "1.2.4"
   val munit212 = "1.1.0" // the newest munit for Scala 2.12 served whole here
+  val upickle = "4.4.3" // the run format's JSON codecs (store)
   val sqliteJdbc = "3.54.1.0"
   val echarts = "6.0.0"
   // Rank tests and distributions of the report (Mann–Whitney U, normal, Student t).

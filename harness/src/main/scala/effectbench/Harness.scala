@@ -28,16 +28,31 @@ object Harness {
     s.oracle(id.variant, s.complete(id.params))
   }
 
-  /** Runs the program once and compares with the oracle; Left(message) when it differs. */
-  def verify(key: String, program: Program): Either[String, String] = {
-    val id = cellId(key)
-    val want = expected(id)
-    val got = program.summarize(program.run())
-    if (got == want) Right(got) else Left(s"invalid: expected $want got $got")
+  /** The oracle's result and the program's, from one run of the program. */
+  private def results(key: String, program: Program): (String, String) = {
+    val want = expected(cellId(key))
+    (want, program.summarize(program.run()))
   }
 
-  def check(key: String, program: Program): Unit = verify(key, program) match {
-    case Right(_) => ()
-    case Left(msg) => throw new IllegalStateException(s"$key: $msg")
+  private def invalid(want: String, got: String): String = s"invalid: expected $want got $got"
+
+  /** Runs the program once and compares with the oracle; Left(message) when it differs. */
+  def verify(key: String, program: Program): Either[String, String] = {
+    val (want, got) = results(key, program)
+    if (got == want) Right(got) else Left(invalid(want, got))
+  }
+
+  /** As `verify`, inside the measuring JVM: a wrong result is recorded for the runner, typed, in
+    * the file JmhCell names (Wire.failureFileVariable), and fails the benchmark. */
+  def check(key: String, program: Program): Unit = {
+    val (want, got) = results(key, program)
+    if (got != want) {
+      sys.env.get(Wire.failureFileVariable).filter(_.nonEmpty).foreach { f =>
+        val line = Wire.write(BenchFailure(key, Outcome.Invalid, want, got, invalid(want, got) + " (under JMH)")) + "\n"
+        java.nio.file.Files.write(java.nio.file.Paths.get(f), line.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
+      }
+      throw new IllegalStateException(s"$key: ${invalid(want, got)}")
+    }
   }
 }

@@ -7,8 +7,7 @@ import java.io.{File, PrintWriter}
 object ListImpls {
   def main(args: Array[String]): Unit = {
     val lines = Harness.registry.impls.map { i =>
-      Json.obj("scenario" -> Json.str(i.scenario), "variant" -> Json.str(i.variant), "runtime" -> Json.str(i.runtime),
-        "source" -> Json.str(i.source), "syntax" -> Json.str(i.syntax)).render
+      Wire.write(ImplLine(i.scenario, i.variant, i.runtime, i.source, i.syntax))
     }
     val out = new File(args(0))
     out.getParentFile.mkdirs()

@@ -1,12 +1,37 @@
 package effectbench
 
-/** Starts one runtime of this module under a profile and prints, as one JSON line, the processor
-  * count this JVM sees and what the live runtime reads back. ReadBackSuite runs it in a child JVM
+/** Starts one runtime of this module under a profile and prints, as a java.util.Properties block
+  * between `ReadBackMain.begin` and `ReadBackMain.end` lines (a format both Scala 2.12 and 3 read
+  * with the JDK alone), the processor count this JVM sees and what the live runtime reads back. ReadBackSuite runs it in a child JVM
   * configured like the measuring one (the profile's system properties are read before any of a
   * runtime's classes load, so they cannot be set from inside an already-running test JVM).
   *
   * Usage: ReadBackMain RUNTIME levelled|defaults */
 object ReadBackMain {
+  val begin = "--- effectbench read-back ---"
+  val end = "--- end of read-back ---"
+
+  private def print(entries: Vector[(String, String)]): Unit = {
+    val p = new java.util.Properties()
+    entries.foreach { case (k, v) => p.setProperty(k, v) }
+    val w = new java.io.StringWriter()
+    p.store(w, null)
+    println(begin)
+    println(w.toString.trim)
+    println(end)
+  }
+
+  /** The block printed by `print`, from a child JVM's whole output. */
+  def parse(output: String): Option[java.util.Properties] = {
+    val from = output.lastIndexOf(begin)
+    val to = output.indexOf(end, math.max(from, 0))
+    if (from < 0 || to < 0) None
+    else {
+      val p = new java.util.Properties()
+      p.load(new java.io.StringReader(output.substring(from + begin.length, to)))
+      Some(p)
+    }
+  }
   def main(args: Array[String]): Unit = {
     val code = try {
       val runtime = args(0)
@@ -15,12 +40,12 @@ object ReadBackMain {
         .getOrElse(throw new IllegalArgumentException(s"no runtime $runtime in this module"))
       val live = setup.start(settings)
       val rb = try live.readBack finally live.close()
-      println(Json.obj("runtime" -> Json.str(runtime), "processors" -> Json.num(Runtime.getRuntime.availableProcessors().toDouble),
-        "readBack" -> Json.strMap(rb)).render)
+      print(Vector("runtime" -> runtime, "processors" -> Runtime.getRuntime.availableProcessors().toString) ++
+        rb.map { case (k, v) => s"readBack.$k" -> v })
       0
     } catch {
       case e: Throwable =>
-        println(Json.obj("error" -> Json.str(s"${e.getClass.getName}: ${e.getMessage}")).render)
+        print(Vector("error" -> s"${e.getClass.getName}: ${e.getMessage}"))
         1
     }
     System.out.flush()

@@ -27,7 +27,7 @@ object VerifyMain {
     // ("fatal": the runner checks the cells after it in a new JVM).
     Runtime.getRuntime.addShutdownHook(new Thread(new Runnable {
       def run(): Unit = inFlight.foreach { case (key, started) =>
-        println(record(key, "failed", "", "", "failed: the program ended the JVM (System.exit) during the oracle check", started, Vector.empty, fatal = true))
+        println(record(key, Outcome.Failed, "", "", "failed: the program ended the JVM (System.exit) during the oracle check", started, Vector.empty, fatal = true))
         System.out.flush()
       }
     }))
@@ -47,18 +47,18 @@ object VerifyMain {
         val got = try task.get(timeoutS, TimeUnit.SECONDS) catch {
           case _: TimeoutException =>
             inFlight = None
-            println(record(key, "timed-out", want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true))
+            println(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true))
             System.out.flush()
             Runtime.getRuntime.halt(3)
             ""
           case e: java.util.concurrent.ExecutionException => throw e.getCause
         }
-        if (got == want) record(key, "ok", want, got, "", started, live.readBack, work = counted(impl, live, id, timeoutS))
-        else record(key, "invalid", want, got, s"invalid: expected $want got $got", started, live.readBack)
+        if (got == want) record(key, Outcome.Ok, want, got, "", started, live.readBack, work = counted(impl, live, id, timeoutS))
+        else record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
       } catch {
         case thrown: Throwable => unwrap(thrown) match {
-          case _: StackOverflowError => record(key, "failed", "", "", "failed: stack overflow", started, Vector.empty)
-          case e => record(key, "failed", "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}", started, Vector.empty)
+          case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
+          case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}", started, Vector.empty)
         }
       }
       inFlight = None
@@ -100,17 +100,7 @@ object VerifyMain {
 
   @volatile private var inFlight: Option[(String, Long)] = None
 
-  private def record(key: String, status: String, want: String, got: String, reason: String, started: Long,
+  private def record(key: String, status: Outcome, want: String, got: String, reason: String, started: Long,
       readBack: Vector[(String, String)], fatal: Boolean = false, work: Vector[(String, Long)] = Vector.empty): String =
-    Json.obj(
-      "cell" -> Json.str(key),
-      "status" -> Json.str(status),
-      "expected" -> Json.str(want),
-      "got" -> Json.str(got),
-      "reason" -> Json.str(reason),
-      "millis" -> Json.num(((System.nanoTime() - started) / 1000000L).toDouble),
-      "readBack" -> Json.strMap(readBack),
-      "fatal" -> Json.Bool(fatal),
-      "work" -> Json.Obj(work.map { case (k, n) => k -> (Json.num(n.toDouble): Json) })
-    ).render
+    Wire.write(VerifyRecord(key, status, want, got, reason, (System.nanoTime() - started) / 1000000L, readBack, fatal, work))
 }

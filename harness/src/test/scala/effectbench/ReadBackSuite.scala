@@ -26,11 +26,11 @@ class ReadBackSuite extends munit.FunSuite {
     val p = pb.start()
     val out = new String(p.getInputStream.readAllBytes(), StandardCharsets.UTF_8)
     p.waitFor()
-    val line = out.split('\n').map(_.trim).reverse.find(_.startsWith("{"))
+    val props = ReadBackMain.parse(out)
       .getOrElse(fail(s"$runtime [${settings.id}]: the child JVM printed no read-back (exit ${p.exitValue}):\n${out.take(2000)}"))
-    val j = Json.parse(line)
-    j.get("error").foreach(e => fail(s"$runtime [${settings.id}] did not start: ${e.str}\n${out.take(2000)}"))
-    (j("processors").num.toInt, j("readBack").fields.map { case (k, v) => (k, v.str) })
+    Option(props.getProperty("error")).foreach(e => fail(s"$runtime [${settings.id}] did not start: $e\n${out.take(2000)}"))
+    val names = props.stringPropertyNames().toArray.toVector.map(_.toString).filter(_.startsWith("readBack.")).sorted
+    (props.getProperty("processors").toInt, names.map(n => n.stripPrefix("readBack.") -> props.getProperty(n)))
   }
 
   /** Why a read-back does not prove the claims, one line per claim (empty when it does). */

@@ -3,7 +3,7 @@ package effectbench.report
 /** The engine's statistics applied to recorded cells, and their wording in every report format. */
 object CellStats {
   /** The round of each fork, when the cell was measured in paired rounds (cells.jsonl "rounds"). */
-  def roundsOf(c: CellResult): Vector[Int] = c.record("rounds").arr.map(_.num).filterNot(_.isNaN).map(_.toInt)
+  def roundsOf(c: CellResult): Vector[Int] = c.record.rounds
 
   def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
     if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, roundsOf(c)))

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.Json
+import effectbench.store.{FormatError, JmhResult, RunFiles}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
 
@@ -36,35 +36,29 @@ object Counters {
 
   def cells(c: Counters): Vector[String] = Vector(c.gcText, c.threadsText, c.switchesText)
 
-  private def metric(secondary: Json, name: String): Option[Double] =
-    secondary.get(name).flatMap(m => m.get("score")).flatMap {
-      case Json.Num(d) if !d.isNaN && !d.isInfinite => Some(d)
-      case _ => None
-    }
+  private def metric(b: JmhResult, name: String): Option[Double] =
+    b.secondaryMetrics.get(name).map(_.score).filter(d => !d.isNaN && !d.isInfinite)
 
   /** The counters of one cell of a run; none for a cell without a JMH result. */
   def of(dir: Path, cell: CellResult): Counters =
-    cell.record("jmh").strOpt.filter(_.nonEmpty).map(dir.resolve).filter(Files.isRegularFile(_)).map { f =>
+    cell.record.jmh.filter(_.nonEmpty).map(dir.resolve).filter(Files.isRegularFile(_)).map { f =>
       try {
-        Json.parse(RunData.read(f)).arr.headOption.map { b =>
-          val s = b("secondaryMetrics")
-          Counters(metric(s, "gc.count"), metric(s, "proc.gc.time.share"), metric(s, "proc.threads.peak"),
-            metric(s, "proc.cs.voluntary.norm"), metric(s, "proc.cs.involuntary.norm"))
+        RunFiles.readJmh(f).headOption.map { b =>
+          Counters(metric(b, "gc.count"), metric(b, "proc.gc.time.share"), metric(b, "proc.threads.peak"),
+            metric(b, "proc.cs.voluntary.norm"), metric(b, "proc.cs.involuntary.norm"))
         }.getOrElse(none)
-      } catch { case NonFatal(_) => none }
+      } catch { case _: FormatError => none }
     }.getOrElse(none)
 }
 
 /** Profiler outputs a `bench profile` run recorded per cell (`profiles` in cells.jsonl) and for
   * the whole run (`profileDiff` in run.json), as paths relative to the run directory. */
 object ProfileLinks {
-  def of(cell: CellResult): Vector[(String, String)] = cell.record("profiles").fields.collect {
-    case (label, Json.Str(rel)) if rel.nonEmpty => label -> rel
-  }
+  def of(cell: CellResult): Vector[(String, String)] = cell.record.profiles.entries.filter(_._2.nonEmpty)
 
-  def notes(cell: CellResult): Vector[String] = cell.record("profileNotes").arr.map(_.str).filter(_.nonEmpty)
+  def notes(cell: CellResult): Vector[String] = cell.record.profileNotes.filter(_.nonEmpty)
 
-  def diff(run: RunData): Option[String] = run.meta("profileDiff").strOpt.filter(_.nonEmpty)
+  def diff(run: RunData): Option[String] = run.meta.flatMap(_.profileDiff).filter(_.nonEmpty)
 }
 
 /** The profile links of one cell as HTML (relative links: the report sits in the run directory). */

@@ -1,6 +1,5 @@
 package effectbench.report
 
-import effectbench.Json
 import java.nio.charset.StandardCharsets
 import java.nio.file.Path
 
@@ -37,29 +36,29 @@ object Html {
   }
 
   /** JSON safe inside a <script> element: no '<' at all (so no </script> or <!--). */
-  def scriptJson(j: Json): String = j.render.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+  def scriptJson(j: ujson.Value): String = ujson.write(j).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
-  private def num(d: Double): Json = if (d.isNaN || d.isInfinite) Json.Null else Json.num(d)
-  private def optNum(d: Option[Double]): Json = d.map(num).getOrElse(Json.Null)
+  private def num(d: Double): ujson.Value = if (d.isNaN || d.isInfinite) ujson.Null else ujson.Num(d)
+  private def optNum(d: Option[Double]): ujson.Value = d.map(num).getOrElse(ujson.Null)
 
-  private def groupJson(g: Group): Json = Json.obj(
-    "title" -> Json.str(g.title),
-    "jvm" -> Json.str(g.jvm),
-    "unit" -> Json.str(g.unit),
-    "rows" -> Json.Arr(g.rows.filter(_.cell.ok).map { r =>
+  private def groupJson(g: Group): ujson.Value = ujson.Obj(
+    "title" -> ujson.Str(g.title),
+    "jvm" -> ujson.Str(g.jvm),
+    "unit" -> ujson.Str(g.unit),
+    "rows" -> ujson.Arr.from(g.rows.filter(_.cell.ok).map { r =>
       val c = r.cell
-      Json.obj(
-        "rt" -> Json.str(r.runtime),
+      ujson.Obj(
+        "rt" -> ujson.Str(r.runtime),
         "score" -> num(r.estimate.map(_.mean).getOrElse(c.score.get.score)),
         "err" -> num(r.estimate.map(_.halfWidth).getOrElse(c.score.get.error)),
         "sd" -> optNum(r.slowdown),
         "lo" -> optNum(r.slowdownLow.map(math.max(0.0, _))),
         "hi" -> optNum(r.slowdownHigh.map(h => math.min(h, r.slowdown.getOrElse(1.0) * 100))),
-        "tie" -> Json.Bool(r.tie),
-        "fastest" -> Json.Bool(r.vsFastest == "1.00×"),
+        "tie" -> ujson.Bool(r.tie),
+        "fastest" -> ujson.Bool(r.vsFastest == "1.00×"),
         "alloc" -> optNum(c.alloc.map(_.score)),
         "allocErr" -> optNum(c.alloc.map(_.error)),
-        "raw" -> Json.Arr(c.raw.map(f => Json.Arr(f.map(num))))
+        "raw" -> ujson.Arr.from(c.raw.map(f => ujson.Arr.from(f.map(num))))
       )
     })
   )
@@ -86,12 +85,12 @@ object Html {
     // ---- settings ----
     a("<section id=\"settings\"><h2>Settings</h2>\n<table class=\"kv\">")
     m.header.foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
-    a(s"<tr><th>command</th><td><code>${esc(run.meta("commandLine").arr.map(_.str).mkString(" "))}</code></td></tr>")
+    a(s"<tr><th>command</th><td><code>${esc(run.meta.map(_.commandLine.mkString(" ")).getOrElse(""))}</code></td></tr>")
     a("</table>\n")
-    val jvms = run.meta("jvms").arr
+    val jvms = run.jvms
     if (jvms.nonEmpty) {
       a("<h3>JVMs</h3><table><tr><th>label</th><th>version</th><th>vendor</th><th>java</th></tr>")
-      jvms.foreach(j => a(s"<tr><td>${esc(j("label").str)}</td><td>${esc(j("version").str)}</td><td>${esc(j("vendor").str)}</td><td><code>${esc(j("java").str)}</code></td></tr>"))
+      jvms.foreach(j => a(s"<tr><td>${esc(j.label)}</td><td>${esc(j.version)}</td><td>${esc(j.vendor)}</td><td><code>${esc(j.java)}</code></td></tr>"))
       a("</table>\n")
     }
     val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
@@ -103,7 +102,7 @@ object Html {
     a("<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>")
     runtimes.foreach { rt =>
       val cs = run.cells.filter(_.id.exists(_.runtime == rt))
-      val props = run.meta("settings")("jvmProperties")(rt).arr.map(_.str)
+      val props = run.meta.flatMap(_.settings.jvmProperties.get(rt)).getOrElse(Vector.empty)
       val readBacks = cs.map(_.readBack).filter(_.nonEmpty).distinct
       val modes = cs.flatMap(_.id.map(_.mode.id)).distinct
       val syntax = cs.map(_.syntax).filter(_.nonEmpty).distinct
@@ -208,7 +207,7 @@ object Html {
     }
     a("</section>\n")
 
-    val data = Json.obj("run" -> Json.str(run.id), "groups" -> Json.Arr(groups.map(groupJson)), "scaling" -> Json.Arr(scaling.map(ScalingChart.json)))
+    val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(groups.map(groupJson)), "scaling" -> ujson.Arr.from(scaling.map(ScalingChart.json)))
     a(s"<script type=\"application/json\" id=\"report-data\">${scriptJson(data)}</script>\n")
     a(s"<script>$echartsJs</script>\n")
     a(s"<script>$scalingJs</script>\n")

@@ -1,6 +1,7 @@
 package effectbench.report
 
 import effectbench.Catalog
+import effectbench.store.RunStatus
 
 /** One runtime's row within a group: the cell and its ratios to the fastest and the baseline. */
 final case class Row(cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
@@ -73,12 +74,12 @@ object ReportModel {
   /** The cells compared with each other: one table per scenario/variant/params/mode and JVM. */
   def groupKey(c: CellResult): String = c.id match {
     // A merged run's shard is part of the key: a table (and its ratios) never spans two machines.
-    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.get("shard").fold("")(k => s" # shard ${k.str}")
+    case Some(id) => s"${id.group} @ ${c.jvm}" + c.record.shard.fold("")(k => s" # shard $k")
     case None => c.key
   }
 
-  def reasonText(status: String, reason: String): String =
-    if (reason.startsWith(status)) reason else if (reason.isEmpty) status else s"$status: $reason"
+  def reasonText(status: effectbench.Outcome, reason: String): String =
+    if (reason.startsWith(status.id)) reason else if (reason.isEmpty) status.id else s"${status.id}: $reason"
 
   /** The report of a run. */
   def build(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Report = {
@@ -93,11 +94,11 @@ object ReportModel {
           val mark = if (floor.contains(c.key)) RowMark.BelowFloor else if (r.vsFastest == "1.00×") RowMark.Fastest else if (r.tie) RowMark.Tie else RowMark.Plain
           RowView(r, mark, Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++
             Counters.cells(Counters.of(run.dir, c)), workText(c), reason)
-        } else RowView(r, RowMark.NotMeasured, Vector(r.runtime, c.status, "", reason), workText(c), reason)
+        } else RowView(r, RowMark.NotMeasured, Vector(r.runtime, c.status.id, "", reason), workText(c), reason)
       }
       Block(g, rows, tableNotes(run, g), g.notes, styled = !g.rows.exists(r => plain.contains(r.cell.key)))
     }
-    Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks, run.plan.filterNot(_._3 == "ok"), notMeasured(run),
+    Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks, run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
       run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run))
   }
 
@@ -140,16 +141,16 @@ object ReportModel {
   def header(run: RunData): Vector[(String, String)] = {
     val m = run.meta
     Vector(
-      "run" -> s"${run.id} (${if (run.status.isEmpty) "status unknown" else run.status})",
+      "run" -> s"${run.id} (${run.status.map(_.id).getOrElse("status unknown")})",
       "profile" -> run.profileText,
-      "settings" -> (run.settings + (if (m("settings")("summary").str.nonEmpty) s": ${m("settings")("summary").str} (as requested; \"read back\" lists what the live runtimes report)" else "")),
+      "settings" -> (run.settings + (if (run.settingsSummary.nonEmpty) s": ${run.settingsSummary} (as requested; \"read back\" lists what the live runtimes report)" else "")),
       "JVM" -> (if (run.jvmLabels.isEmpty) "unknown" else run.jvmLabels.mkString(", ")),
       "quick overrides" -> (if (run.quickOverrides.isEmpty) "none" else run.quickOverrides.map { case (s, p) => s"$s: $p" }.mkString("; ")),
-      "engine" -> m("engine").str,
+      "engine" -> run.engineText,
       "git" -> run.gitText,
-      "host" -> { val h = m("host"); s"${h("os").str}, ${h("cpus").str} cpus" },
+      "host" -> m.map(h => s"${h.host.os}, ${h.host.cpus} cpus").getOrElse(""),
     ) ++ Machines.header(run) ++ Vector(
-      "started" -> (m("started").str + (if (m("finished").str.nonEmpty) s", finished ${m("finished").str}" else ""))
+      "started" -> m.map(r => r.started + r.finished.map(f => s", finished $f").getOrElse("")).getOrElse("")
     ).filter(_._2.trim.nonEmpty)
   }
 
@@ -234,26 +235,25 @@ object ReportModel {
   /** The processors a cell's JVM saw: its `--cpus` count when the run set one for that JVM (the
     * pools are sized from the JVM's view), else the host's. */
   private def processors(run: RunData, jvm: String): Int = {
-    val pinned = run.meta("jvms").arr.find(_("label").str == jvm).map(_("cpus").num).filter(n => !n.isNaN && n >= 1)
-    val n = pinned.getOrElse(run.meta("host")("cpus").num)
-    if (n.isNaN || n < 1) Runtime.getRuntime.availableProcessors() else n.toInt
+    val pinned = run.jvms.find(_.label == jvm).flatMap(_.cpus).filter(_ >= 1)
+    pinned.orElse(run.meta.map(_.host.cpus).filter(_ >= 1)).getOrElse(Runtime.getRuntime.availableProcessors())
   }
 
   /** Said above the tables when one report holds what should not be read as one comparison. */
   def mixWarnings(run: RunData): Vector[String] = {
     val w = Vector.newBuilder[String]
     if (run.jvmLabels.size > 1) w += s"this run measured ${run.jvmLabels.size} JVMs (${run.jvmLabels.mkString(", ")}); each table holds one JVM — compare across tables with care"
-    if (run.meta("testOnly") == effectbench.Json.Bool(true)) w += "this run includes test-only scenarios"
-    if (run.status == "running") w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
-    if (run.status == "interrupted") w += "the run was interrupted; cells not recorded are missing"
+    if (run.testOnly) w += "this run includes test-only scenarios"
+    if (run.status.contains(RunStatus.Running)) w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
+    if (run.status.contains(RunStatus.Interrupted)) w += "the run was interrupted; cells not recorded are missing"
     w ++= Machines.warnings(run)
     w.result()
   }
 
   /** Planned cells that were not measured, with the reason, and recorded cells without a score. */
   def notMeasured(run: RunData): Vector[(String, String, String)] = {
-    val planned = run.plan.filterNot(_._3 == "ok")
-    val failed = run.cells.filterNot(_.ok).map(c => (c.key, c.jvm, s"${c.status}: ${c.reason}"))
+    val planned = run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text))
+    val failed = run.cells.filterNot(_.ok).map(c => (c.key, c.jvm, s"${c.status.id}: ${c.reason}"))
     planned ++ failed
   }
 }

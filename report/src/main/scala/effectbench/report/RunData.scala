@@ -1,9 +1,9 @@
 package effectbench.report
 
-import effectbench.{CellId, Json}
+import effectbench.{CellId, Outcome}
+import effectbench.store.{CellRecord, FormatError, JvmInfo, PlanEntry, RunFiles, RunMeta, RunStatus}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
-import scala.util.control.NonFatal
 
 /** A measured statistic: JMH's score with its 99.9% confidence half-width and unit. */
 final case class Stat(score: Double, error: Double, unit: String) {
@@ -19,7 +19,7 @@ final case class CellResult(
     key: String,
     id: Option[CellId],
     jvm: String,
-    status: String,
+    status: Outcome,
     reason: String,
     score: Option[Stat],
     alloc: Option[Stat],
@@ -28,41 +28,43 @@ final case class CellResult(
     readBack: Vector[(String, String)],
     source: String,
     syntax: String,
-    record: Json
+    record: CellRecord
 ) {
-  def ok: Boolean = status == "ok" && score.isDefined
+  def ok: Boolean = status.ok && score.isDefined
   /** The work counted inside the cell's programs by the verifier (family S); empty in runs
     * recorded before it was counted, and for cells nothing counts. */
-  def countedWork: Vector[(String, Long)] = record("work").fields.map { case (k, n) => (k, n.num.toLong) }.filter(_._2 >= 0)
+  def countedWork: Vector[(String, Long)] = record.work.entries.filter(_._2 >= 0)
   def scenario: String = id.map(_.scenario).getOrElse(key.takeWhile(_ != '/'))
 }
 
 /** A run directory read back: run.json, cells.jsonl and the JMH files it names. Problems with
-  * single files are collected as warnings, never thrown, so every other cell still renders. */
-final case class RunData(dir: Path, meta: Json, cells: Vector[CellResult], warnings: Vector[String]) {
-  def id: String = meta("id").strOpt.getOrElse(dir.getFileName.toString)
-  def settings: String = meta("settings")("id").str
-  def profile: String = meta("profile")("id").str
+  * single files are collected as warnings, never thrown, so every other cell still renders;
+  * without a readable run.json (`meta` None) the run's settings are unknown. */
+final case class RunData(dir: Path, meta: Option[RunMeta], cells: Vector[CellResult], warnings: Vector[String]) {
+  def id: String = meta.map(_.id).getOrElse(dir.getFileName.toString)
+  def settings: String = meta.map(_.settings.id).getOrElse("")
+  def settingsSummary: String = meta.map(_.settings.summary).getOrElse("")
+  def profile: String = meta.map(_.profile.id).getOrElse("")
   def profileText: String = {
-    val d = meta("profile")("describe").str
+    val d = meta.map(_.profile.describe).getOrElse("")
     if (d.isEmpty) profile else s"$profile ($d)"
   }
-  def status: String = meta("status").str
-  def gitRevision: String = meta("git")("revision").str
+  def status: Option[RunStatus] = meta.map(_.status)
+  def gitRevision: String = meta.flatMap(_.git.revision).getOrElse("")
   def gitText: String = {
     val r = gitRevision.take(10)
-    if (r.isEmpty) "unknown" else r + (if (meta("git")("dirty") == Json.Bool(true)) " (dirty)" else "")
+    if (r.isEmpty) "unknown" else r + (if (meta.flatMap(_.git.dirty).contains(true)) " (dirty)" else "")
   }
-  def jvmLabels: Vector[String] = {
-    val declared = meta("jvms").arr.map(_("label").str).filter(_.nonEmpty)
-    (declared ++ cells.map(_.jvm)).distinct
+  def jvms: Vector[JvmInfo] = meta.map(_.jvms).getOrElse(Vector.empty)
+  def jvmLabels: Vector[String] = (jvms.map(_.label).filter(_.nonEmpty) ++ cells.map(_.jvm)).distinct
+  def quickOverrides: Vector[(String, String)] = meta.toVector.flatMap(_.quickOverrides.entries).map { case (s, ps) =>
+    s -> ps.entries.map { case (k, v) => s"$k=$v" }.mkString(", ")
   }
-  def quickOverrides: Vector[(String, String)] = meta("quickOverrides").fields.map { case (s, ps) =>
-    s -> ps.fields.map { case (k, v) => s"$k=${v.str}" }.mkString(", ")
-  }
-  def library(runtime: String): String = meta("libraries")(runtime).str
-  /** Every planned cell with its status text ("ok", "n/a: ...", "skipped: ..."), as (cell, jvm, status). */
-  def plan: Vector[(String, String, String)] = meta("plan").arr.map(p => (p("cell").str, p("jvm").str, p("status").str))
+  def library(runtime: String): String = meta.flatMap(_.libraries.get(runtime)).getOrElse("")
+  /** Every planned cell with its status. */
+  def plan: Vector[PlanEntry] = meta.map(_.plan).getOrElse(Vector.empty)
+  def engineText: String = meta.flatMap(_.engine).map(_.description).getOrElse("")
+  def testOnly: Boolean = meta.exists(_.testOnly)
 }
 
 object RunData {
@@ -72,61 +74,57 @@ object RunData {
 
   def load(dir: Path): RunData = {
     val warnings = Vector.newBuilder[String]
-    val meta = try Json.parse(read(dir.resolve("run.json"))) catch {
-      case NonFatal(e) => warnings += s"${dir.resolve("run.json")}: unreadable (${e.getMessage}); showing cells without run settings"; Json.obj()
+    val meta = try Some(RunFiles.readMeta(dir.resolve("run.json"))) catch {
+      case e: FormatError => warnings += s"${e.getMessage}; showing cells without run settings"; None
     }
-    val lines = {
-      val f = dir.resolve("cells.jsonl")
-      if (Files.isRegularFile(f)) read(f).split('\n').toVector.filter(_.trim.nonEmpty) else Vector.empty
-    }
-    val records = lines.zipWithIndex.flatMap { case (line, i) =>
-      try Some(Json.parse(line)) catch {
-        case NonFatal(e) => warnings += s"${dir.resolve("cells.jsonl")} line ${i + 1}: unreadable (${e.getMessage}); skipped"; None
+    val f = dir.resolve("cells.jsonl")
+    val lines = if (Files.isRegularFile(f)) read(f).split('\n').toVector else Vector.empty
+    val records = lines.zipWithIndex.filter(_._1.trim.nonEmpty).flatMap { case (line, i) =>
+      try Some(RunFiles.readCell(line, s"$f line ${i + 1}")) catch {
+        case e: FormatError => warnings += s"${e.getMessage}; skipped"; None
       }
     }
     // A resumed run may record a cell again; the last record of a cell wins.
-    val latest = records.groupBy(r => (r("cell").str, r("jvm").str)).map { case (_, rs) => rs.last }.toVector
+    val latest = records.groupBy(r => (r.cell, r.jvm)).map { case (_, rs) => rs.last }.toVector
     val ordered = records.filter(r => latest.exists(_ eq r))
     val cells = ordered.map(r => cell(dir, r, warnings))
     RunData(dir, meta, cells, warnings.result())
   }
 
   /** One cells.jsonl record with its JMH result read back. */
-  def cellOf(dir: Path, r: Json): (CellResult, Vector[String]) = {
+  def cellOf(dir: Path, r: CellRecord): (CellResult, Vector[String]) = {
     val w = Vector.newBuilder[String]
     val c = cell(dir, r, w)
     (c, w.result())
   }
 
-  private def cell(dir: Path, r: Json, warnings: scala.collection.mutable.Builder[String, Vector[String]]): CellResult = {
-    val key = r("cell").str
-    var status = r("status").str
-    var reason = r("reason").str
+  private def cell(dir: Path, r: CellRecord, warnings: scala.collection.mutable.Builder[String, Vector[String]]): CellResult = {
+    val key = r.cell
+    var status = r.status
+    var reason = r.reason
     var score: Option[Stat] = None
     var alloc: Option[Stat] = None
     var raw = Vector.empty[Vector[Double]]
-    r("jmh").strOpt.filter(_.nonEmpty).foreach { rel =>
+    r.jmh.filter(_.nonEmpty).foreach { rel =>
       val f = dir.resolve(rel)
       try {
-        val results = Json.parse(read(f)).arr
-        results.headOption match {
+        RunFiles.readJmh(f).headOption match {
           case Some(b) =>
-            val pm = b("primaryMetric")
-            score = Some(Stat(pm("score").num, pm("scoreError").num, pm("scoreUnit").str))
-            raw = pm("rawData").arr.map(_.arr.map(_.num))
-            b("secondaryMetrics").get("gc.alloc.rate.norm").foreach { a =>
-              alloc = Some(Stat(a("score").num, a("scoreError").num, a("scoreUnit").str))
+            val pm = b.primaryMetric
+            score = Some(Stat(pm.score, pm.scoreError, pm.scoreUnit))
+            raw = pm.rawData
+            b.secondaryMetrics.get("gc.alloc.rate.norm").foreach { a =>
+              alloc = Some(Stat(a.score, a.scoreError, a.scoreUnit))
             }
           case None =>
-            if (status == "ok") { status = "failed"; reason = s"failed: $rel has no results" }
+            if (status.ok) { status = Outcome.Failed; reason = s"failed: $rel has no results" }
         }
       } catch {
-        case NonFatal(e) =>
-          warnings += s"$f: unreadable JMH JSON (${e.getMessage}); cell $key shown without a score"
-          if (status == "ok") { status = "failed"; reason = s"failed: unreadable $rel" }
+        case e: FormatError =>
+          warnings += s"$f: unreadable JMH JSON (${e.getMessage.stripPrefix(s"$f: ")}); cell $key shown without a score"
+          if (status.ok) { status = Outcome.Failed; reason = s"failed: unreadable $rel" }
       }
     }
-    CellResult(key, CellId.parse(key).toOption, r("jvm").str, status, reason, score, alloc, raw,
-      r("readBack").fields.map { case (k, v) => (k, v.str) }, r("source").str, r("syntax").str, r)
+    CellResult(key, CellId.parse(key).toOption, r.jvm, status, reason, score, alloc, raw, r.readBack.entries, r.source, r.syntax, r)
   }
 }

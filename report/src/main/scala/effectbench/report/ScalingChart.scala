@@ -1,6 +1,5 @@
 package effectbench.report
 
-import effectbench.Json
 
 /** One block's cells across the run's JVMs or core counts (`run --jvm A --jvm B`, `--cpus 1,2`):
   * a line per runtime, the environments along the x axis — a scaling curve. Only scores are
@@ -14,15 +13,15 @@ object ScalingChart {
 
   /** The core count of a JVM label: run.json's "cpus" of that JVM, else the label's suffix. */
   def cpusOf(run: RunData, label: String): Option[Int] =
-    run.meta("jvms").arr.find(_("label").str == label).flatMap(_.get("cpus")).filter(_.isInstanceOf[Json.Num]).map(_.num.toInt)
+    run.jvms.find(_.label == label).flatMap(_.cpus)
       .orElse(label match { case cpuSuffix(n) => n.toIntOption; case _ => None })
 
   private def base(label: String): String = label.replaceFirst(", \\d+ cpus?$", "")
 
   def curves(run: RunData): Vector[Curve] = {
     val ok = run.cells.filter(c => c.ok && c.id.isDefined)
-    val blocks = ok.groupBy(c => (c.id.get.group, c.record.get("shard").map(_.str).getOrElse("")))
-    val order = ok.map(c => (c.id.get.group, c.record.get("shard").map(_.str).getOrElse(""))).distinct
+    val blocks = ok.groupBy(c => (c.id.get.group, c.record.shard))
+    val order = ok.map(c => (c.id.get.group, c.record.shard)).distinct
     order.flatMap { key =>
       val cells = blocks(key)
       val envs = cells.map(_.jvm).distinct.sortBy(l => (base(l), cpusOf(run, l).getOrElse(0), l))
@@ -41,14 +40,14 @@ object ScalingChart {
     }
   }
 
-  private def num(d: Double): Json = if (d.isNaN || d.isInfinite) Json.Null else Json.num(d)
+  private def num(d: Double): ujson.Value = if (d.isNaN || d.isInfinite) ujson.Null else ujson.Num(d)
 
-  def json(c: Curve): Json = Json.obj(
-    "title" -> Json.str(c.title), "axis" -> Json.str(c.axis), "unit" -> Json.str(c.unit),
-    "x" -> Json.Arr(c.x.map(Json.str)),
-    "series" -> Json.Arr(c.series.map { case (rt, ys) => Json.obj("rt" -> Json.str(rt),
-      "y" -> Json.Arr(ys.map(_.map(s => num(s.score)).getOrElse(Json.Null))),
-      "err" -> Json.Arr(ys.map(_.map(s => num(s.error)).getOrElse(Json.Null)))) })
+  def json(c: Curve): ujson.Value = ujson.Obj(
+    "title" -> ujson.Str(c.title), "axis" -> ujson.Str(c.axis), "unit" -> ujson.Str(c.unit),
+    "x" -> ujson.Arr.from(c.x.map(ujson.Str(_))),
+    "series" -> ujson.Arr.from(c.series.map { case (rt, ys) => ujson.Obj("rt" -> ujson.Str(rt),
+      "y" -> ujson.Arr.from(ys.map(_.map(s => num(s.score)).getOrElse(ujson.Null))),
+      "err" -> ujson.Arr.from(ys.map(_.map(s => num(s.error)).getOrElse(ujson.Null)))) })
   )
 
   /** The page's section: a chart container per curve (drawn by `js` through the page script). */

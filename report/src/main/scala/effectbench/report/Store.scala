@@ -1,6 +1,8 @@
 package effectbench.report
 
-import effectbench.{Json, Params}
+import effectbench.Params
+import effectbench.store.{CellRecord, FormatError, Named, RunFiles, RunMeta}
+import effectbench.store.Codecs.given
 import java.nio.file.{Files, Path}
 import java.sql.{Connection, DriverManager, PreparedStatement, SQLException}
 import scala.jdk.CollectionConverters._
@@ -14,7 +16,7 @@ final case class HistoryRow(
     gitDirty: Boolean,
     profile: String,
     settings: String,
-    libraries: Json,
+    libraries: Named[String],
     cell: String,
     jvm: String,
     runtime: String,
@@ -139,22 +141,24 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     } finally st.close()
   }
 
-  private def upsertRun(c: Connection, dir: Path, meta: Json): String = {
-    val id = meta("id").strOpt.filter(_.nonEmpty).getOrElse(dir.getFileName.toString)
+  /** The run's row; without a readable run.json (`meta` None) only its id and directory are known. */
+  private def upsertRun(c: Connection, dir: Path, meta: Option[RunMeta]): String = {
+    val id = meta.map(_.id).filter(_.nonEmpty).getOrElse(dir.getFileName.toString)
+    def text(f: RunMeta => String): String = meta.map(f).getOrElse("")
     val ps = c.prepareStatement("INSERT OR REPLACE INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
     try {
       ps.setString(1, id)
       ps.setString(2, dir.toAbsolutePath.toString)
-      ps.setString(3, meta("started").str)
-      ps.setString(4, meta("finished").str)
-      ps.setString(5, meta("status").str)
-      ps.setString(6, meta("git")("revision").str)
-      ps.setInt(7, if (meta("git")("dirty") == Json.Bool(true)) 1 else 0)
-      ps.setString(8, meta("profile")("id").str)
-      ps.setString(9, meta("settings")("id").str)
-      ps.setString(10, meta("jvms").render)
-      ps.setString(11, meta("libraries").render)
-      ps.setString(12, meta("commandLine").arr.map(_.str).mkString(" "))
+      ps.setString(3, text(_.started))
+      ps.setString(4, text(_.finished.getOrElse("")))
+      ps.setString(5, text(_.status.id))
+      ps.setString(6, text(_.git.revision.getOrElse("")))
+      ps.setInt(7, if (meta.flatMap(_.git.dirty).contains(true)) 1 else 0)
+      ps.setString(8, text(_.profile.id))
+      ps.setString(9, text(_.settings.id))
+      ps.setString(10, upickle.default.write(meta.map(_.jvms).getOrElse(Vector.empty)))
+      ps.setString(11, upickle.default.write(meta.map(_.libraries).getOrElse(Named.empty[String])))
+      ps.setString(12, text(_.commandLine.mkString(" ")))
       ps.executeUpdate()
     } finally ps.close()
     id
@@ -173,7 +177,7 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     ps.setString(6, c.id.map(_.runtime).getOrElse(""))
     ps.setString(7, c.id.map(i => Params.encode(i.params)).getOrElse(""))
     ps.setString(8, c.id.map(_.mode.id).getOrElse(""))
-    ps.setString(9, c.status)
+    ps.setString(9, c.status.id)
     ps.setString(10, c.reason)
     optD(11, c.score.map(_.score))
     optD(12, c.score.map(_.error))
@@ -181,18 +185,18 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     optD(14, c.alloc.map(_.score))
     optD(15, c.alloc.map(_.error))
     ps.setInt(16, c.raw.map(_.size).sum)
-    ps.setString(17, Json.Arr(c.raw.map(f => Json.Arr(f.map(Json.num)))).render)
+    ps.setString(17, upickle.default.write(c.raw))
     ps.setString(18, c.source)
     ps.setString(19, c.syntax)
-    ps.setString(20, c.record("finished").str)
+    ps.setString(20, c.record.finished)
     ps.executeUpdate()
   }
 
   private val insertCellSql = "INSERT OR REPLACE INTO cells VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
   /** Indexes one recorded cell (and refreshes its run's row from run.json). */
-  def indexCell(runDir: Path, record: Json): Unit = {
-    val meta = try Json.parse(RunData.read(runDir.resolve("run.json"))) catch { case _: Exception => Json.obj() }
+  def indexCell(runDir: Path, record: CellRecord): Unit = {
+    val meta = try Some(RunFiles.readMeta(runDir.resolve("run.json"))) catch { case _: FormatError => None }
     val (cell, _) = RunData.cellOf(runDir, record)
     write(s"index ${cell.key}") { c =>
       val id = upsertRun(c, runDir, meta)
@@ -273,7 +277,7 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
         if (params.forall { case (k, v) => ps.exists(_.get(k).contains(v)) })
           out += HistoryRow(rs.getString(1), rs.getString(2), rs.getString(3), Option(rs.getString(4)).getOrElse(""),
             rs.getInt(5) == 1, rs.getString(6), rs.getString(7),
-            try Json.parse(Option(rs.getString(8)).getOrElse("{}")) catch { case _: Exception => Json.obj() },
+            try upickle.default.read[Named[String]](Option(rs.getString(8)).getOrElse("{}")) catch { case _: Exception => Named.empty[String] },
             rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12), rs.getString(13),
             optD(14), optD(15), rs.getString(16), optD(17))
       }

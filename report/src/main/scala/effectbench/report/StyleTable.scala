@@ -50,7 +50,7 @@ object StyleTable {
 
   /** "score ± error (ratio to either)", or the cell's status. */
   private def entry(x: Slot, all: Vector[Slot]): String =
-    if (!x.cell.ok) x.cell.status
+    if (!x.cell.ok) x.cell.status.id
     else {
       val ref = all.find(y => y.id.runtime == x.id.runtime && y.id.variant == referenceStyle && y.id.params == x.id.params && y.cell.ok)
       s"${CellStats.estimate(x.cell, ForkStats.DefaultConfidence).map(CellStats.scoreText).getOrElse(Format.stat(x.cell.score.get))} (${Comparison.ratioText(x.cell, ref.map(_.cell))})"

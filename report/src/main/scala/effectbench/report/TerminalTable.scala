@@ -5,7 +5,7 @@ package effectbench.report
   * scenarios show as their style blocks instead of generic tables. */
 object TerminalTable {
   /** Kept for the runner's progress lines. */
-  def reasonText(status: String, reason: String): String = ReportModel.reasonText(status, reason)
+  def reasonText(status: effectbench.Outcome, reason: String): String = ReportModel.reasonText(status, reason)
 
   def render(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val m = ReportModel.build(run, confidence)

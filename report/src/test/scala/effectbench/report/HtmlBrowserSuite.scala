@@ -1,6 +1,5 @@
 package effectbench.report
 
-import effectbench.Json
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -17,10 +16,10 @@ class HtmlBrowserSuite extends munit.FunSuite {
   def run(dir: Path): RunData = {
     val specs = SyntheticRun.cells200.filter(s => s.key.startsWith("scenario-1/") || s.key.startsWith("scenario-2/")) ++
       SyntheticRun.runtimes.map(rt => SyntheticRun.Spec(s"evil/default/$rt/p=$evilScript&q=$evilImg/fork", 3.0, readBack = Vector("k" -> evilImg))) :+
-      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = "failed", reason = s"failed: JMH exited with code 1 $evilScript") :++
+      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = effectbench.Outcome.Failed, reason = s"failed: JMH exited with code 1 $evilScript") :++
       // A style scenario: its style block renders beside its charts.
       Vector("either" -> 100.0, "typed" -> 150.0).map { case (v, base) => SyntheticRun.Spec(s"business-flow/$v/zio/tf=5&base=10&failure=0.1:80&k=100/fork", base) }
-    SyntheticRun.write(dir, s"run-$evilScript", specs, plan = Vector("scenario-1/default/kyo/n=100/fork" -> s"n/a: no such runtime $evilImg"))
+    SyntheticRun.write(dir, s"run-$evilScript", specs, plan = Vector("scenario-1/default/kyo/n=100/fork" -> effectbench.store.CellStatus.NotApplicable(s"no such runtime $evilImg")))
     RunData.load(dir)
   }
 
@@ -33,9 +32,9 @@ class HtmlBrowserSuite extends munit.FunSuite {
     rx.findFirstMatchIn(dom) match {
       case None => Left(s"the page wrote no self-test result (its script did not run to the end); DOM ${dom.length} chars, stderr: ${err.take(2000)}")
       case Some(m) =>
-        val j = Json.parse(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))
-        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str), j("errors").arr.map(_.str),
-          j("injected") == Json.Bool(true), j("resultsShowScriptText") == Json.Bool(true)))
+        val j = ujson.read(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))
+        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str).toVector, j("errors").arr.map(_.str).toVector,
+          j("injected").boolOpt.contains(true), j("resultsShowScriptText").boolOpt.contains(true)))
     }
   }
 

@@ -1,6 +1,7 @@
 package effectbench.report
 
-import effectbench.Json
+import effectbench.Outcome
+import effectbench.store.{CellRecord, JmhMetric, JmhResult, Named, RunFiles}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 
@@ -37,19 +38,19 @@ class ProfileDiffSuite extends munit.FunSuite {
   test("counters are read from the cell's JMH JSON, and absent ones print as ?") {
     val dir = Files.createTempDirectory("counters")
     Files.createDirectories(dir.resolve("jmh"))
-    def metric(v: Double) = Json.obj("score" -> Json.num(v), "scoreError" -> Json.str("NaN"), "scoreUnit" -> Json.str("x"))
-    val jmh = Json.Arr(Vector(Json.obj("primaryMetric" -> Json.obj("score" -> Json.num(1), "scoreError" -> Json.num(0.1), "scoreUnit" -> Json.str("us/op"), "rawData" -> Json.Arr(Vector.empty)),
-      "secondaryMetrics" -> Json.obj("gc.count" -> metric(3), "proc.gc.time.share" -> metric(1.25), "proc.threads.peak" -> metric(34),
+    def metric(v: Double) = JmhMetric(v, Double.NaN, "x")
+    val jmh = Vector(JmhResult("effectbench.Bench.run", "avgt", primaryMetric = JmhMetric(1, 0.1, "us/op"),
+      secondaryMetrics = Named.of(Vector("gc.count" -> metric(3), "proc.gc.time.share" -> metric(1.25), "proc.threads.peak" -> metric(34),
         "proc.cs.voluntary.norm" -> metric(0.5), "proc.cs.involuntary.norm" -> metric(0.01)))))
-    Files.write(dir.resolve("jmh/c.json"), jmh.render.getBytes(StandardCharsets.UTF_8))
-    val rec = Json.obj("cell" -> Json.str("s/default/zio/n=1/fork"), "jvm" -> Json.str("j"), "status" -> Json.str("ok"), "jmh" -> Json.str("jmh/c.json"),
-      "profiles" -> Json.obj("cpu" -> Json.str("profiles/c/cpu.html")))
+    Files.write(dir.resolve("jmh/c.json"), RunFiles.jmhJson(jmh).getBytes(StandardCharsets.UTF_8))
+    val rec = CellRecord("s/default/zio/n=1/fork", "j", "/j", "modern", Outcome.Ok, jmh = Some("jmh/c.json"), finished = "now",
+      profiles = Named.of(Vector("cpu" -> "profiles/c/cpu.html")))
     val (cell, warnings) = RunData.cellOf(dir, rec)
     assertEquals(warnings, Vector.empty)
     val c = Counters.of(dir, cell)
     assertEquals(Counters.cells(c), Vector("3 (1.3%)", "34", "0.5000/0.0100"))
     assertEquals(ProfileLinks.of(cell), Vector("cpu" -> "profiles/c/cpu.html"))
-    val (bare, _) = RunData.cellOf(dir, Json.obj("cell" -> Json.str("s/default/zio/n=1/fork"), "status" -> Json.str("failed")))
+    val (bare, _) = RunData.cellOf(dir, CellRecord("s/default/zio/n=1/fork", "j", "/j", "modern", Outcome.Failed, finished = "now"))
     assertEquals(Counters.cells(Counters.of(dir, bare)), Vector("?", "?", "?"))
   }
 }

@@ -13,7 +13,7 @@ class ReportFormatsSuite extends munit.FunSuite {
   test("terminal and markdown group by scenario/variant, mark ties and baseline ratios, state the settings") {
     val dir = Files.createTempDirectory("fmt")
     val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-0/"))
-    val run = RunData.load(SyntheticRun.write(dir, "fmt-run", specs, plan = Vector("scenario-0/default/kyo/n=100/fork" -> "n/a: kyo has no sync entry")))
+    val run = RunData.load(SyntheticRun.write(dir, "fmt-run", specs, plan = Vector("scenario-0/default/kyo/n=100/fork" -> effectbench.store.CellStatus.NotApplicable("kyo has no sync entry"))))
     val t = TerminalTable.render(run)
     assert(t.contains("quick (3 forks × 5 iterations (synthetic))"), t)
     assert(t.contains("levelled: synthetic"), t)

@@ -1,6 +1,8 @@
 package effectbench.report
 
-import effectbench.Json
+import effectbench.ImplLine
+import effectbench.store.RunFiles
+import effectbench.store.Codecs.given
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
 
@@ -27,8 +29,8 @@ class SourceRefsSuite extends munit.FunSuite {
     val f = root.resolve("target/bench").resolve(s"$group.impls")
     if (!Files.isRegularFile(f)) fail(s"$f is missing: run ./bench build (./bench test does) before this suite")
     new String(Files.readAllBytes(f), StandardCharsets.UTF_8).split('\n').toVector.filter(_.trim.nonEmpty).map { l =>
-      val j = Json.parse(l)
-      (j("scenario").str, s"${j("scenario").str}/${j("variant").str}/${j("runtime").str}", j("source").str)
+      val j = RunFiles.decode[ImplLine](l, f.toString)
+      (j.scenario, s"${j.scenario}/${j.variant}/${j.runtime}", j.source)
     }.filterNot { case (sc, _, _) => effectbench.Catalog.testOnly.exists(_.id == sc) }.map { case (_, cell, src) => (cell, src) }
   }
 

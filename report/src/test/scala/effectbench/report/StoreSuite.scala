@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.Json
+import effectbench.store.{CellRecord, RunFiles}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.sql.DriverManager
@@ -8,8 +8,9 @@ import java.sql.DriverManager
 class StoreSuite extends munit.FunSuite {
   private val specs = SyntheticRun.cells200.take(20)
 
-  private def records(dir: java.nio.file.Path): Vector[Json] =
-    new String(Files.readAllBytes(dir.resolve("cells.jsonl")), StandardCharsets.UTF_8).split('\n').toVector.filter(_.nonEmpty).map(Json.parse)
+  private def records(dir: java.nio.file.Path): Vector[CellRecord] =
+    new String(Files.readAllBytes(dir.resolve("cells.jsonl")), StandardCharsets.UTF_8).split('\n').toVector.filter(_.nonEmpty)
+      .map(RunFiles.readCell(_, dir.resolve("cells.jsonl").toString))
 
   test("reindex indexes every run and cell; history lists a cell across runs, oldest first") {
     val results = SyntheticRun.tempDir("store")
@@ -26,7 +27,7 @@ class StoreSuite extends munit.FunSuite {
     assertEquals(h.map(_.cell).distinct, Vector("scenario-0/default/zio/n=100/fork"))
     val Vector(s1, s2) = h.map(_.score.get)
     assert(s2 / s1 > 1.8 && s2 / s1 < 2.2, s"$s1 -> $s2")
-    assertEquals(h.head.libraries("zio").str, "zio-1.0")
+    assertEquals(h.head.libraries.get("zio"), Some("zio-1.0"))
     assertEquals(store.history(Vector("scen*"), Vector.empty, Vector.empty, Vector.empty, Vector.empty).size, 40)
   }
 
@@ -49,9 +50,7 @@ class StoreSuite extends munit.FunSuite {
     val said = new java.util.concurrent.ConcurrentLinkedQueue[String]()
     val w = new Store(results, said.add(_))
     w.quietWaitMillis = 200
-    val t = new Thread(() => w.indexCell(dirs(0), records(dirs(0)).head.asInstanceOf[Json.Obj] match {
-      case Json.Obj(fs) => Json.Obj(fs.map { case ("cell", _) => "cell" -> Json.str("scenario-9/default/zio/n=100/fork"); case kv => kv })
-    }))
+    val t = new Thread(() => w.indexCell(dirs(0), records(dirs(0)).head.copy(cell = "scenario-9/default/zio/n=100/fork")))
     t.start()
     Thread.sleep(1500)
     assert(t.isAlive, "the writer should be waiting for the lock")

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.{CellId, Json, Mode, Params}
+import effectbench.{CellId, Mode, Outcome, Params}
 import java.nio.file.{Files, Paths}
 
 /** The business-flow view: styles side by side per runtime with their ratio to `either`, and a
@@ -10,16 +10,15 @@ class StyleTableSuite extends munit.FunSuite {
     val id = CellId("business-flow", variant, runtime, Params.of("tf" -> tf, "base" -> "10", "failure" -> "0.1:80", "k" -> "100"), Mode.Fork)
     // Three forks at score − error, score and score + error: the fork-level interval is what decides.
     val raw = Vector(score - error, score, score + error).map(f => Vector.fill(3)(f))
-    CellResult(id.key, Some(id), "jdk-25", "ok", "", Some(Stat(score, error, "us/op")), Some(Stat(1000, 0, "B/op")),
-      raw, Vector.empty, "src", "syntax", Json.obj())
+    CellResult(id.key, Some(id), "jdk-25", Outcome.Ok, "", Some(Stat(score, error, "us/op")), Some(Stat(1000, 0, "B/op")),
+      raw, Vector.empty, "src", "syntax", SyntheticRun.record(SyntheticRun.Spec(id.key, score)))
   }
   private def run(cells: Vector[CellResult]) =
-    RunData(Paths.get("run"), Json.obj("id" -> Json.str("r"), "settings" -> Json.obj("id" -> Json.str("levelled")),
-      "profile" -> Json.obj("id" -> Json.str("quick"))), cells, Vector.empty)
+    RunData(Paths.get("run"), Some(SyntheticRun.meta("r", Vector.empty)), cells, Vector.empty)
 
   private val other = {
     val id = CellId("deep-bind", "default", "zio", Params.of("d" -> "10"), Mode.Fork)
-    CellResult(id.key, Some(id), "jdk-25", "ok", "", Some(Stat(5, 0.1, "us/op")), None, Vector.empty, Vector.empty, "", "", Json.obj())
+    CellResult(id.key, Some(id), "jdk-25", Outcome.Ok, "", Some(Stat(5, 0.1, "us/op")), None, Vector.empty, Vector.empty, "", "", SyntheticRun.record(SyntheticRun.Spec(id.key, 5)))
   }
 
   test("one row per runtime, styles as columns with the ratio to that runtime's either; other scenarios keep the generic table") {

@@ -44,7 +44,7 @@ object EngineStudy {
   }
 
   private def row(sc: String, label: String, run: RunData): Vector[String] = {
-    val seconds = run.cells.map(_.record("seconds").num).filterNot(_.isNaN).sum
+    val seconds = run.cells.map(_.record.seconds).filterNot(_.isNaN).sum
     def est(rt: String) = run.cells.find(_.id.exists(_.runtime == rt)).flatMap(CellStats.estimate(_, ForkStats.DefaultConfidence))
     (est("cats-effect"), est("zio")) match {
       case (Some(ce), Some(z)) =>

@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{Catalog, DeclaredWork, Json, Settings}
+import effectbench.{Catalog, DeclaredWork, Settings}
+import effectbench.store.RunFiles
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -20,9 +21,9 @@ object FloorCheck {
   /** The score of a JMH result file. */
   def timed(file: Path): Option[Timed] =
     try {
-      Json.parse(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)).arr.headOption.map { b =>
-        val pm = b("primaryMetric")
-        Timed(pm("score").num, pm("scoreError").num, pm("scoreUnit").str)
+      RunFiles.readJmh(file).headOption.map { b =>
+        val pm = b.primaryMetric
+        Timed(pm.score, pm.scoreError, pm.scoreUnit)
       }
     } catch { case _: Exception => None }
 
@@ -36,8 +37,8 @@ object FloorCheck {
     val measured = scala.collection.mutable.Map.empty[String, Either[String, Timed]]
     check(cells, baselines, out, c => measured.getOrElseUpdate(c.id.key + "@" + c.jvm.label, {
       val file = dir.resolve(c.id.slug + ".json")
-      val o = JmhCell.run(c, settings, profile, modules, file, dir.resolve(c.id.slug + ".log"), 600, _ => ())
-      if (o.status != "ok") Left(o.reason) else o.jmhFile.flatMap(timed).toRight("JMH wrote no score")
+      val o = JmhCell.run(c, settings, profile, modules, file, dir.resolve(c.id.slug + ".log"), 600)
+      if (!o.status.ok) Left(o.reason) else o.jmhFile.flatMap(timed).toRight("JMH wrote no score")
     }))
   }
 

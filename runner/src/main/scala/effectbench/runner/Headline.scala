@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{Catalog, Json, Mode, Scenario}
+import effectbench.{Catalog, Mode, Scenario}
+import effectbench.store.RunFiles
 import effectbench.report.{Format, RunData}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
@@ -51,13 +52,13 @@ object Headline {
         } finally ps.close()
       }
       val samples = dirs.map(java.nio.file.Paths.get(_)).filter(d => Files.isRegularFile(d.resolve("cells.jsonl"))).flatMap { d =>
-        val forks = try Json.parse(RunData.read(d.resolve("run.json")))("profile")("forks").num catch { case NonFatal(_) => Double.NaN }
+        val forks = try RunFiles.readMeta(d.resolve("run.json")).profile.forks.toDouble catch { case NonFatal(_) => Double.NaN }
         RunData.read(d.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).flatMap { line =>
           try {
-            val r = Json.parse(line)
-            val n = if (r("rounds").arr.nonEmpty) r("rounds").arr.size.toDouble else forks
-            val s = r("seconds").num
-            if (r("status").str == "ok" && s > 0 && n > 0) Some(r("cell").str -> s / n) else None
+            val r = RunFiles.readCell(line, d.resolve("cells.jsonl").toString)
+            val n = if (r.rounds.nonEmpty) r.rounds.size.toDouble else forks
+            val s = r.seconds
+            if (r.status.ok && s > 0 && n > 0) Some(r.cell -> s / n) else None
           } catch { case NonFatal(_) => None }
         }
       }

@@ -1,6 +1,8 @@
 package effectbench.runner
 
-import effectbench.{Catalog, Json, MeasuringJvm, Settings}
+import effectbench.{BenchFailure, Catalog, MeasuringJvm, Outcome => Status, Settings}
+import effectbench.store.{FormatError, RunFiles}
+import effectbench.store.Codecs.given
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -8,8 +10,10 @@ import java.nio.file.{Files, Path}
   * -prof gc (bytes per op), -prof effectbench.ProcCounters (threads, GC share, context switches), -foe true (a throwing benchmark is a failure, not a success). */
 object JmhCell {
   /** @param got the wrong result when the measuring JVM found one (status invalid) */
-  final case class Outcome(status: String, reason: String, jmhFile: Option[Path], seconds: Double,
-      expected: Option[String] = None, got: Option[String] = None)
+  final case class Outcome(status: Status, reason: String, jmhFile: Option[Path], seconds: Double, got: Option[String] = None)
+
+  /** Where the measuring JVMs of a cell whose JMH result goes to `out` record a wrong result. */
+  def failureFile(out: Path): Path = out.resolveSibling(out.getFileName.toString + ".failure.jsonl")
 
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
@@ -34,37 +38,41 @@ object JmhCell {
   }
 
   def run(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
-      timeoutSeconds: Long, onLine: String => Unit, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty): Outcome = {
+      timeoutSeconds: Long, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty): Outcome = {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
     Files.deleteIfExists(out)
+    Files.deleteIfExists(failureFile(out))
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
-    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds, onLine))
+    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds,
+      env = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)))
     val hasResult = Files.isRegularFile(out) && {
-      try Json.parse(new String(Files.readAllBytes(out), StandardCharsets.UTF_8)).arr.nonEmpty
-      catch { case _: Exception => false }
+      try RunFiles.readJmh(out).nonEmpty
+      catch { case _: FormatError => false }
     }
     // JMH creates its result file when it starts; an empty one would only mislead a reader of the run.
     if (!hasResult) Files.deleteIfExists(out)
     val kept = if (hasResult) Some(out) else None
-    if (done.timedOut) Outcome("timed-out", s"timed out after $timeoutSeconds s", kept, done.seconds)
+    if (done.timedOut) Outcome(Status.TimedOut, s"timed out after $timeoutSeconds s", kept, done.seconds)
     else if (done.exit != 0 || !hasResult) {
-      val lines = logLines(log)
-      invalid(lines) match {
-        case Some((want, got)) => Outcome("invalid", s"invalid: expected $want got $got (under JMH)", kept, done.seconds, Some(want), Some(got))
-        case None => Outcome("failed", "failed: " + failureReason(lines, log, done.exit), kept, done.seconds)
+      invalid(failureFile(out)) match {
+        case Some(f) => Outcome(Status.Invalid, f.reason, kept, done.seconds, Some(f.got))
+        case None => Outcome(Status.Failed, "failed: " + failureReason(logLines(log), log, done.exit), kept, done.seconds)
       }
     }
-    else Outcome("ok", "", Some(out), done.seconds)
+    else Outcome(Status.Ok, "", Some(out), done.seconds)
   }
 
   private def logLines(log: Path): Vector[String] =
     if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
 
-  private val invalidLine = "invalid: expected (.*) got (.*)$".r.unanchored
-
-  /** The harness checks the result again after measuring (Bench.tearDown); a wrong one fails the run. */
-  def invalid(lines: Vector[String]): Option[(String, String)] =
-    lines.reverseIterator.collectFirst { case invalidLine(want, got) => (want.trim, got.trim) }
+  /** The harness checks the result again after measuring (Bench.tearDown) and records a wrong one
+    * in the failure file (Harness.check); the last one recorded is the cell's. A line cut short by
+    * a killed JVM is no verdict. */
+  def invalid(file: Path): Option[BenchFailure] =
+    if (!Files.isRegularFile(file)) None
+    else RunFiles.text(file).split('\n').toVector.filter(_.trim.nonEmpty).reverse.iterator
+      .flatMap(l => try Some(RunFiles.decode[BenchFailure](l, file.toString)) catch { case _: FormatError => None })
+      .nextOption()
 
   /** The most telling line of a failed JMH log: the exception, or how the forked JVM ended. */
   def failureReason(lines: Vector[String], log: Path, exit: Int): String = {

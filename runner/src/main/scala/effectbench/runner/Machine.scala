@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.store.MachineInfo
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Paths}
 
@@ -36,19 +36,11 @@ object Machine {
     java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)).map(b => f"${b & 0xff}%02x").mkString
 
   /** run.json's "machine": the parts, a fingerprint of them and a short label for reports. */
-  def describe(jvms: Vector[Jvm]): Json = {
+  def describe(jvms: Vector[Jvm]): MachineInfo = {
     val jvmLabels = jvms.map(j => s"${j.version} ${j.vendor}".trim).distinct
     val gib = if (memoryBytes > 0) f"${memoryBytes / math.pow(1024, 3)}%.0f GiB" else "? GiB"
     val parts = Vector(cpuModel, cores.toString, memoryBytes.toString, kernel) ++ jvmLabels
-    Json.obj(
-      "fingerprint" -> Json.str(sha256(parts.mkString("\n")).take(12)),
-      "cpuModel" -> Json.str(cpuModel),
-      "cores" -> Json.num(cores.toDouble),
-      "memoryBytes" -> Json.num(memoryBytes.toDouble),
-      "kernel" -> Json.str(kernel),
-      "jvms" -> Json.Arr(jvmLabels.map(Json.str)),
-      "hostname" -> Json.str(hostname),
-      "label" -> Json.str(s"$cpuModel, $cores cores, $gib, $kernel")
-    )
+    MachineInfo(sha256(parts.mkString("\n")).take(12), cpuModel, cores, memoryBytes, kernel, jvmLabels, hostname,
+      s"$cpuModel, $cores cores, $gib, $kernel")
   }
 }

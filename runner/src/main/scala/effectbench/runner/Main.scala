@@ -2,6 +2,8 @@ package effectbench.runner
 
 import effectbench._
 import effectbench.report.{RunData, TerminalTable}
+import effectbench.store.{EngineInfo, ListedCell, Named}
+import effectbench.store.Codecs.given
 import java.nio.file.{Files, Path, Paths}
 
 /** The `bench` CLI. Commands are plain methods, declared with their flags in `Commands`; every
@@ -40,11 +42,9 @@ object Main {
     val (jvms, _) = jvmsOf(flags.jvms)
     val cells = Plan.cells(sel, jvms, modules, None)
     if (format == ListFormat.Json) {
-      println(Json.pretty(Json.Arr(cells.map { c =>
-        Json.obj("scenario" -> Json.str(c.id.scenario), "variant" -> Json.str(c.id.variant), "runtime" -> Json.str(c.runtime),
-          "params" -> Json.strMap(c.id.params.values), "mode" -> Json.str(c.id.mode.id), "jvm" -> Json.str(c.jvm.label),
-          "status" -> Json.str(c.status.text))
-      })))
+      println(upickle.default.write(cells.map { c =>
+        ListedCell(c.id.scenario, c.id.variant, c.runtime, Named.of(c.id.params.values), c.id.mode.id, c.jvm.label, c.status)
+      }, indent = 2))
     } else {
       print(TerminalTable.table(Vector("scenario", "variant", "runtime", "params", "mode", "status"),
         cells.map(c => Vector(c.id.scenario, c.id.variant, c.runtime, Params.encode(c.id.params), c.id.mode.id, c.status.text))))
@@ -71,7 +71,7 @@ object Main {
         val v = vs(c.id.key)
         if (!v.ok) failures += 1
         val detail = if (v.ok) s"= ${v.got}" else v.reason
-        println(s"${v.status.padTo(9, ' ')} ${c.id.key}${if (jvms.size > 1) s" on ${c.jvm.label}" else ""}  $detail")
+        println(s"${v.status.id.padTo(9, ' ')} ${c.id.key}${if (jvms.size > 1) s" on ${c.jvm.label}" else ""}  $detail")
       }
     }
     val checked = cells.count(_.status.runnable)
@@ -107,6 +107,8 @@ object Main {
     val measure = flags.measure
     flags.resume match {
       case Some(dirArg) =>
+        val askedEngine = Flags.givenFlags(flags).filter(Resume.engineFlags.contains)
+        if (askedEngine.nonEmpty) UsageError(s"--resume measures the rest of that run with its own engine settings; drop ${askedEngine.mkString(", ")}")
         val extra = Flags.givenFlags(flags).filter(fixedByTheRun)
         if (extra.nonEmpty) UsageError(s"--resume runs the rest of that run with its own selection and settings; drop ${extra.mkString(", ")}")
         Resume.run(cmd, Paths.get(dirArg), argv)
@@ -132,8 +134,8 @@ object Main {
         val (cells, shardMeta, shardNote) = shard match {
           case Some(spec) =>
             val (cs, m, note) = ShardPlan.select(spec, all, settings, profile, flags.cells.testOnly.value, out, cmd.estimatePerCell)
-            (cs, Vector("shard" -> m), Vector(note))
-          case None => (all, Vector.empty, Vector.empty)
+            (cs, Some(m), Vector(note))
+          case None => (all, None, Vector.empty)
         }
         val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (flags.cells.sel.scenarios.nonEmpty) flags.cells.sel.scenarios.mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
@@ -142,16 +144,16 @@ object Main {
           Headline.estimateText(cells, profile, engine, confidence, out))
         val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
-        val meta = Json.Obj(Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings) ++ Json.obj(
-          "timeoutSeconds" -> Json.num(cmd.timeoutFor(profile, setup).toDouble),
-          "engine" -> Json.str(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%")),
-          "testOnly" -> Json.Bool(flags.cells.testOnly.value),
-          "quickOverrides" -> Json.Obj(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
-            .map(s => s.id -> (Json.strMap(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))): Json))),
-          "plan" -> Json.Arr(cells.map(c => Json.obj("cell" -> Json.str(c.id.key), "jvm" -> Json.str(c.jvm.label),
-            "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text)))),
-          "machine" -> Machine.describe(jvms)
-        ).entries ++ shardMeta)
+        val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings, cells).copy(
+          timeoutSeconds = Some(cmd.timeoutFor(profile, setup)),
+          // The engine's settings, typed, so that --resume measures the rest as the run began.
+          engine = Some(EngineInfo(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%"),
+            confidence, engine.map(Resume.settingsOf))),
+          testOnly = flags.cells.testOnly.value,
+          quickOverrides = Named.of(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
+            .map(s => s.id -> Named.of(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))))),
+          machine = Some(Machine.describe(jvms)),
+          shard = shardMeta)
         cmd.execute(dir, setup, meta)
     }
   }

@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{CellId, Json}
+import effectbench.CellId
+import effectbench.store.{CellRecord, FormatError, MachineInfo, MergedInfo, MergedShard, PlanEntry, RunFiles, RunMeta, RunStatus, ShardInfo}
 import effectbench.report.{RunData, Store}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths, StandardCopyOption}
@@ -13,10 +14,15 @@ import scala.util.control.NonFatal
   * and a missing shard are refused in one line; `--partial` merges what is there and says what is
   * missing. Each cell keeps the shard and machine that measured it, so reports can name them. */
 object MergeCommand {
-  final case class ShardRun(dir: Path, meta: Json, k: Int, n: Int, plan: String, split: String) {
+  final case class ShardRun(dir: Path, meta: RunMeta, shard: ShardInfo) {
     def name: String = dir.getFileName.toString
-    def machine: Json = meta("machine")
-    def tables: Vector[String] = meta("shard")("tables").arr.map(_.str)
+    def k: Int = shard.k
+    def n: Int = shard.n
+    def plan: String = shard.plan
+    def split: String = shard.split
+    def machine: Option[MachineInfo] = meta.machine
+    def fingerprint: String = machine.map(_.fingerprint).getOrElse("")
+    def tables: Vector[String] = shard.tables
   }
 
   /** A run directory, or a directory holding run directories (an artifact download), expanded. */
@@ -32,12 +38,11 @@ object MergeCommand {
   }
 
   private def load(dir: Path): ShardRun = {
-    val meta = try Json.parse(RunData.read(dir.resolve("run.json"))) catch {
-      case NonFatal(e) => UsageError(s"merge: ${dir.resolve("run.json")} is unreadable (${e.getMessage})")
+    val meta = try RunFiles.readMeta(dir.resolve("run.json")) catch {
+      case e: FormatError => UsageError(s"merge: ${e.getMessage}")
     }
-    val s = meta("shard")
-    if (s == Json.Null) UsageError(s"merge: $dir is not a shard (it was run without --shard K/N); merge takes the shards of one run")
-    ShardRun(dir, meta, s("k").num.toInt, s("n").num.toInt, s("plan").str, s("split").str)
+    val s = meta.shard.getOrElse(UsageError(s"merge: $dir is not a shard (it was run without --shard K/N); merge takes the shards of one run"))
+    ShardRun(dir, meta, s)
   }
 
   /** The first way the shards disagree, as one line; None when they are shards of one run. */
@@ -47,10 +52,10 @@ object MergeCommand {
       if (by.size <= 1) None
       else Some(s"merge: shards of different $what: " + shards.map(s => s"${s.name} (${f(s)})").mkString(", ") + "; merge only the shards of one run")
     }
-    differ("profiles", _.meta("profile")("id").str)
-      .orElse(differ("settings", _.meta("settings")("id").str))
+    differ("profiles", _.meta.profile.id)
+      .orElse(differ("settings", _.meta.settings.id))
       .orElse(differ("plans", s => s"plan ${s.plan}"))
-      .orElse(differ("git revisions", _.meta("git")("revision").str))
+      .orElse(differ("git revisions", _.meta.git.revision.getOrElse("")))
       .orElse(differ("shard counts", s => s"of ${s.n}"))
       .orElse(differ("splits (the shards estimated durations from different timing histories)", s => s"split ${s.split}"))
       .orElse {
@@ -71,7 +76,7 @@ object MergeCommand {
     disagreement(shards).foreach(UsageError(_))
     val n = shards.head.n
     val missing = (1 to n).filterNot(k => shards.exists(_.k == k)).toVector
-    val units = shards.head.meta("shard")("units").arr.map(u => (u("unit").str, u("shard").num.toInt))
+    val units = shards.head.shard.units.map(u => (u.unit, u.shard))
     val missingUnits = units.filter(u => missing.contains(u._2)).map(_._1)
     if (missing.nonEmpty && !partial)
       UsageError(s"merge: missing shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")} " +
@@ -80,7 +85,7 @@ object MergeCommand {
     val first = shards.head
     val scope = first.name.replaceFirst("^\\d{8}-\\d{6}-", "").replaceFirst("-shard\\d+of\\d+(-\\d+)?$", "")
     val dir = RunDir.fresh(out, s"$scope-merged")
-    val records = Vector.newBuilder[Json]
+    val records = Vector.newBuilder[CellRecord]
     val warnings = Vector.newBuilder[String]
     shards.foreach { s =>
       val sub = s"shard-${s.k}"
@@ -91,47 +96,38 @@ object MergeCommand {
       val lines = if (Files.isRegularFile(f)) RunData.read(f).split('\n').toVector.filter(_.trim.nonEmpty) else Vector.empty
       lines.zipWithIndex.foreach { case (l, i) =>
         try {
-          val r = Json.parse(l)
-          val jmh = r("jmh").strOpt.filter(_.nonEmpty).map(rel => Json.str(s"jmh/$sub/" + rel.stripPrefix("jmh/"))).getOrElse(Json.Null)
-          records += Json.Obj(r.fields.filterNot(f => Set("jmh", "shard", "machine").contains(f._1)) ++
-            Vector("jmh" -> jmh, "shard" -> Json.num(s.k.toDouble), "machine" -> Json.str(s.machine("fingerprint").str)))
-        } catch { case NonFatal(e) => warnings += s"$f line ${i + 1}: unreadable (${e.getMessage}); skipped" }
+          val r = RunFiles.readCell(l, s"$f line ${i + 1}")
+          records += r.copy(jmh = r.jmh.filter(_.nonEmpty).map(rel => s"jmh/$sub/" + rel.stripPrefix("jmh/")), shard = Some(s.k),
+            machine = Some(s.fingerprint))
+        } catch { case e: FormatError => warnings += s"${e.getMessage}; skipped" }
       }
     }
     records.result().foreach(dir.appendCell)
     // The merged plan in the whole plan's order: each block's cells from the shard that owns it.
-    val planOf = shards.flatMap(s => s.meta("plan").arr.map(p => p -> s.k))
-    val blockOf = (p: Json) => CellId.parse(p("cell").str).toOption.map(_.group).getOrElse(p("cell").str)
+    val planOf = shards.flatMap(s => s.meta.plan.map(p => p -> s.k))
+    val blockOf = (p: PlanEntry) => CellId.parse(p.cell).toOption.map(_.group).getOrElse(p.cell)
     val plan = units.filterNot(u => missing.contains(u._2)).flatMap { case (u, k) => planOf.collect { case (p, `k`) if blockOf(p) == u => p } }
-    val complete = missing.isEmpty && shards.forall(_.meta("status").str == "complete")
-    val started = shards.map(_.meta("started").str).filter(_.nonEmpty).sorted
-    val finished = shards.map(_.meta("finished").str).filter(_.nonEmpty).sorted
-    val keep = first.meta.fields.filterNot(f => Set("id", "started", "finished", "status", "commandLine", "plan", "jvms", "shard", "machine").contains(f._1))
-    val meta = Json.Obj(Vector(
-      "id" -> Json.str(dir.dir.getFileName.toString),
-      "started" -> Json.str(started.headOption.getOrElse("")),
-      "finished" -> Json.str(finished.lastOption.getOrElse("")),
-      "status" -> Json.str(if (complete) "complete" else "partial"),
-      "commandLine" -> Json.Arr(("bench" +: "merge" +: argv).map(Json.str))
-    ) ++ keep ++ Vector(
-      "jvms" -> Json.Arr(shards.flatMap(_.meta("jvms").arr).distinctBy(_("label").str)),
-      "plan" -> Json.Arr(plan),
-      "merged" -> Json.obj(
-        "plan" -> Json.str(first.plan),
-        "split" -> Json.str(first.split),
-        "n" -> Json.num(n.toDouble),
-        "missing" -> Json.Arr(missing.map(k => Json.num(k.toDouble))),
-        "missingBlocks" -> Json.Arr(missingUnits.map(Json.str)),
-        "shards" -> Json.Arr(shards.map(s => Json.obj("k" -> Json.num(s.k.toDouble), "id" -> Json.str(s.meta("id").str),
-          "dir" -> Json.str(s.dir.toString), "status" -> Json.str(s.meta("status").str), "started" -> s.meta("started"),
-          "finished" -> s.meta("finished"), "machine" -> s.machine, "host" -> s.meta("host"))))
-      )
-    ))
+    val complete = missing.isEmpty && shards.forall(_.meta.status == RunStatus.Complete)
+    val started = shards.map(_.meta.started).filter(_.nonEmpty).sorted
+    val finished = shards.flatMap(_.meta.finished).filter(_.nonEmpty).sorted
+    // The first shard's settings, profile, engine and host stand for the run (the shards agree on them).
+    val meta = first.meta.copy(
+      id = dir.dir.getFileName.toString,
+      started = started.headOption.getOrElse(""),
+      finished = finished.lastOption,
+      status = if (complete) RunStatus.Complete else RunStatus.Partial,
+      commandLine = "bench" +: "merge" +: argv,
+      jvms = shards.flatMap(_.meta.jvms).distinctBy(_.label),
+      plan = plan,
+      machine = None,
+      shard = None,
+      merged = Some(MergedInfo(first.plan, first.split, n, missing, missingUnits,
+        shards.map(s => MergedShard(s.k, s.meta.id, s.dir.toString, s.meta.status, s.meta.started, s.meta.finished, s.machine, s.meta.host)))))
     dir.writeMeta(meta)
     warnings.result().foreach(w => Console.err.println(s"warning: $w"))
     val (runs, cells) = new Store(out).reindex()
-    println(s"merged ${shards.size} of $n shards (${records.result().size} cells, ${shards.map(_.machine("fingerprint").str).distinct.size} machines); indexed $runs runs, $cells cells in ${out.resolve("index.db")}")
-    shards.filter(_.meta("status").str != "complete").foreach(s => println(s"note: shard ${s.k}/$n (${s.name}) is ${s.meta("status").str}: its unrecorded cells are missing"))
+    println(s"merged ${shards.size} of $n shards (${records.result().size} cells, ${shards.map(_.fingerprint).distinct.size} machines); indexed $runs runs, $cells cells in ${out.resolve("index.db")}")
+    shards.filter(_.meta.status != RunStatus.Complete).foreach(s => println(s"note: shard ${s.k}/$n (${s.name}) is ${s.meta.status.id}: its unrecorded cells are missing"))
     if (missing.nonEmpty) {
       println(s"missing: shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")}, ${missingUnits.size} blocks:")
       missingUnits.foreach(u => println(s"  $u"))

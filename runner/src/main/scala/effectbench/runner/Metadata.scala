@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{BuildInfo, Json, Runtimes, Settings}
+import effectbench.{BuildInfo, Runtimes, Settings}
+import effectbench.store.{Codecs, Git, Host, JvmInfo, Named, PlanEntry, ProfileInfo, RunMeta, RunStatus, SettingsInfo}
 import java.nio.file.Path
 
 /** What run.json records about where and how a run was measured. */
@@ -12,51 +13,47 @@ object Metadata {
       if (p.waitFor() == 0) Some(out) else None
     } catch { case _: Exception => None }
 
-  /** The fields every run.json opens with (a measured run's and a profile run's alike). */
+  /** The run.json every run opens with (a measured run's and a profile run's alike): running, with its plan. */
   def header(id: String, command: String, argv: Vector[String], root: Path, jvms: Vector[Jvm], profile: Profile,
-      settings: Settings): Vector[(String, Json)] = Vector(
-    "id" -> Json.str(id),
-    "started" -> Json.str(java.time.Instant.now().toString),
-    "status" -> Json.str("running"),
-    "commandLine" -> Json.Arr(("bench" +: command +: argv).map(Json.str)),
-    "git" -> git(root),
-    "host" -> host,
-    "jvms" -> Json.Arr(jvms.map(jvm)),
-    "libraries" -> libraries,
-    "profile" -> this.profile(profile),
-    "settings" -> this.settings(settings))
+      settings: Settings, cells: Vector[PlannedCell]): RunMeta = RunMeta(
+    formatVersion = Codecs.FormatVersion,
+    id = id,
+    started = java.time.Instant.now().toString,
+    status = RunStatus.Running,
+    commandLine = "bench" +: command +: argv,
+    git = git(root),
+    host = host,
+    jvms = jvms.map(jvm),
+    libraries = libraries,
+    profile = this.profile(profile),
+    settings = this.settings(settings),
+    plan = plan(cells))
 
-  def git(root: Path): Json = {
-    val rev = cmd(root, "git", "rev-parse", "HEAD")
-    val dirty = cmd(root, "git", "status", "--porcelain", "--untracked-files=no").map(_.nonEmpty)
-    Json.obj("revision" -> rev.map(Json.str).getOrElse(Json.Null), "dirty" -> dirty.map(Json.Bool(_)).getOrElse(Json.Null))
-  }
+  def plan(cells: Vector[PlannedCell]): Vector[PlanEntry] =
+    cells.map(c => PlanEntry(c.id.key, c.jvm.label, c.jvm.java.toString, c.status))
 
-  def host: Json = Json.obj(
-    "os" -> Json.str(s"${System.getProperty("os.name")} ${System.getProperty("os.version")} ${System.getProperty("os.arch")}"),
-    "cpus" -> Json.num(Runtime.getRuntime.availableProcessors().toDouble),
-    "memoryBytes" -> Json.num(physicalMemory.toDouble),
-    "hostname" -> Json.str(cmd(Path.of("."), "hostname").getOrElse(""))
-  )
+  def git(root: Path): Git = Git(
+    revision = cmd(root, "git", "rev-parse", "HEAD"),
+    dirty = cmd(root, "git", "status", "--porcelain", "--untracked-files=no").map(_.nonEmpty))
+
+  def host: Host = Host(
+    os = s"${System.getProperty("os.name")} ${System.getProperty("os.version")} ${System.getProperty("os.arch")}",
+    cpus = Runtime.getRuntime.availableProcessors(),
+    memoryBytes = physicalMemory,
+    hostname = cmd(Path.of("."), "hostname").getOrElse(""))
 
   private def physicalMemory: Long = java.lang.management.ManagementFactory.getOperatingSystemMXBean match {
     case os: com.sun.management.OperatingSystemMXBean => os.getTotalMemorySize
     case _ => -1L
   }
 
-  def jvm(j: Jvm): Json = Json.obj("label" -> Json.str(j.label), "java" -> Json.str(j.java.toString),
-    "home" -> Json.str(j.home.toString), "version" -> Json.str(j.version), "vendor" -> Json.str(j.vendor),
-    "cpus" -> j.cpus.map(n => Json.num(n.toDouble)).getOrElse(Json.Null))
+  def jvm(j: Jvm): JvmInfo = JvmInfo(j.label, j.java.toString, j.home.toString, j.version, j.vendor, j.cpus)
 
-  def libraries: Json = Json.strMap(BuildInfo.libraryVersions)
+  def libraries: Named[String] = Named.of(BuildInfo.libraryVersions)
 
-  def settings(s: Settings): Json = Json.obj(
-    "id" -> Json.str(s.id),
-    "summary" -> Json.str(s.summary),
-    "jvmProperties" -> Json.Obj(Runtimes.ids.map(r => r -> (Json.Arr(Settings.jvmProperties(s, r).map(Json.str)): Json)))
-  )
+  def settings(s: Settings): SettingsInfo =
+    SettingsInfo(s.id, s.summary, Named.of(Runtimes.ids.map(r => r -> Settings.jvmProperties(s, r).toVector)))
 
-  def profile(p: Profile): Json = Json.obj("id" -> Json.str(p.id), "forks" -> Json.num(p.forks), "warmups" -> Json.num(p.warmups),
-    "warmupSeconds" -> Json.num(p.warmupSeconds), "iterations" -> Json.num(p.iterations),
-    "iterationSeconds" -> Json.num(p.iterationSeconds), "describe" -> Json.str(p.describe))
+  def profile(p: Profile): ProfileInfo =
+    ProfileInfo(p.id, p.forks, p.warmups, p.warmupSeconds, p.iterations, p.iterationSeconds, p.describe)
 }

@@ -1,6 +1,8 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.ImplLine
+import effectbench.store.RunFiles
+import effectbench.store.Codecs.given
 import java.nio.file.{Files, Path}
 import scala.jdk.CollectionConverters._
 
@@ -25,9 +27,9 @@ final class Modules(val root: Path) {
     val implsFile = dir.resolve(s"$group.impls")
     val impls =
       if (!Files.isRegularFile(implsFile)) Vector.empty
-      else Files.readAllLines(implsFile).asScala.toVector.filter(_.trim.nonEmpty).map { l =>
-        val j = Json.parse(l)
-        ImplInfo(j("scenario").str, j("variant").str, j("runtime").str, j("source").str, j("syntax").str)
+      else Files.readAllLines(implsFile).asScala.toVector.filter(_.trim.nonEmpty).zipWithIndex.map { case (l, i) =>
+        val j = RunFiles.decode[ImplLine](l, s"$implsFile line ${i + 1}")
+        ImplInfo(j.scenario, j.variant, j.runtime, j.source, j.syntax)
       }
     Module(group, cp, impls)
   }

@@ -7,12 +7,9 @@ final case class PlannedCell(id: CellId, jvm: Jvm, status: CellStatus, group: St
   def runtime: String = id.runtime
 }
 
-sealed trait CellStatus { def text: String; def runnable: Boolean = false }
-object CellStatus {
-  case object Ok extends CellStatus { def text = "ok"; override def runnable = true }
-  final case class NotApplicable(reason: String) extends CellStatus { def text = s"n/a: $reason" }
-  final case class Skipped(reason: String) extends CellStatus { def text = s"skipped: $reason" }
-}
+/** The plan status is part of the run format (run.json's plan). */
+type CellStatus = effectbench.store.CellStatus
+val CellStatus = effectbench.store.CellStatus
 
 /** Which cells a command covers: selectors, parameters, modes and JVMs, all validated first. */
 final case class Selection(

@@ -2,6 +2,7 @@ package effectbench.runner
 
 import effectbench._
 import effectbench.report.{Format, ProfileDiff, RunData, Sources, TerminalTable}
+import effectbench.store.{CellRecord, Named, ProfilerInfo, RunStatus}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths, StandardCopyOption}
 import scala.jdk.CollectionConverters._
@@ -55,19 +56,11 @@ object ProfileCommand {
     library.left.foreach(why => Console.err.println(s"profile: $why; recording JFR files (-prof jfr) instead of flame graphs"))
     val timeout = timeoutArg.getOrElse(math.max(120L, (3 * (profile.measuredSeconds + 2.0 * (profile.forks + 1))).toLong + 60L))
 
-    var meta = Json.Obj(Metadata.header(dir.dir.getFileName.toString, "profile", argv, root, jvms, profile, settings) ++ Json.obj(
-      "kind" -> Json.str("profile"),
-      "profiler" -> Json.obj("asyncProfiler" -> Json.str(AsyncProfiler.version), "event" -> Json.str(event),
-        "library" -> Json.str(library.fold(identity, _.toString)), "note" -> Json.str(eventNote.getOrElse(""))),
-      "testOnly" -> Json.Bool(flags.testOnly.value),
-      "plan" -> Json.Arr(cells.map(c => Json.obj("cell" -> Json.str(c.id.key), "jvm" -> Json.str(c.jvm.label),
-        "jvmPath" -> Json.str(c.jvm.java.toString), "status" -> Json.str(c.status.text))))
-    ).entries)
-    def setMeta(extra: (String, Json)*): Unit = {
-      meta = Json.Obj(meta.fields.filterNot(f => extra.exists(_._1 == f._1)) ++ extra)
-      dir.writeMeta(meta)
-    }
-    setMeta()
+    var meta = Metadata.header(dir.dir.getFileName.toString, "profile", argv, root, jvms, profile, settings, cells).copy(
+      kind = Some("profile"),
+      profiler = Some(ProfilerInfo(AsyncProfiler.version, event, library.fold(identity, _.toString), eventNote.getOrElse(""))),
+      testOnly = flags.testOnly.value)
+    dir.writeMeta(meta)
 
     val progress = new Progress(runnable.size, 2 * (profile.measuredSeconds + 2.0 * (profile.forks + 1)))
     progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc" else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
@@ -80,30 +73,29 @@ object ProfileCommand {
       progress.starting(cell.id.key + (if (jvms.size > 1) s" on ${cell.jvm.label}" else ""))
       val lib = library.map(l => if (broken.exists(_.pattern.matcher(cell.id.key).matches())) dir.dir.resolve("no-such-dir").resolve("libasyncProfiler.so") else l)
       val p = if (v.ok) profileCell(cell, settings, profile, modules, dir, lib, event, timeout, progress) else Profiled(v.status, v.reason, None, 0.0, Vector.empty, Vector.empty)
-      val record = Json.obj(
-        "cell" -> Json.str(cell.id.key),
-        "jvm" -> Json.str(cell.jvm.label),
-        "jvmPath" -> Json.str(cell.jvm.java.toString),
-        "group" -> Json.str(cell.group),
-        "status" -> Json.str(p.status),
-        "reason" -> Json.str(p.reason),
-        "expected" -> Json.str(v.expected),
-        "got" -> Json.str(v.got),
-        "jmh" -> p.jmh.map(f => Json.str(dir.dir.relativize(f).toString)).getOrElse(Json.Null),
-        "profiles" -> Json.Obj(p.files.map { case (k, f) => k -> (Json.str(dir.dir.relativize(f).toString): Json) }),
-        "profileNotes" -> Json.Arr(p.notes.map(Json.str)),
-        "readBack" -> Json.strMap(v.readBack),
-        "source" -> Json.str(info.map(_.source).getOrElse("")),
-        "syntax" -> Json.str(info.map(_.syntax).getOrElse("")),
-        "seconds" -> Json.num(math.rint(p.seconds * 10) / 10),
-        "finished" -> Json.str(java.time.Instant.now().toString)
-      )
+      val record = CellRecord(
+        cell = cell.id.key,
+        jvm = cell.jvm.label,
+        jvmPath = cell.jvm.java.toString,
+        group = cell.group,
+        status = p.status,
+        reason = p.reason,
+        expected = v.expected,
+        got = v.got,
+        jmh = p.jmh.map(f => dir.dir.relativize(f).toString),
+        profiles = Named.of(p.files.map { case (k, f) => k -> dir.dir.relativize(f).toString }),
+        profileNotes = p.notes,
+        readBack = Named.of(v.readBack),
+        source = info.map(_.source).getOrElse(""),
+        syntax = info.map(_.syntax).getOrElse(""),
+        seconds = math.rint(p.seconds * 10) / 10,
+        finished = java.time.Instant.now().toString)
       Subprocess.recording {
         dir.appendCell(record)
         info.map(_.source).filter(_.nonEmpty).foreach(s => try Sources.snapshot(root, dir.dir, s) catch { case _: Exception => () })
       }
       p.notes.foreach(n => progress.note(s"          $n"))
-      progress.finished(p.seconds, v.ok, if (p.status == "ok") s"profiles: ${p.files.map(f => dir.dir.relativize(f._2)).mkString(", ")}" else TerminalTable.reasonText(p.status, p.reason))
+      progress.finished(p.seconds, v.ok, if (p.status.ok) s"profiles: ${p.files.map(f => dir.dir.relativize(f._2)).mkString(", ")}" else TerminalTable.reasonText(p.status, p.reason))
     }
 
     var code = 0
@@ -116,17 +108,18 @@ object ProfileCommand {
         Files.write(dir.dir.resolve("profiles").resolve("diff.txt"), text.getBytes(StandardCharsets.UTF_8))
         Files.write(dir.dir.resolve("profiles").resolve("diff.html"),
           ProfileDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.runtime} vs ${b.runtime}").getBytes(StandardCharsets.UTF_8))
-        setMeta("profileDiff" -> Json.str("profiles/diff.html"))
+        meta = meta.copy(profileDiff = Some("profiles/diff.html"))
+        dir.writeMeta(meta)
         println(s"\nwhere the CPU samples go (${a.id.group}):\n$text")
       } else {
         Console.err.println(s"profile: no diff: the CPU profile of ${runnable.filterNot(c => Files.isRegularFile(dir.dir.resolve("profiles").resolve(RunDir.safe(c.id.slug)).resolve("cpu.collapsed"))).map(_.id.key).mkString(", ")} is missing")
         code = 1
       }
     }
-    Subprocess.recording(setMeta("status" -> Json.str("complete"), "finished" -> Json.str(java.time.Instant.now().toString)))
+    Subprocess.recording(dir.writeMeta(meta.copy(status = RunStatus.Complete, finished = Some(java.time.Instant.now().toString))))
     val data = RunData.load(dir.dir)
     println(TerminalTable.render(data))
-    val failed = data.cells.filter(_.status != "ok")
+    val failed = data.cells.filterNot(_.status.ok)
     if (failed.nonEmpty) {
       println(s"${failed.size} cells were not profiled:")
       failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
@@ -136,7 +129,7 @@ object ProfileCommand {
     if (failed.nonEmpty) 1 else code
   }
 
-  final case class Profiled(status: String, reason: String, jmh: Option[Path], seconds: Double, files: Vector[(String, Path)], notes: Vector[String])
+  final case class Profiled(status: Outcome, reason: String, jmh: Option[Path], seconds: Double, files: Vector[(String, Path)], notes: Vector[String])
 
   /** Measures one verified cell twice under the profiler (CPU event, then allocations). */
   def profileCell(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
@@ -146,7 +139,7 @@ object ProfileCommand {
     def jmh(tag: String, prof: Path => String): (JmhCell.Outcome, Path, Vector[String]) = {
       val raw = home.resolve(s"raw-$tag")
       val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}--$tag")
-      val o = JmhCell.run(cell, settings, profile, modules, dir.jmhFile(s"${cell.id.slug}--$tag", cell.jvm), log, timeout, _ => (), progress.note,
+      val o = JmhCell.run(cell, settings, profile, modules, dir.jmhFile(s"${cell.id.slug}--$tag", cell.jvm), log, timeout, progress.note,
         Vector("-prof", prof(raw)))
       val lines = if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
       (o, raw, lines)
@@ -162,14 +155,14 @@ object ProfileCommand {
         AsyncProfiler.unloadable(l) match {
           case Some(why) =>
             val line = s"profiler cannot start: $why"
-            Profiled("failed", line, None, 0.0, Vector.empty, Vector.empty)
+            Profiled(Outcome.Failed, line, None, 0.0, Vector.empty, Vector.empty)
           case None =>
             var notes = Vector.empty[String]
             var seconds = 0.0
             def attempt(tag: String, ev: String): (JmhCell.Outcome, Path, Option[String]) = {
               val (o, raw, lines) = jmh(tag, raw => AsyncProfiler.jmhOption(l, ev, raw))
               seconds += o.seconds
-              (o, raw, if (o.status == "ok") None else AsyncProfiler.startFailure(lines))
+              (o, raw, if (o.status.ok) None else AsyncProfiler.startFailure(lines))
             }
             // CPU: the event asked for; where the profiler starts but not with that event, itimer, then
             // wall-clock (a library that does not load fails every event alike: no retries then).
@@ -193,9 +186,9 @@ object ProfileCommand {
             val forks = profile.forks
             if (forks > 1 && found.nonEmpty) notes :+= s"flame graphs show the last of $forks forks; the .collapsed stacks add up every fork"
             (cpuFail, allocFail) match {
-              case (Some(c), Some(_)) => Profiled("failed", s"profiler cannot start: $c", None, seconds, found, notes)
+              case (Some(c), Some(_)) => Profiled(Outcome.Failed, s"profiler cannot start: $c", None, seconds, found, notes)
               case _ =>
-                val best = if (cpuO.status == "ok" || allocO.status != "ok") cpuO else allocO
+                val best = if (cpuO.status.ok || !allocO.status.ok) cpuO else allocO
                 Profiled(best.status, best.reason, best.jmhFile.orElse(allocO.jmhFile), seconds, found, notes)
             }
         }

@@ -1,39 +1,45 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.RunData
+import effectbench.report.{ForkStats, RunData}
+import effectbench.store.{FormatError, RunFiles, RunMeta, RoundsSettings}
 import java.nio.file.{Files, Path}
 
 /** `run --resume DIR`: the cells of that run's plan not yet recorded, with its own settings,
-  * profile and JVMs. A resumed run is indistinguishable from one that was never interrupted. */
+  * profile, JVMs and measuring engine. A resumed run is indistinguishable from one that was never
+  * interrupted. */
 object Resume {
+  /** The flags that set how a run measures: a resumed run measures as it began. */
+  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed")
+
   def run(cmd: RunCommand, dirPath: Path, argv: Vector[String]): Int = {
     val dir = dirPath.toAbsolutePath.normalize()
     if (!Files.isDirectory(dir)) UsageError(s"--resume $dirPath: no such run directory")
     if (!RunData.isRunDir(dir)) UsageError(s"--resume $dirPath: not a run directory (no run.json)")
-    val meta = try Json.parse(RunData.read(dir.resolve("run.json"))) catch {
-      case e: Exception => UsageError(s"--resume $dirPath: ${dir.resolve("run.json")} is unreadable (${e.getMessage})")
+    val meta = try RunFiles.readMeta(dir.resolve("run.json")) catch {
+      case e: FormatError => UsageError(s"--resume $dirPath: ${e.getMessage}")
     }
-    def field(name: String) = meta.get(name).getOrElse(UsageError(s"--resume $dirPath: run.json has no '$name'"))
-    val settings = Settings.get(field("settings")("id").str).getOrElse(UsageError(s"--resume $dirPath: unknown settings in run.json"))
-    val profile = Profiles.get(field("profile")("id").str).getOrElse(UsageError(s"--resume $dirPath: unknown profile in run.json"))
-    val jvms = field("jvms").arr.map { j =>
-      Jvms.at(j("java").str).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity)
-        .copy(cpus = j.get("cpus").filter(_.isInstanceOf[Json.Num]).map(_.num.toInt))
+    val settings = Settings.get(meta.settings.id).getOrElse(UsageError(s"--resume $dirPath: unknown settings '${meta.settings.id}' in run.json"))
+    val profile = Profiles.get(meta.profile.id).getOrElse(UsageError(s"--resume $dirPath: unknown profile '${meta.profile.id}' in run.json"))
+    val jvms = meta.jvms.map { j =>
+      Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus)
     }
-    val cells = field("plan").arr.map { p =>
-      val id = CellId.parse(p("cell").str).fold(err => UsageError(s"--resume $dirPath: $err"), identity)
-      val jvm = jvms.find(_.label == p("jvm").str).getOrElse(UsageError(s"--resume $dirPath: unknown JVM ${p("jvm").str}"))
-      val recorded = p("status").str
-      val info = Runtimes(id.runtime)
-      val status: CellStatus =
-        if (recorded == "ok") CellStatus.Ok
-        else if (recorded.startsWith("n/a")) CellStatus.NotApplicable(recorded.stripPrefix("n/a: "))
-        else CellStatus.Skipped(recorded.stripPrefix("skipped: "))
-      PlannedCell(id, jvm, status, info.group)
+    val cells = meta.plan.map { p =>
+      val id = CellId.parse(p.cell).fold(err => UsageError(s"--resume $dirPath: $err"), identity)
+      val jvm = jvms.find(_.label == p.jvm).getOrElse(UsageError(s"--resume $dirPath: unknown JVM ${p.jvm}"))
+      PlannedCell(id, jvm, p.status, Runtimes(id.runtime).group)
     }
-    val timeout = meta.get("timeoutSeconds").map(_.num.toLong)
-    val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, Vector.empty)
+    val (engine, confidence) = engineOf(meta)
+    val setup = cmd.Setup(settings, profile, jvms, cells, meta.timeoutSeconds, argv, Vector.empty, engine, confidence)
     cmd.execute(new RunDir(dir), setup, meta)
   }
+
+  /** The run's measuring engine as recorded: the rounds engine's settings, and the confidence level. */
+  def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
+    meta.engine.flatMap(_.rounds).map(r => Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed)),
+    meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence))
+
+  /** The record of an engine, as engineOf reads it back. */
+  def settingsOf(e: Rounds.Engine): RoundsSettings =
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed)
 }

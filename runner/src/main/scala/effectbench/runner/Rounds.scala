@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{Json, Settings}
+import effectbench.{Outcome, Settings}
+import effectbench.store.RunFiles
 import effectbench.report.{CellStats, ForkStats, RunData}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
@@ -30,10 +31,10 @@ object Rounds {
   def roundFile(dir: RunDir, cell: PlannedCell, round: Int): Path = dir.jmhFile(s"${cell.id.slug}.round-$round", cell.jvm)
 
   private def raw(f: Path): Vector[Vector[Double]] =
-    Json.parse(RunData.read(f)).arr.headOption.toVector.flatMap(_("primaryMetric")("rawData").arr.map(_.arr.map(_.num)))
+    RunFiles.readJmh(f).headOption.toVector.flatMap(_.primaryMetric.rawData)
 
   private def higherIsBetter(f: Path): Boolean =
-    Json.parse(RunData.read(f)).arr.headOption.exists(_("primaryMetric")("scoreUnit").str.startsWith("ops/"))
+    RunFiles.readJmh(f).headOption.exists(_.primaryMetric.scoreUnit.startsWith("ops/"))
 
   /** Whether every ratio against the fastest is settled: decided (its interval excludes 1), or
     * known to within the precision. Also returns the widest ratio half-width. */
@@ -73,10 +74,10 @@ object Rounds {
         rnd.shuffle(alive).foreach { cell =>
           val out = roundFile(dir, cell, round)
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
-          val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, _ => (), note)
+          val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
           seconds += o.seconds
           cellSeconds = cellSeconds.updated(cell.id.key, cellSeconds.getOrElse(cell.id.key, 0.0) + o.seconds)
-          if (o.status == "ok") files = files.updated(cell.id.key, files.getOrElse(cell.id.key, Vector.empty) :+ (round -> out))
+          if (o.status.ok) files = files.updated(cell.id.key, files.getOrElse(cell.id.key, Vector.empty) :+ (round -> out))
           else failed = failed.updated(cell.id.key, o)
         }
         val perRound = seconds / round
@@ -95,11 +96,11 @@ object Rounds {
       val fs = files.getOrElse(k, Vector.empty)
       val o = failed.get(k) match {
         case Some(f) => f // a failed round fails the cell: its reason is the round's
-        case None if fs.isEmpty => JmhCell.Outcome("failed", "failed: no round produced a result", None, 0)
+        case None if fs.isEmpty => JmhCell.Outcome(Outcome.Failed, "failed: no round produced a result", None, 0)
         case None =>
           val target = dir.jmhFile(cell.id.slug, cell.jvm)
           combine(fs.map(_._2), target)
-          JmhCell.Outcome("ok", "", Some(target), cellSeconds.getOrElse(k, 0.0))
+          JmhCell.Outcome(Outcome.Ok, "", Some(target), cellSeconds.getOrElse(k, 0.0))
       }
       k -> CellOutcome(o, fs.map(_._1))
     }.toMap
@@ -110,22 +111,30 @@ object Rounds {
     * JMH's own score and 99.9% interval recomputed over every iteration as JMH would, and the
     * secondary metrics' scores averaged over the rounds. */
   def combine(files: Vector[Path], target: Path): Unit = {
-    val results = files.map(f => Json.parse(RunData.read(f)).arr.head)
+    // Read as JSON trees (ujson), not as the typed summary: the combined file keeps every field JMH wrote.
+    val typed = files.map(f => RunFiles.readJmh(f).head)
+    val results = files.map(f => ujson.read(RunData.read(f)).arr.head)
     val first = results.head
-    val rawAll = results.flatMap(_("primaryMetric")("rawData").arr)
-    val xs = rawAll.flatMap(_.arr.map(_.num))
+    val rawAll = typed.flatMap(_.primaryMetric.rawData)
+    val xs = rawAll.flatten
     val n = xs.size
     val m = xs.sum / n
     val err = if (n < 2) Double.NaN else ForkStats.tQuantile(0.999, n - 1) * math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (n - 1) / n)
-    def put(o: Json, entries: (String, Json)*): Json = Json.Obj(o.fields.filterNot(f => entries.exists(_._1 == f._1)) ++ entries)
-    val pm = put(first("primaryMetric"), "score" -> Json.num(m), "scoreError" -> (if (err.isNaN) Json.str("NaN") else Json.num(err)), "rawData" -> Json.Arr(rawAll))
-    val secondary = Json.Obj(first("secondaryMetrics").fields.map { case (name, metric) =>
-      val scores = results.map(_("secondaryMetrics")(name)("score").num).filterNot(_.isNaN)
-      name -> (if (scores.isEmpty) metric else put(metric, "score" -> Json.num(scores.sum / scores.size)))
+    def put(o: ujson.Value, entries: (String, ujson.Value)*): ujson.Value = {
+      val c = ujson.copy(o)
+      entries.foreach { case (k, v) => c(k) = v }
+      c
+    }
+    val pm = put(first("primaryMetric"), "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)),
+      "rawData" -> ujson.Arr.from(rawAll.map(f => ujson.Arr.from(f.map(ujson.Num(_))))))
+    val secondary = ujson.Obj.from(typed.head.secondaryMetrics.entries.map { case (name, _) =>
+      val scores = typed.flatMap(_.secondaryMetrics.get(name)).map(_.score).filterNot(_.isNaN)
+      val metric = first("secondaryMetrics")(name)
+      name -> (if (scores.isEmpty) metric else put(metric, "score" -> ujson.Num(scores.sum / scores.size)))
     })
-    val combined = put(first, "forks" -> Json.num(results.size), "primaryMetric" -> pm, "secondaryMetrics" -> secondary)
+    val combined = put(first, "forks" -> ujson.Num(results.size), "primaryMetric" -> pm, "secondaryMetrics" -> secondary)
     val tmp = target.resolveSibling(target.getFileName.toString + ".tmp")
-    Files.write(tmp, Json.pretty(Json.Arr(Vector(combined))).getBytes(StandardCharsets.UTF_8))
+    Files.write(tmp, ujson.write(ujson.Arr(combined), indent = 2).getBytes(StandardCharsets.UTF_8))
     Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
   }
 }

@@ -2,11 +2,12 @@ package effectbench.runner
 
 import effectbench._
 import effectbench.report.{Format, RunData, TerminalTable}
+import effectbench.store.{CellRecord, Named, RunFiles, RunMeta, RunStatus}
 import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
   * finishes, and end with the table and the run directory's path. */
-final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Json) => Unit) {
+final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
 
   final case class Setup(settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
       timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
@@ -19,7 +20,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     setup.timeout.getOrElse(math.max(120L, (3 * estimatePerCell(p)).toLong + 60L))
 
   /** Runs the runnable cells not yet in `dir`; returns the exit code. */
-  def execute(dir: RunDir, setup: Setup, meta: Json): Int = {
+  def execute(dir: RunDir, setup: Setup, meta: RunMeta): Int = {
     val settings = setup.settings
     val profile = setup.profile
     dir.lockOrFail()
@@ -27,13 +28,11 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
     val already = dir.finished
     val todo = setup.cells.filter(c => c.status.runnable && !already.contains((c.id.key, c.jvm.label)))
     var metaNow = meta
-    def setStatus(s: String): Unit = {
-      metaNow = Json.Obj(metaNow.fields.filterNot(_._1 == "status").filterNot(_._1 == "finished") ++
-        Vector("status" -> Json.str(s)) ++
-        (if (s != "running") Vector("finished" -> Json.str(java.time.Instant.now().toString)) else Vector.empty))
+    def setStatus(s: RunStatus): Unit = {
+      metaNow = metaNow.copy(status = s, finished = if (s == RunStatus.Running) None else Some(java.time.Instant.now().toString))
       dir.writeMeta(metaNow)
     }
-    setStatus("running")
+    setStatus(RunStatus.Running)
     @volatile var complete = false
     // Ctrl-C: kill the cell's JVMs, record nothing more, mark the run interrupted and say how to go on.
     val hook = new Thread(() => if (!complete) {
@@ -43,7 +42,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
           s"the rest runs with: ./bench run --resume ${dir.dir}")
       } catch { case _: Throwable => () }
-      try setStatus("interrupted") catch { case _: Throwable => () }
+      try setStatus(RunStatus.Interrupted) catch { case _: Throwable => () }
     }, "effectbench-interrupted")
     Runtime.getRuntime.addShutdownHook(hook)
 
@@ -86,43 +85,43 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
         } else {
           val out = dir.jmhFile(cell.id.slug, cell.jvm)
           val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, _ => (), progress.note)
+          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.note)
           (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
         }
-      val record = Json.Obj(Json.obj(
-        "cell" -> Json.str(cell.id.key),
-        "jvm" -> Json.str(cell.jvm.label),
-        "jvmPath" -> Json.str(cell.jvm.java.toString),
-        "group" -> Json.str(cell.group),
-        "status" -> Json.str(status),
-        "reason" -> Json.str(reason),
-        "expected" -> Json.str(v.expected),
-        "got" -> Json.str(gotUnderJmh.getOrElse(v.got)),
-        "jmh" -> jmhRel.map(Json.str).getOrElse(Json.Null),
-        "readBack" -> Json.strMap(v.readBack),
-        "work" -> Json.Obj(v.work.map { case (k, n) => k -> (Json.num(n.toDouble): Json) }),
-        "source" -> Json.str(info.map(_.source).getOrElse("")),
-        "syntax" -> Json.str(info.map(_.syntax).getOrElse("")),
-        "seconds" -> Json.num(math.rint(seconds * 10) / 10),
-        "finished" -> Json.str(java.time.Instant.now().toString)
-      ).entries ++ measured.get(cell.id.key).toVector.map(m => "rounds" -> (Json.Arr(m.rounds.map(r => Json.num(r.toDouble))): Json)))
+      val record = CellRecord(
+        cell = cell.id.key,
+        jvm = cell.jvm.label,
+        jvmPath = cell.jvm.java.toString,
+        group = cell.group,
+        status = status,
+        reason = reason,
+        expected = v.expected,
+        got = gotUnderJmh.getOrElse(v.got),
+        jmh = jmhRel,
+        readBack = Named.of(v.readBack),
+        work = Named.of(v.work),
+        source = info.map(_.source).getOrElse(""),
+        syntax = info.map(_.syntax).getOrElse(""),
+        seconds = math.rint(seconds * 10) / 10,
+        finished = java.time.Instant.now().toString,
+        rounds = measured.get(cell.id.key).toVector.flatMap(_.rounds))
       // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
       Subprocess.recording {
         dir.appendCell(record)
         onCellRecorded(dir, record)
       }
-      progress.finished(seconds, v.ok, if (status == "ok") summary(dir, jmhRel) else if (reason.startsWith(status.takeWhile(_ != '-'))) reason else s"$status: $reason")
+      progress.finished(seconds, v.ok, if (status.ok) summary(dir, jmhRel) else if (reason.startsWith(status.id.takeWhile(_ != '-'))) reason else s"${status.id}: $reason")
     }
     }
     Subprocess.recording {
-      setStatus("complete")
+      setStatus(RunStatus.Complete)
       complete = true
     }
     try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
 
     val data = RunData.load(dir.dir)
     println(TerminalTable.render(data, setup.confidence))
-    val failed = data.cells.filter(c => c.status != "ok")
+    val failed = data.cells.filterNot(_.status.ok)
     if (failed.nonEmpty) {
       println(s"${failed.size} cells did not produce a score:")
       failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
@@ -134,9 +133,8 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Js
 
   private def summary(dir: RunDir, jmhRel: Option[String]): String = jmhRel.map { rel =>
     try {
-      val b = Json.parse(RunData.read(dir.dir.resolve(rel))).arr.head
-      val pm = b("primaryMetric")
-      s"${Format.num(pm("score").num)} ± ${Format.num(pm("scoreError").num)} ${pm("scoreUnit").str}"
-    } catch { case _: Exception => "ok" }
-  }.getOrElse("ok")
+      val pm = RunFiles.readJmh(dir.dir.resolve(rel)).head.primaryMetric
+      s"${Format.num(pm.score)} ± ${Format.num(pm.scoreError)} ${pm.scoreUnit}"
+    } catch { case _: Exception => Outcome.Ok.id }
+  }.getOrElse(Outcome.Ok.id)
 }

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Json, Params}
+import effectbench.store.{CellRecord, FormatError, RunFiles, RunMeta}
 import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, StandardOpenOption}
@@ -21,11 +21,11 @@ final class RunDir(val dir: Path) {
   }
 
   /** Writes run.json atomically (temp file + rename), so a crash never leaves half of it. */
-  def writeMeta(meta: Json): Unit = {
+  def writeMeta(meta: RunMeta): Unit = {
     val tmp = dir.resolve("run.json.tmp")
     naming(runJson) {
       try {
-        Files.write(tmp, Json.pretty(meta).getBytes(StandardCharsets.UTF_8))
+        Files.write(tmp, RunFiles.metaJson(meta).getBytes(StandardCharsets.UTF_8))
         Files.move(tmp, runJson, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
       } finally Files.deleteIfExists(tmp)
     }
@@ -36,11 +36,11 @@ final class RunDir(val dir: Path) {
     try body catch { case e: java.io.IOException => throw new java.io.IOException(s"cannot write $file: ${e.getMessage}", e) }
 
   /** Appends one finished cell and forces it to disk before the next cell starts. */
-  def appendCell(record: Json): Unit = synchronized {
+  def appendCell(record: CellRecord): Unit = synchronized {
     naming(cellsFile) {
       val ch = FileChannel.open(cellsFile, StandardOpenOption.APPEND, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
       try {
-        ch.write(java.nio.ByteBuffer.wrap((record.render + "\n").getBytes(StandardCharsets.UTF_8)))
+        ch.write(java.nio.ByteBuffer.wrap((RunFiles.cellLine(record) + "\n").getBytes(StandardCharsets.UTF_8)))
         ch.force(true)
       } finally ch.close()
     }
@@ -52,8 +52,8 @@ final class RunDir(val dir: Path) {
     if (!Files.exists(cellsFile)) Set.empty
     else new String(Files.readAllBytes(cellsFile), StandardCharsets.UTF_8).split('\n').toVector
       .filter(_.trim.nonEmpty)
-      .flatMap(l => try Some(Json.parse(l)) catch { case _: Json.ParseError => None })
-      .map(j => (j("cell").str, j("jvm").str)).toSet
+      .flatMap(l => try Some(RunFiles.readCell(l, cellsFile.toString)) catch { case _: FormatError => None })
+      .map(r => (r.cell, r.jvm)).toSet
 
   /** A torn last line would corrupt the next append; cut the file back to its last newline. */
   def repairTail(): Unit = if (Files.exists(cellsFile)) {
@@ -107,6 +107,4 @@ object RunDir {
     rd.create()
     rd
   }
-
-  def paramsText(p: Params): String = Params.encode(p)
 }

@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{Json, Settings}
+import effectbench.Settings
+import effectbench.store.{ShardInfo, ShardUnit}
 
 /** `run --shard K/N`: shard K of N (1-based). */
 final case class ShardSpec(k: Int, n: Int) {
@@ -78,26 +79,19 @@ object Shard {
     Machine.sha256(shards.zipWithIndex.flatMap { case (us, i) => us.map(u => s"${i + 1}\t${u.key}") }.mkString("\n")).take(16)
 
   /** run.json's "shard" for shard `spec` of the plan `cells`. */
-  def meta(spec: ShardSpec, plan: String, units: Vector[Unit], shards: Vector[Vector[Unit]], basis: String): Json = Json.obj(
-    "k" -> Json.num(spec.k.toDouble),
-    "n" -> Json.num(spec.n.toDouble),
-    "plan" -> Json.str(plan),
-    "split" -> Json.str(splitFingerprint(shards)),
-    "estimates" -> Json.str(basis),
-    // Every unit of the whole plan, in plan order, with its shard: a merge names what is missing from it.
-    "units" -> {
-      val owner = shards.zipWithIndex.flatMap { case (us, i) => us.map(u => u.key -> (i + 1)) }.toMap
-      Json.Arr(units.map(u => Json.obj("unit" -> Json.str(u.key), "shard" -> Json.num(owner(u.key).toDouble),
-        "cells" -> Json.num(u.cells.size.toDouble), "seconds" -> Json.num(math.rint(u.seconds * 10) / 10))))
-    },
-    "tables" -> Json.Arr(shards(spec.k - 1).flatMap(u => u.cells.map(c => s"${c.id.group} @ ${c.jvm.label}").distinct).map(Json.str))
-  )
+  def meta(spec: ShardSpec, plan: String, units: Vector[Unit], shards: Vector[Vector[Unit]], basis: String): ShardInfo = {
+    val owner = shards.zipWithIndex.flatMap { case (us, i) => us.map(u => u.key -> (i + 1)) }.toMap
+    ShardInfo(spec.k, spec.n, plan, splitFingerprint(shards), basis,
+      // Every unit of the whole plan, in plan order, with its shard: a merge names what is missing from it.
+      units.map(u => ShardUnit(u.key, owner(u.key), u.cells.size, math.rint(u.seconds * 10) / 10)),
+      shards(spec.k - 1).flatMap(u => u.cells.map(c => s"${c.id.group} @ ${c.jvm.label}").distinct))
+  }
 }
 
 object ShardPlan {
   /** The cells of shard `spec` of the plan `all`, run.json's "shard", and a note for the user. */
   def select(spec: ShardSpec, all: Vector[PlannedCell], settings: Settings, profile: Profile, testOnly: Boolean,
-      results: java.nio.file.Path, nominal: Profile => Double): (Vector[PlannedCell], Json, String) = {
+      results: java.nio.file.Path, nominal: Profile => Double): (Vector[PlannedCell], ShardInfo, String) = {
     val plan = Shard.planFingerprint(all, settings, profile, testOnly)
     val history = Timings.fromHistory(results, profile, plan, nominal)
     val perCell = nominal(profile)

@@ -68,7 +68,7 @@ object StoreCommands {
     sb.append(TerminalTable.table(Vector("run", "started", "profile", "settings", "git", s"$runtime version", "score ± error", "B/op"), rs.map { r =>
       Vector(r.runId, r.started.take(19).replace('T', ' '), r.profile, r.settings,
         if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""),
-        r.libraries(runtime).str,
+        r.libraries.get(runtime).getOrElse(""),
         r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(s"${r.cellStatus}"),
         r.alloc.map(a => Format.bytes(Some(effectbench.report.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
     }))

@@ -1,6 +1,5 @@
 package effectbench.runner
 
-import java.io.File
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
 import scala.jdk.CollectionConverters._
@@ -20,8 +19,6 @@ object Subprocess {
   private val live = java.util.concurrent.ConcurrentHashMap.newKeySet[Process]()
   private val lock = new Object
   @volatile private var stoppingNow = false
-
-  def stopping: Boolean = stoppingNow
 
   /** The JVM flag that lets a child watch this runner. */
   def watchFlag: String = s"-Deffectbench.runnerPid=${ProcessHandle.current().pid()}"
@@ -61,10 +58,12 @@ object Subprocess {
     h.descendants().iterator().asScala.foreach(_.destroyForcibly())
   }
 
-  /** Runs `cmd`, sending stdout and stderr to `log` (appended), and each stdout line to `onLine`. */
-  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => ()): Finished = {
+  /** Runs `cmd` with `env` added to this process's environment, sending stdout and stderr to `log`
+    * (appended), and each stdout line to `onLine`. */
+  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty): Finished = {
     val started = System.nanoTime()
     val pb = new ProcessBuilder(cmd.asJava).redirectErrorStream(true)
+    env.foreach { case (k, v) => pb.environment().put(k, v) }
     val p = lock.synchronized {
       if (stoppingNow) None
       else {
@@ -99,7 +98,4 @@ object Subprocess {
       writer.close()
     }
   }
-
-  def classpathArgs(cp: String): Vector[String] = Vector("-cp", cp)
-  val sep: String = File.pathSeparator
 }

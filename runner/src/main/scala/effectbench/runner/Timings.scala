@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.store.{FormatError, RunFiles}
 import effectbench.report.{RunData, Store}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
@@ -31,18 +31,18 @@ object Timings {
       runs.foreach { case (dirText, profileId, _) =>
         val dir = Path.of(dirText)
         Profiles.get(profileId).filter(_ => RunData.isRunDir(dir)).foreach { runProfile =>
-          val meta = try Json.parse(RunData.read(dir.resolve("run.json"))) catch { case NonFatal(_) => Json.obj() }
-          val samePlan = meta("shard")("plan").strOpt.contains(planFingerprint) || meta("merged")("plan").strOpt.contains(planFingerprint)
-          if (!samePlan) {
+          // A run this version cannot read (an older format, a damaged file) lends no timings.
+          val meta = try Some(RunFiles.readMeta(dir.resolve("run.json"))) catch { case _: FormatError => None }
+          val samePlan = meta.exists(m => m.shard.exists(_.plan == planFingerprint) || m.merged.exists(_.plan == planFingerprint))
+          if (meta.nonEmpty && !samePlan) {
             val scale = nominal(profile) / nominal(runProfile)
             val f = dir.resolve("cells.jsonl")
             val lines = try RunData.read(f).split('\n').toVector catch { case NonFatal(_) => Vector.empty }
             lines.filter(_.trim.nonEmpty).foreach { l =>
               try {
-                val r = Json.parse(l)
-                val s = r("seconds")
-                if (r("status").str == "ok" && s.isInstanceOf[Json.Num] && s.num > 0) out(r("cell").str) = s.num * scale
-              } catch { case NonFatal(_) => () }
+                val r = RunFiles.readCell(l, f.toString)
+                if (r.status.ok && r.seconds > 0) out(r.cell) = r.seconds * scale
+              } catch { case _: FormatError => () }
             }
           }
         }

@@ -1,15 +1,17 @@
 package effectbench.runner
 
-import effectbench.{Json, MeasuringJvm, Settings}
+import effectbench.{MeasuringJvm, Outcome, Settings, VerifyRecord}
+import effectbench.store.{FormatError, RunFiles}
+import effectbench.store.Codecs.given
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
 /** What the oracle check said about one cell. */
-final case class Verdict(key: String, status: String, expected: String, got: String, reason: String,
+final case class Verdict(key: String, status: Outcome, expected: String, got: String, reason: String,
     readBack: Vector[(String, String)], millis: Double,
     /** The work counted inside the cell's programs (family S), empty where nothing counts it. */
     work: Vector[(String, Long)] = Vector.empty) {
-  def ok: Boolean = status == "ok"
+  def ok: Boolean = status.ok
 }
 
 /** Runs the oracles of a batch of cells of one group, runtime and JVM in a child JVM of that
@@ -51,7 +53,7 @@ object Verifier {
           val why =
             if (done.timedOut) s"timed out after ${perCellTimeout} s while verifying"
             else s"failed: the verifier JVM ended (exit code ${done.exit}) while checking this cell${telling(log).map(": " + _).getOrElse("")} (see logs/${log.getFileName})"
-          verdicts(c.id.key) = Verdict(c.id.key, if (done.timedOut) "timed-out" else "failed", "", "", why, Vector.empty, 0)
+          verdicts(c.id.key) = Verdict(c.id.key, if (done.timedOut) Outcome.TimedOut else Outcome.Failed, "", "", why, Vector.empty, 0)
           missing.tail
         }
     }
@@ -69,13 +71,12 @@ object Verifier {
     val out = Vector.newBuilder[Verdict]
     @volatile var lastFatal = false
     val done = Subprocess.run(cmd, log, perCellTimeout * cells.size + 60, line => {
+      // VerifyMain prints its verdicts as JSON objects (Wire); anything else is the program's own output.
       if (line.startsWith("{\"cell\"")) {
-        val j = Json.parse(line)
-        val v = Verdict(j("cell").str, j("status").str, j("expected").str, j("got").str, j("reason").str,
-          j("readBack").fields.map { case (k, v) => (k, v.str) }, j("millis").num,
-          j.get("work").map(_.fields.map { case (k, n) => (k, n.num.toLong) }).getOrElse(Vector.empty))
+        val r = RunFiles.decode[VerifyRecord](line, s"the verifier's output ($log)")
+        val v = Verdict(r.cell, r.status, r.expected, r.got, r.reason, r.readBack, r.millis.toDouble, r.work)
         out.synchronized { out += v }
-        lastFatal = j.get("fatal").contains(Json.Bool(true))
+        lastFatal = r.fatal
       }
     })
     (out.synchronized(out.result()), lastFatal, done)

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.store.{CellRecord, RunFiles, RunMeta}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
 import java.util.concurrent.TimeUnit
@@ -59,10 +59,10 @@ object Cli {
     if (!Files.isDirectory(out)) Vector.empty
     else Files.list(out).iterator().asScala.toVector.filter(d => Files.isRegularFile(d.resolve("run.json"))).sortBy(_.toString)
 
-  def cellRecords(dir: Path): Vector[Json] =
-    read(dir.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).map(Json.parse)
+  def cellRecords(dir: Path): Vector[CellRecord] =
+    read(dir.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).map(l => RunFiles.readCell(l, dir.resolve("cells.jsonl").toString))
 
-  def runJson(dir: Path): Json = Json.parse(read(dir.resolve("run.json")))
+  def runMeta(dir: Path): RunMeta = RunFiles.readMeta(dir.resolve("run.json"))
 
   /** Java processes started by the runner with this pid (children carry -Deffectbench.runnerPid). */
   def childrenOf(runnerPid: Long): Vector[ProcessHandle] =

@@ -1,5 +1,8 @@
 package effectbench.runner
 
+import effectbench.Outcome
+import effectbench.store.RunStatus
+
 import scala.concurrent.duration._
 
 /** Two runs at once on one results directory each complete in their own run directory. */
@@ -20,10 +23,10 @@ class ConcurrentSuite extends munit.FunSuite {
     assertEquals(dirs.size, 2, s"run directories: $dirs")
     assertNotEquals(ra.out.trim.split('\n').last, rb.out.trim.split('\n').last, "both runs name the same directory")
     dirs.foreach { d =>
-      assertEquals(Cli.runJson(d)("status").str, "complete", d.toString)
-      val keys = Cli.cellRecords(d).map(_("cell").str)
+      assertEquals(Cli.runMeta(d).status, RunStatus.Complete, d.toString)
+      val keys = Cli.cellRecords(d).map(_.cell)
       assertEquals(keys.sorted, Vector("fault/ok/baseline/after=0/fork", "fault/ok/baseline/after=1/fork"), d.toString)
-      assert(Cli.cellRecords(d).forall(_("status").str == "ok"), d.toString)
+      assert(Cli.cellRecords(d).forall(_.status == Outcome.Ok), d.toString)
     }
   }
 

@@ -29,7 +29,7 @@ class CorruptFilesSuite extends munit.FunSuite {
   }
 
   private def jmhOf(dir: Path, key: String): Path =
-    dir.resolve(Cli.cellRecords(dir).find(_("cell").str == key).get("jmh").str)
+    dir.resolve(Cli.cellRecords(dir).find(_.cell == key).get.jmh.get)
 
   private def truncate(f: Path): Unit = { val b = Files.readAllBytes(f); Files.write(f, b.take(b.length / 2)) }
   private def garbage(f: Path): Unit = Files.write(f, Array[Byte](0x7b, 0x00, 0xff.toByte, 0x13, 0x22, 0x5b))

@@ -1,6 +1,8 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.Outcome
+import effectbench.Outcome.{Failed, Invalid, Ok, TimedOut}
+import effectbench.store.{RunFiles, RunStatus}
 import java.nio.file.Files
 import scala.concurrent.duration._
 
@@ -14,14 +16,14 @@ class FaultSuite extends munit.FunSuite {
   private val timeout = 20
 
   /** variant -> (status, a piece of the reason) for after=0 and after=1. */
-  private val expected: Map[String, ((String, String), (String, String))] = Map(
-    "ok" -> (("ok", ""), ("ok", "")),
-    "hang" -> (("timed-out", s"timed out after $timeout s"), ("timed-out", s"timed out after $timeout s")),
-    "throw" -> (("failed", "java.lang.IllegalStateException: injected fault"), ("failed", "java.lang.IllegalStateException: injected fault")),
-    "exit" -> (("failed", "System.exit"), ("failed", "the measuring JVM ended")),
-    "overflow" -> (("failed", "stack overflow"), ("failed", "java.lang.StackOverflowError")),
-    "oom" -> (("failed", "java.lang.OutOfMemoryError"), ("failed", "java.lang.OutOfMemoryError")),
-    "wrong" -> (("invalid", "invalid: expected 42 got 41"), ("invalid", "invalid: expected 42 got 41"))
+  private val expected: Map[String, ((Outcome, String), (Outcome, String))] = Map(
+    "ok" -> ((Ok, ""), (Ok, "")),
+    "hang" -> ((TimedOut, s"timed out after $timeout s"), (TimedOut, s"timed out after $timeout s")),
+    "throw" -> ((Failed, "java.lang.IllegalStateException: injected fault"), (Failed, "java.lang.IllegalStateException: injected fault")),
+    "exit" -> ((Failed, "System.exit"), (Failed, "the measuring JVM ended")),
+    "overflow" -> ((Failed, "stack overflow"), (Failed, "java.lang.StackOverflowError")),
+    "oom" -> ((Failed, "java.lang.OutOfMemoryError"), (Failed, "java.lang.OutOfMemoryError")),
+    "wrong" -> ((Invalid, "invalid: expected 42 got 41"), (Invalid, "invalid: expected 42 got 41"))
   )
 
   /** Two runs at once (they share nothing but the results directory): the hanging cells with a
@@ -38,26 +40,26 @@ class FaultSuite extends munit.FunSuite {
       assert(!r.hasStackTrace, s"a stack trace reached the user:\n${r.all}")
       val dir = Cli.runDirs(out).find(d => r.out.trim.split('\n').last == d.toString).getOrElse(fail(s"the run does not name its directory:\n${r.out}"))
       val records = Cli.cellRecords(dir)
-      val keys = records.map(_("cell").str)
+      val keys = records.map(_.cell)
       assertEquals(keys.distinct.size, keys.size, s"a cell is recorded twice: $keys")
       assertEquals(keys.size, cells, s"every planned cell is recorded: $keys")
       records.foreach { rec =>
-        val key = rec("cell").str
+        val key = rec.cell
         val Array(_, variant, _, params, _) = key.split('/')
         val (status, reason) = if (params == "after=0") expected(variant)._1 else expected(variant)._2
-        assertEquals(rec("status").str, status, s"$key: ${rec.render}")
-        assert(rec("reason").str.contains(reason), s"$key: reason '${rec("reason").str}' does not say '$reason'")
-        if (status == "ok") {
-          val jmh = dir.resolve(rec("jmh").str)
-          assert(Json.parse(Cli.read(jmh)).arr.nonEmpty, s"$key: $jmh has no JMH result")
+        assertEquals(rec.status, status, s"$key: $rec")
+        assert(rec.reason.contains(reason), s"$key: reason '${rec.reason}' does not say '$reason'")
+        if (status == Ok) {
+          val jmh = dir.resolve(rec.jmh.get)
+          assert(RunFiles.readJmh(jmh).nonEmpty, s"$key: $jmh has no JMH result")
         } else {
-          assert(r.out.contains(s"  $key: ${rec("reason").str}"), s"the summary does not list $key:\n${r.out}")
-          assertEquals(rec("jmh"), Json.Null, key)
+          assert(r.out.contains(s"  $key: ${rec.reason}"), s"the summary does not list $key:\n${r.out}")
+          assertEquals(rec.jmh, None, key)
         }
-        if (status == "invalid") assertEquals((rec("expected").str, rec("got").str), ("42", "41"), key)
+        if (status == Invalid) assertEquals((rec.expected, rec.got), ("42", "41"), key)
       }
-      assert(r.out.contains(s"${records.count(_("status").str != "ok")} cells did not produce a score"), r.out)
-      assertEquals(Cli.runJson(dir)("status").str, "complete")
+      assert(r.out.contains(s"${records.count(_.status != Ok)} cells did not produce a score"), r.out)
+      assertEquals(Cli.runMeta(dir).status, RunStatus.Complete)
       assert(Cli.childrenOf(running.pid).isEmpty, "a JVM of the run outlived it")
     }
   }

@@ -1,5 +1,8 @@
 package effectbench.runner
 
+import effectbench.Outcome
+import effectbench.store.RunStatus
+
 import java.nio.file.Path
 import scala.concurrent.duration._
 
@@ -34,22 +37,22 @@ class InterruptSuite extends munit.FunSuite {
     running.await(30)
     // The orphaned verifier/JMH JVMs notice their runner is gone (harness Watchdog) and end.
     assert(Cli.eventually(30)(children.forall(!_.isAlive)), s"orphaned JVMs still running: ${children.filter(_.isAlive).map(_.pid)}")
-    assertEquals(Cli.cellRecords(dir).map(_("cell").str), Vector(okKey), "only the finished cell is on disk")
-    assertEquals(Cli.runJson(dir)("status").str, "running", "kill -9 runs no hook: run.json still says running")
+    assertEquals(Cli.cellRecords(dir).map(_.cell), Vector(okKey), "only the finished cell is on disk")
+    assertEquals(Cli.runMeta(dir).status, RunStatus.Running, "kill -9 runs no hook: run.json still says running")
 
     val resumed = Cli.start("run", "--resume", dir.toString)
     val r = resumed.await()
     assertEquals(r.exit, 1, r.all) // the hanging cell times out
     assert(r.err.contains("resuming: 1 cells already recorded, 1 to go"), r.err)
     assert(!r.hasStackTrace, r.all)
-    val keys = Cli.cellRecords(dir).map(_("cell").str)
+    val keys = Cli.cellRecords(dir).map(_.cell)
     assertEquals(keys, Vector(okKey, hangKey), "each planned cell exactly once, in plan order")
     val hang = Cli.cellRecords(dir).last
-    assertEquals(hang("status").str, "timed-out")
-    val meta = Cli.runJson(dir)
-    assertEquals(meta("status").str, "complete")
-    assertEquals(meta("profile")("id").str, "smoke", "the resumed run keeps its profile")
-    assertEquals(meta("timeoutSeconds").num, 40.0, "the resumed run keeps its time limit")
+    assertEquals(hang.status, Outcome.TimedOut)
+    val meta = Cli.runMeta(dir)
+    assertEquals(meta.status, RunStatus.Complete)
+    assertEquals(meta.profile.id, "smoke", "the resumed run keeps its profile")
+    assertEquals(meta.timeoutSeconds, Some(40L), "the resumed run keeps its time limit")
     assert(Cli.childrenOf(resumed.pid).isEmpty, "a JVM of the resumed run outlived it")
   }
 
@@ -66,7 +69,7 @@ class InterruptSuite extends munit.FunSuite {
     assert(!r.hasStackTrace, r.all)
     assert(r.err.contains("interrupted: 1 of 2 cells are recorded in"), r.err)
     assert(r.err.contains(s"./bench run --resume $dir"), r.err)
-    assertEquals(Cli.cellRecords(dir).map(_("cell").str), Vector(okKey), "the killed cell is not recorded")
-    assertEquals(Cli.runJson(dir)("status").str, "interrupted")
+    assertEquals(Cli.cellRecords(dir).map(_.cell), Vector(okKey), "the killed cell is not recorded")
+    assertEquals(Cli.runMeta(dir).status, RunStatus.Interrupted)
   }
 }

@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.{Faults, Json}
+import effectbench.{Faults, Outcome}
+import effectbench.store.{CellRecord, RunFiles}
 import effectbench.report.{Chromium, Html, RunData}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
@@ -32,8 +33,8 @@ class ProfileSuite extends munit.FunSuite {
 
   def runDir(r: Cli.Result): Path = Paths.get(r.out.trim.split('\n').last)
 
-  def threadsPeak(dir: Path, rec: Json): Double =
-    Json.parse(Cli.read(dir.resolve(rec("jmh").str))).arr.head("secondaryMetrics")("proc.threads.peak")("score").num
+  def threadsPeak(dir: Path, rec: CellRecord): Double =
+    RunFiles.readJmh(dir.resolve(rec.jmh.get)).head.secondaryMetrics.get("proc.threads.peak").get.score
 
   lazy val profiled: (Cli.Result, Path) = {
     val out = Cli.tempDir("profile")
@@ -46,19 +47,19 @@ class ProfileSuite extends munit.FunSuite {
     val (r, dir) = profiled
     assertEquals(r.exit, 1, r.all)
     assert(!r.hasStackTrace, r.all)
-    val recs = Cli.cellRecords(dir).map(j => j("cell").str -> j).toMap
+    val recs = Cli.cellRecords(dir).map(j => j.cell -> j).toMap
     val broken = recs("fault/ok/baseline/after=0/fork")
-    assertEquals(broken("status").str, "failed")
-    assert(broken("reason").str.startsWith("profiler cannot start: "), broken.render)
+    assertEquals(broken.status, Outcome.Failed)
+    assert(broken.reason.startsWith("profiler cannot start: "), broken.toString)
     assertEquals(r.err.linesIterator.count(_.contains("profiler cannot start")), 1, r.err)
     val good = recs("fault/threads/baseline/after=0/fork")
-    assertEquals(good("status").str, "ok", good.render)
+    assertEquals(good.status, Outcome.Ok, good.toString)
     for (kind <- Vector("cpu", "alloc")) {
-      val rel = good("profiles")(kind).str
+      val rel = good.profiles.get(kind).get
       assertEquals(rel, s"profiles/fault_threads_baseline_after_0_fork/$kind.html")
       val html = Cli.read(dir.resolve(rel))
       assert(html.contains("<canvas id='canvas'>"), s"$rel is not an async-profiler flame graph (${html.take(200)})")
-      assert(Files.size(dir.resolve(good("profiles")(s"$kind stacks").str)) > 0)
+      assert(Files.size(dir.resolve(good.profiles.get(s"$kind stacks").get)) > 0)
     }
     assert(!Files.exists(dir.resolve("profiles/fault_threads_baseline_after_0_fork/raw-cpu")), "JMH's raw profiler output is left behind")
     assert(Cli.read(dir.resolve("profiles/fault_threads_baseline_after_0_fork/cpu.collapsed")).contains("FaultFamily"),
@@ -67,13 +68,13 @@ class ProfileSuite extends munit.FunSuite {
 
   test("a runtime with a pool of N threads shows at least N live threads, in profile runs and in plain runs") {
     val (_, dir) = profiled
-    val rec = Cli.cellRecords(dir).find(_("cell").str == "fault/threads/baseline/after=0/fork").get
-    assert(threadsPeak(dir, rec) >= Faults.poolThreads, rec.render)
+    val rec = Cli.cellRecords(dir).find(_.cell == "fault/threads/baseline/after=0/fork").get
+    assert(threadsPeak(dir, rec) >= Faults.poolThreads, rec.toString)
     val out = Cli.tempDir("threads")
     val r = Cli.run("run", "--test-only", "--scenario", "fault", "--variant", "threads,ok", "--param", "after=0", "--profile", "smoke", "--out", out.toString)
     assertEquals(r.exit, 0, r.all)
     val d = runDir(r)
-    val recs = Cli.cellRecords(d).map(j => j("cell").str -> j).toMap
+    val recs = Cli.cellRecords(d).map(j => j.cell -> j).toMap
     val pool = threadsPeak(d, recs("fault/threads/baseline/after=0/fork"))
     val plain = threadsPeak(d, recs("fault/ok/baseline/after=0/fork"))
     assert(pool >= Faults.poolThreads, s"peak $pool")

@@ -1,6 +1,7 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.Outcome
+import effectbench.store.RunFiles
 import java.nio.file.Files
 import scala.concurrent.duration._
 
@@ -20,11 +21,12 @@ class RoundsSuite extends munit.FunSuite {
     val records = Cli.cellRecords(dir)
     assert(records.nonEmpty, r.all)
     records.foreach { rec =>
-      assertEquals(rec("status").str, "ok", rec.render)
-      assertEquals(rec("rounds").arr.map(_.num.toInt), Vector(1, 2), rec.render)
-      val combined = Json.parse(Cli.read(dir.resolve(rec("jmh").str))).arr.head
-      assertEquals(combined("primaryMetric")("rawData").arr.size, 2, "one fork per round")
-      val slug = rec("jmh").str.stripSuffix(".json")
+      assertEquals(rec.status, Outcome.Ok, rec.toString)
+      assertEquals(rec.rounds, Vector(1, 2), rec.toString)
+      val combined = RunFiles.readJmh(dir.resolve(rec.jmh.get)).head
+      assertEquals(combined.primaryMetric.rawData.size, 2, "one fork per round")
+      assertEquals(combined.forks, Some(2), "the combined file counts its forks")
+      val slug = rec.jmh.get.stripSuffix(".json")
       for (round <- 1 to 2) assert(Files.isRegularFile(dir.resolve(s"$slug.round-$round.json")), s"round $round file of $slug")
     }
   }

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.store.RunStatus
 import effectbench.report.Store
 import java.nio.file.{Files, Path}
 import scala.concurrent.duration._
@@ -23,15 +23,15 @@ class ShardMergeSuite extends munit.FunSuite {
   }
 
   /** The plan an unsharded `run` of the selection would record, computed here from the catalog. */
-  private def unshardedPlan: Vector[(String, String, String)] = {
+  private def unshardedPlan: Vector[(String, String, CellStatus)] = {
     val flags = Flags.read[RunFlags](selection)
     val (jvms, _) = Main.jvmsOf(flags.cells.jvms)
     Plan.cells(Plan.selection(flags.cells.sel, None, includeTestOnly = true), jvms, new Modules(Cli.root), Some(Profiles.smoke))
-      .map(c => (c.id.key, c.jvm.label, c.status.text))
+      .map(c => (c.id.key, c.jvm.label, c.status))
   }
 
-  private def plan(dir: Path): Vector[(String, String, String)] =
-    Cli.runJson(dir)("plan").arr.map(p => (p("cell").str, p("jvm").str, p("status").str))
+  private def plan(dir: Path): Vector[(String, String, CellStatus)] =
+    Cli.runMeta(dir).plan.map(p => (p.cell, p.jvm, p.status))
 
   private def oneLine(r: Cli.Result, words: String): Unit = {
     assertEquals(r.exit, 2, r.all)
@@ -47,11 +47,11 @@ class ShardMergeSuite extends munit.FunSuite {
     val results = runs.map(_.await())
     results.foreach(r => assert(r.exit == 0 || r.exit == 1, r.all)) // 1: cells that failed their oracle, recorded
     val dirs = Vector(out1, out2).map(o => Cli.runDirs(o).ensuring(_.size == 1, s"one run directory in $o").head)
-    val metas = dirs.map(Cli.runJson)
-    assertEquals(metas.map(_("shard")("k").num.toInt), Vector(1, 2))
-    assertEquals(metas.map(_("shard")("plan").str).distinct.size, 1, "both shards name the same plan")
-    assertEquals(metas.map(_("shard")("split").str).distinct.size, 1, "both shards computed the same split")
-    metas.foreach(m => assert(m("machine")("fingerprint").str.nonEmpty && m("machine")("cpuModel").str.nonEmpty, m("machine").render))
+    val metas = dirs.map(Cli.runMeta)
+    assertEquals(metas.map(_.shard.get.k), Vector(1, 2))
+    assertEquals(metas.map(_.shard.get.plan).distinct.size, 1, "both shards name the same plan")
+    assertEquals(metas.map(_.shard.get.split).distinct.size, 1, "both shards computed the same split")
+    metas.foreach(m => assert(m.machine.exists(x => x.fingerprint.nonEmpty && x.cpuModel.nonEmpty), m.machine.toString))
     val shardTables = dirs.map(d => plan(d).map { case (c, j, _) => tableOf(c, j) }.toSet)
     assert(shardTables.forall(_.nonEmpty), s"each shard has tables: $shardTables")
     assertEquals(shardTables(0).intersect(shardTables(1)), Set.empty[String], "no table in both shards")
@@ -64,17 +64,17 @@ class ShardMergeSuite extends munit.FunSuite {
     assertEquals(m.out.trim.split('\n').last, mdir.toString)
     val mergedPlan = plan(mdir)
     val expected = unshardedPlan
-    def byTable(p: Vector[(String, String, String)]) = p.groupBy { case (c, j, _) => tableOf(c, j) }.map { case (t, cs) => t -> cs.sorted }
+    def byTable(p: Vector[(String, String, CellStatus)]) = p.groupBy { case (c, j, _) => tableOf(c, j) }.map { case (t, cs) => t -> cs.sortBy(c => (c._1, c._2, c._3.text)) }
     assertEquals(byTable(mergedPlan), byTable(expected), "the merged plan is the unsharded plan, table for table")
     assertEquals(mergedPlan.size, expected.size, "no cell twice")
     val records = Cli.cellRecords(mdir)
-    assertEquals(records.map(r => (r("cell").str, r("jvm").str)).sorted, expected.filter(_._3 == "ok").map(c => (c._1, c._2)).sorted,
+    assertEquals(records.map(r => (r.cell, r.jvm)).sorted, expected.filter(_._3.runnable).map(c => (c._1, c._2)).sorted,
       "every runnable cell recorded once")
     records.foreach { r =>
-      assert(r("machine").str.nonEmpty && r("shard").num >= 1, r.render)
-      r("jmh").strOpt.filter(_.nonEmpty).foreach(rel => assert(Files.isRegularFile(mdir.resolve(rel)), s"$rel copied"))
+      assert(r.machine.exists(_.nonEmpty) && r.shard.exists(_ >= 1), r.toString)
+      r.jmh.filter(_.nonEmpty).foreach(rel => assert(Files.isRegularFile(mdir.resolve(rel)), s"$rel copied"))
     }
-    assertEquals(Cli.runJson(mdir)("status").str, "complete")
+    assertEquals(Cli.runMeta(mdir).status, RunStatus.Complete)
     assertEquals(new Store(merged).counts()._1, 1, "the merged run is indexed")
 
     // the report shows each table once, with its machine
@@ -107,7 +107,7 @@ class ShardMergeSuite extends munit.FunSuite {
     assert(p.out.contains("missing: shard 2/2"), p.out)
     shardTables(1).map(_.takeWhile(_ != ' ')).foreach(t => assert(p.out.contains(s"  $t"), s"$t listed as missing:\n${p.out}"))
     val pdir = Cli.runDirs(partial).head
-    assertEquals(Cli.runJson(pdir)("status").str, "partial")
+    assertEquals(Cli.runMeta(pdir).status, RunStatus.Partial)
     assert(Cli.run("report", pdir.toString).out.contains("are missing (merged with --partial)"))
   }
 

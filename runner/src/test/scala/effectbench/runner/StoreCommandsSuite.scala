@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.Json
+import effectbench.store.RunFiles
 import effectbench.report.{RunData, Store, SyntheticRun}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
@@ -54,7 +54,7 @@ class StoreCommandsSuite extends munit.FunSuite {
     val src = "runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala#zio"
     val spec = SyntheticRun.Spec("deep-bind/default/zio/d=10/fork", 1.0, source = src)
     SyntheticRun.write(rd.dir, rd.dir.getFileName.toString, Vector(spec))
-    val record = Json.parse(new String(Files.readAllBytes(rd.cellsFile), StandardCharsets.UTF_8).trim)
+    val record = RunFiles.readCell(new String(Files.readAllBytes(rd.cellsFile), StandardCharsets.UTF_8).trim, rd.cellsFile.toString)
     Hooks.onCellRecorded(rd, record)
     assertEquals(new Store(results).counts(), (1, 1))
     assert(Files.isRegularFile(rd.dir.resolve("sources/runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala")))
