@@ -182,7 +182,7 @@ object Main {
         }
         val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (args.many("--scenario").nonEmpty) args.many("--scenario").mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
-        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells.filter(_.status.runnable).map(Rounds.tableKey).distinct.size)) else None)
+        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells, out)) else None)
         Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
           Headline.estimateText(cells, profile, engine, confidence, out))
         val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector
