@@ -38,6 +38,25 @@ object EngineFlags {
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("")
 
+  /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as
+    * this runner's own system property, which every fork is given (`waitProperty`). */
+  def resultWait(args: Args): effectbench.ResultWait.Strategy = {
+    args.one("--wait").foreach { t =>
+      if (effectbench.ResultWait.parse(t).isEmpty) UsageError(s"--wait must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$t'")
+      System.setProperty(effectbench.ResultWait.Property, t)
+    }
+    currentWait
+  }
+
+  def currentWait: effectbench.ResultWait.Strategy = {
+    val v = System.getProperty(effectbench.ResultWait.Property, "park")
+    effectbench.ResultWait.parse(v).getOrElse(UsageError(s"-D${effectbench.ResultWait.Property} must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$v'"))
+  }
+
+  def waitProperty: String = s"-D${effectbench.ResultWait.Property}=${currentWait.id}"
+
+  def waitText: String = "result wait: " + effectbench.ResultWait.describe(currentWait)
+
   /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
   def budgetSeconds(args: Args): Option[Double] = args.one("--budget").map { t =>
     val v = if (t.endsWith("m")) t.dropRight(1).toDoubleOption.map(_ * 60)

@@ -15,6 +15,7 @@ object Main {
       |           [--jvm PATH ...] [--cpus 1,2,...] [--out DIR] [--timeout SECONDS] [--sweep PARAM] [--resume RUN_DIR]
       |           [--all: the whole catalog; without selectors run measures the headline set]
       |           [--precision 5% | --rounds N | --budget 10m] [--confidence 95%] [--seed N]  (paired rounds, adaptive stopping)
+      |           [--wait park|spin|spinpark]  (how the measuring thread waits for a result; default park)
       |           [--shard K/N]   (this machine's part of a run split by table; see merge)
       |  merge    SHARD_DIR... --out RESULTS [--partial]   one run directory from the shards of one run
       |  list     [selectors] [--format table|json] [--jvm PATH ...]
@@ -145,7 +146,7 @@ object Main {
 
   def run(argv: Vector[String]): Int = {
     val args = Args.parse("run", argv, selectorFlags ++ Set("--profile", "--settings", "--out", "--timeout", "--sweep", "--resume", "--shard", "--cpus",
-      "--precision", "--budget", "--rounds", "--confidence", "--seed"),
+      "--precision", "--budget", "--rounds", "--confidence", "--seed", "--wait"),
       Set("--quick", "--test-only", "--all"), 0)
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
     args.one("--resume") match {
@@ -162,6 +163,7 @@ object Main {
         val settings = settingsOf(args)
         val confidence = EngineFlags.confidence(args) // validated even without the rounds engine: it sets the report's level
         val askedEngine = EngineFlags.engine(args, profile)
+        EngineFlags.resultWait(args)
         val timeout = args.one("--timeout").map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
         val shard = args.one("--shard").map(Shard.parse)
         val sel = { val s = Plan.selection(args, args.has("--test-only")); if (headline) Headline.selection(s) else s }
@@ -185,11 +187,11 @@ object Main {
         val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells, out)) else None)
         Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
           Headline.estimateText(cells, profile, engine, confidence, out))
-        val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector
+        val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
         val meta = Json.Obj(Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings) ++ Json.obj(
           "timeoutSeconds" -> Json.num(cmd.timeoutFor(profile, setup).toDouble),
-          "engine" -> Json.str(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%")),
+          "engine" -> Json.str(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%") + "; " + EngineFlags.waitText),
           "testOnly" -> Json.Bool(args.has("--test-only")),
           "quickOverrides" -> Json.Obj(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
             .map(s => s.id -> (Json.strMap(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))): Json))),
