@@ -188,21 +188,22 @@ object Rounds {
   }
 }
 
-/** A machine-time budget shared by the tables of one run. Each table, when it starts, is allotted
-  * what is left of the run in proportion to its expected cost per round (cells × seconds per fork)
+/** A budget of wall-clock time shared by the tables of one run, counted from the moment the run is
+  * planned: verification, recording and JVM start-ups are spent from it too, so a run given 15
+  * minutes ends near 15 minutes. Each table, when it starts, is allotted what is left of the run in proportion to its expected cost per round (cells × seconds per fork)
   * among the tables still to run; what a table leaves unused (it settled early) therefore goes to
   * the tables after it, and what it overran is taken from them. The seconds per fork are re-planned
   * after each table from the measured cost: the planned figures of the tables still to run are
   * scaled by measured / planned of the tables done.
   *
   * @param plan every table of the run with its cells and planned seconds per fork, in run order */
-final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Double)]) {
-  private var spent = 0.0
+final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock) {
+  private val start = clock()
   private var plannedDone = 0.0
   private var measuredDone = 0.0
   private var done = Set.empty[String]
 
-  def remaining: Double = math.max(0.0, totalSeconds - spent)
+  def remaining: Double = math.max(0.0, totalSeconds - (clock() - start))
   def tablesLeft: Int = plan.count(t => !done.contains(t._1))
   /** Measured / planned seconds per fork of the tables done (1 before any). */
   def costFactor: Double = if (plannedDone <= 0 || measuredDone <= 0) 1.0 else measuredDone / plannedDone
@@ -217,13 +218,16 @@ final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Doubl
     if (total <= 0) remaining else remaining * mine / math.max(total, mine)
   }
 
-  /** A table finished: `rounds` rounds of `cells` cells took `seconds`. */
+  /** A table finished: `rounds` rounds of `cells` cells took `seconds` of JMH time. */
   def record(table: String, cells: Int, seconds: Double, rounds: Int): Unit = synchronized {
-    spent += seconds
     plan.find(_._1 == table).foreach(t => { plannedDone += t._3 * cells * rounds; measuredDone += seconds })
     done += table
   }
 
   /** Seconds per fork expected from now on for a table planned at `planned`. */
   def forkSeconds(planned: Double): Double = planned * costFactor
+}
+
+object RunBudget {
+  val wallClock: () => Double = () => System.nanoTime() / 1e9
 }

@@ -80,24 +80,32 @@ class RoundsRuleSuite extends munit.FunSuite {
   }
 
   test("run budget: a table's unused time goes to the tables after it, an overrun is taken from them") {
-    val rb = new RunBudget(800, Vector(("a", 5, 4.0), ("b", 5, 4.0), ("c", 10, 4.0)))
+    var now = 1000.0
+    val rb = new RunBudget(800, Vector(("a", 5, 4.0), ("b", 5, 4.0), ("c", 10, 4.0)), () => now)
     assertEqualsDouble(rb.allot("a", 5), 200.0, 1e-9) // 5·4 of 80 planned seconds per round
-    rb.record("a", 5, 100.0, 5) // settled early: 100 s of its 200 left over
+    now += 100; rb.record("a", 5, 100.0, 5) // settled early: 100 s of its 200 left over
     val b = rb.allot("b", 5)
     assertEqualsDouble(b, 700.0 * 20 / 60, 1e-9)
     assert(b > 200.0, "b inherits part of a's unused time")
-    rb.record("b", 5, 300.0, 10) // overran its share
+    now += 300; rb.record("b", 5, 300.0, 10) // overran its share
     assertEqualsDouble(rb.allot("c", 10), 400.0, 1e-9) // the last table gets all that is left
     assertEquals(rb.tablesLeft, 1)
   }
 
   test("run budget: a table with cells lost to oracle failures is allotted for the cells it has") {
-    val rb = new RunBudget(600, Vector(("a", 10, 3.0), ("b", 10, 3.0)))
+    val rb = new RunBudget(600, Vector(("a", 10, 3.0), ("b", 10, 3.0)), () => 0.0)
     assertEqualsDouble(rb.allot("a", 5), 600.0 * 15 / 45, 1e-9)
   }
 
+  test("run budget: time spent outside the tables (verification before the first) is spent from the run") {
+    var now = 0.0
+    val rb = new RunBudget(900, Vector(("a", 5, 4.0), ("b", 5, 4.0)), () => now)
+    now += 60 // the oracles ran
+    assertEqualsDouble(rb.allot("a", 5), 420.0, 1e-9)
+  }
+
   test("run budget: the cost factor is re-planned from the measured seconds per fork") {
-    val rb = new RunBudget(600, Vector(("a", 2, 5.0), ("b", 2, 5.0)))
+    val rb = new RunBudget(600, Vector(("a", 2, 5.0), ("b", 2, 5.0)), () => 0.0)
     assertEqualsDouble(rb.costFactor, 1.0, 1e-12)
     rb.record("a", 2, 40.0, 2) // 10 s per fork against 5 planned
     assertEqualsDouble(rb.costFactor, 2.0, 1e-12)
