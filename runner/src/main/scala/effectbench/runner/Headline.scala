@@ -99,8 +99,9 @@ object Headline {
     val source = if (known == 0) "nominal (no timings of these cells in results/index.db)" else s"$known of ${runnable.size} cells from past timings, nominal for the rest"
     val duration = engine.flatMap(e => e.runBudget.map(rb => (e, rb))) match {
       case Some((e, rb)) =>
-        val high = math.max(seconds, math.min(rb.totalSeconds, perRound * e.maxRounds))
-        s"${Format.duration(seconds)} to ${Format.duration(high)} (${e.minRounds} rounds of every table at least; " +
+        val high = math.min(rb.totalSeconds, perRound * e.maxRounds)
+        if (high <= seconds) s"${Format.duration(seconds)} (${e.minRounds} rounds of every table, the minimum; the run's budget of ${Format.duration(rb.totalSeconds)} leaves no time for more)"
+        else s"${Format.duration(seconds)} to ${Format.duration(high)} (${e.minRounds} rounds of every table at least; " +
           f"more while a ratio is wider than ±${e.precision * 100}%.0f%% and the run's budget of ${Format.duration(rb.totalSeconds)} lasts)"
       case None => Format.duration(seconds)
     }
