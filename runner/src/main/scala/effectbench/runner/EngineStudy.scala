@@ -5,8 +5,9 @@ import java.nio.file.{Files, Path, Paths}
 
 /** `bench engine-study`: a benchmark of the suite, not a test. The same pairs of cells (deep-bind and
   * fork-many, cats-effect vs zio, fork entry) under the old fixed profiles and under the rounds
-  * engine, with the precision each reached against the machine seconds it took. `--smoke` runs
-  * every configuration at the smallest settings, to see the command work end to end. */
+  * engine, with the precision each reached against the machine seconds it took. `--waits` instead
+  * runs the bimodal deep-bind cells under each way of waiting for a result (ResultWait). `--smoke`
+  * runs every configuration at the smallest settings, to see the command work end to end. */
 object EngineStudy {
   val pairs: Vector[String] = Vector("deep-bind", "fork-many")
   val runtimes = "cats-effect,zio"
