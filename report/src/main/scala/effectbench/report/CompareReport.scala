@@ -17,6 +17,7 @@ object CompareReport {
     Vector(s"A: ${side(c.a)}", s"B: ${side(c.b)}",
       f"B/A: ratio of the cells' fork-level means with its interval from the forks of both runs (t on log means, Welch df; warm-up judged per fork); " +
       f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
+      f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change; " +
       f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
   }
 
@@ -34,7 +35,7 @@ object CompareReport {
       s"geometric mean over ${c.rows.size} cells (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
     }.getOrElse("no cell measured in both runs")
     Vector(g, s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
-      s"${c.rows.size - c.improved.size - c.regressed.size} ~; bytes/op changed beyond 1% in ${c.allocFlagged.size}")
+      s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}")
   }
 
   def terminal(c: RunComparison): String = {
@@ -45,7 +46,7 @@ object CompareReport {
     sb.append('\n').append(TerminalTable.table(head(showJvm), rows(c, showJvm)))
     sb.append('\n')
     summary(c).foreach(l => sb.append(l).append('\n'))
-    for ((label, ds) <- Seq("regressed" -> c.regressed, "improved" -> c.improved, "B/op changed" -> c.allocFlagged) if ds.nonEmpty) {
+    for ((label, ds) <- Seq("regressed" -> c.regressed, "improved" -> c.improved, "unstable (not counted)" -> c.unstable, "B/op changed" -> c.allocFlagged) if ds.nonEmpty) {
       sb.append(s"$label:\n")
       ds.take(25).foreach(d => sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}\n"))
       if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")

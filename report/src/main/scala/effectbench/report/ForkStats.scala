@@ -124,14 +124,14 @@ object ForkStats {
   /** The modes of a cell, from every steady iteration of every fork (with the fork each came from):
     * sorted values split wherever neighbours are more than `ModeGap` apart; a cluster below
     * `MinModeShare` of the iterations that is not a whole fork joins its nearer neighbour. */
-  def modes(forks: Vector[ForkSteady]): Vector[Mode] = {
+  def modes(forks: Vector[ForkSteady], gap: Double = ModeGap): Vector[Mode] = {
     val pts = forks.flatMap(f => f.steady.map(x => (x, f.fork))).filter(p => p._1 > 0 && !p._1.isNaN).sortBy(_._1)
     if (pts.isEmpty) return Vector.empty
     var clusters: Vector[Vector[(Double, Int)]] = {
       val b = Vector.newBuilder[Vector[(Double, Int)]]
       var cur = Vector(pts.head)
       pts.tail.foreach { p =>
-        if (p._1 / cur.last._1 > ModeGap) { b += cur; cur = Vector(p) } else cur :+= p
+        if (p._1 / cur.last._1 > gap) { b += cur; cur = Vector(p) } else cur :+= p
       }
       b += cur
       b.result()

@@ -34,6 +34,8 @@ final case class RunComparison(
 ) {
   def regressed: Vector[CellDiff] = rows.filter(_.verdict == RunComparison.Regressed)
   def improved: Vector[CellDiff] = rows.filter(_.verdict == RunComparison.Improved)
+  /** Cells whose two runs sat in different states chosen per JVM launch: shown, never counted. */
+  def unstable: Vector[CellDiff] = rows.filter(_.verdict.startsWith(RunComparison.Unstable))
   def allocFlagged: Vector[CellDiff] = rows.filter(_.allocChanged)
 }
 
@@ -41,6 +43,15 @@ object RunComparison {
   val Improved = "improved"
   val Regressed = "regressed"
   val Same = "~"
+  val Unstable = "unstable"
+  /** Forks fewer than this a side get the low-fork warning: a state chosen per JVM launch cannot be
+    * told from a code change (see betweenRunModes). */
+  val MinForks = 3
+  /** Fork means of the two runs this far apart (as a factor) are two modes. Lower than the
+    * iteration-level ModeGap (3×) on purpose: an iteration is noisy, a fork mean is an average of
+    * a whole JVM; and the launch-chosen states this suite has shown are as close as 1.6× (future
+    * deep-bind fork: forks of one run at 4,440 and 4,560 µs, of the next at 2,870 and 2,680 µs). */
+  val BetweenRunGap = 1.5
   val Alpha = 0.05
   /** Allocation per op is deterministic for most cells: flag any change beyond 1% (and above half a byte). */
   val AllocTolerance = 0.01
@@ -58,6 +69,30 @@ object RunComparison {
   def allocChanged(a: Double, b: Double): Boolean = {
     val d = math.abs(b - a)
     d > 0.5 && d > AllocTolerance * math.max(math.abs(a), math.abs(b))
+  }
+
+  /** Whether the fork means of A and B together form two modes (ForkStats.modes over the fork
+    * means, `BetweenRunGap` apart) with every fork of A in one and every fork of B in the other, and
+    * that split is likely enough to be a state chosen per JVM launch: if each launch picks a state
+    * with probability p, all nA forks of A in one state and all nB of B in the other happens with
+    * probability at most 2·max_p pⁿᴬ(1−p)ⁿᴮ = 2·(nA/n)ⁿᴬ(nB/n)ⁿᴮ (12.5% at 2 forks a side, 3.1% at 3).
+    * Below `Alpha` the split is evidence of a change, and the usual verdict stands. */
+  def betweenRunModes(ea: CellEstimate, eb: CellEstimate): Boolean = {
+    val na = ea.n
+    val nb = eb.n
+    if (na < 1 || nb < 1) false
+    else {
+      val pseudo = (ea.forkMeans ++ eb.forkMeans).zipWithIndex.map { case (m, i) => ForkSteady(i + 1, Vector(m), 0, settled = true) }
+      val ms = ForkStats.modes(pseudo, BetweenRunGap)
+      val sideA = ms.filter(_.forks.exists(_ <= na))
+      val sideB = ms.filter(_.forks.exists(_ > na))
+      ms.size == 2 && sideA.size == 1 && sideB.size == 1 && sideA != sideB && launchSplitChance(na, nb) >= Alpha
+    }
+  }
+
+  def launchSplitChance(na: Int, nb: Int): Double = {
+    val n = (na + nb).toDouble
+    2 * math.pow(na / n, na) * math.pow(nb / n, nb)
   }
 
   private def seedOf(key: String): Long = 0x5eedL * 31 + key.hashCode.toLong
@@ -83,7 +118,11 @@ object RunComparison {
       val (lo, hi) = if (r.known) (r.low, r.high) else (Double.NaN, Double.NaN)
       val ratio = if (pa.nonEmpty && pb.nonEmpty) r.ratio else sb.score / sa.score
       val p = Stats.mannWhitneyP(pa, pb)
-      val modal = if (r.bimodal) Vector(s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict") else Vector.empty
+      val split = !r.bimodal && betweenRunModes(ea, eb)
+      val forksText = if (ea.n == eb.n) s"${ea.n} forks each" else s"A ${ea.n}, B ${eb.n} forks"
+      val modal = if (split) Vector(s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
+          s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide")
+        else if (r.bimodal) Vector(s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict") else Vector.empty
       val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
       val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
       val changed = (allocA, allocB) match {
@@ -91,7 +130,7 @@ object RunComparison {
         case _ => false
       }
       (ws ++ modal, Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
-        if (r.bimodal) Same else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
+        if (split) s"$Unstable: modes differ between runs ($forksText)" else if (r.bimodal) Same else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
     }
   }
 
@@ -129,6 +168,10 @@ object RunComparison {
     }
     computed.foreach { case (ws, _) => warnings ++= ws }
     val rows = computed.flatMap(_._2)
+    val fewForks = scored.filter { case (ca, cb) => ca.raw.count(_.nonEmpty) < MinForks || cb.raw.count(_.nonEmpty) < MinForks }
+    if (fewForks.nonEmpty)
+      warnings += s"${fewForks.size} cells have fewer than $MinForks forks on a side (${sample(fewForks.map(_._1))}): a cell whose state is chosen " +
+        s"per JVM launch can put all of one run's forks in one state and all of the other's in the other, which no interval from so few forks can tell from a code change"
     val noisy = rows.filter(d => Seq(d.a, d.b).exists(s => !s.error.isNaN && s.error > NoisyError * math.abs(s.score)))
     if (noisy.nonEmpty)
       warnings += s"${noisy.size} of ${rows.size} cells are noisy (a 99.9% interval wider than ±${(NoisyError * 100).round}% of the score on at least one side: " +

@@ -74,8 +74,10 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "the results directory (default: results/engine-study)") out: Option[String] = None,
       @arg(doc = "the rounds engine's precision target (default 5%)") precision: Option[String] = None,
       jvms: JvmChoice,
-      @arg(doc = "every configuration at the smallest settings, to see the command work") smoke: Flag = Flag()): Int =
-    EngineStudy.main(out, precision, jvms, smoke.value)
+      @arg(doc = "every configuration at the smallest settings, to see the command work") smoke: Flag = Flag(),
+      @arg(doc = "instead: the bimodal deep-bind cells under each way of waiting for a result (park, spin, spinpark)") waits: Flag = Flag(),
+      @arg(doc = "with --waits: paired rounds per strategy (default 6)") rounds: Option[String] = None): Int =
+    EngineStudy.main(out, precision, jvms, smoke.value, waits.value, rounds)
 
   @main(doc = "the test suite; the ./bench launcher runs it through sbt (./bench test [sbt arguments])")
   def test(): Int = UsageError("test is run by the ./bench launcher (./bench test), not by the runner")

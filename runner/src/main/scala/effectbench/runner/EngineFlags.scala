@@ -33,8 +33,29 @@ object EngineFlags {
 
   def describe(e: Rounds.Engine): String =
     f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}); rounds ${e.minRounds}–${e.maxRounds}; " +
-      f"stop when every ratio against the fastest is decided or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%" +
-      e.budgetSeconds.map(b => f", or after $b%.0f s per table").getOrElse("")
+      (if (e.precisionFirst) f"stop when every ratio against the fastest is within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%"
+       else f"stop when every ratio against the fastest is decided by more than ±${e.precision * 100}%.0f%% (its interval outside [1/(1+P), 1+P]) or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%") +
+      e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
+        .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("")
+
+  /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as
+    * this runner's own system property, which every fork is given (`waitProperty`). */
+  def resultWait(flag: Option[String]): effectbench.ResultWait.Strategy = {
+    flag.foreach { t =>
+      if (effectbench.ResultWait.parse(t).isEmpty) UsageError(s"--wait must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$t'")
+      System.setProperty(effectbench.ResultWait.Property, t)
+    }
+    currentWait
+  }
+
+  def currentWait: effectbench.ResultWait.Strategy = {
+    val v = System.getProperty(effectbench.ResultWait.Property, "park")
+    effectbench.ResultWait.parse(v).getOrElse(UsageError(s"-D${effectbench.ResultWait.Property} must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$v'"))
+  }
+
+  def waitProperty: String = s"-D${effectbench.ResultWait.Property}=${currentWait.id}"
+
+  def waitText: String = "result wait: " + effectbench.ResultWait.describe(currentWait)
 
   /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
   def budgetSeconds(flag: Option[String]): Option[Double] = flag.map { t =>

@@ -5,8 +5,9 @@ import java.nio.file.{Files, Path, Paths}
 
 /** `bench engine-study`: a benchmark of the suite, not a test. The same pairs of cells (deep-bind and
   * fork-many, cats-effect vs zio, fork entry) under the old fixed profiles and under the rounds
-  * engine, with the precision each reached against the machine seconds it took. `--smoke` runs
-  * every configuration at the smallest settings, to see the command work end to end. */
+  * engine, with the precision each reached against the machine seconds it took. `--waits` instead
+  * runs the bimodal deep-bind cells under each way of waiting for a result (ResultWait). `--smoke`
+  * runs every configuration at the smallest settings, to see the command work end to end. */
 object EngineStudy {
   val pairs: Vector[String] = Vector("deep-bind", "fork-many")
   val runtimes = "cats-effect,zio"
@@ -19,9 +20,10 @@ object EngineStudy {
       s"engine quick $precision" -> Vector("--quick", "--precision", precision),
       s"engine standard $precision" -> Vector("--profile", "standard", "--precision", precision))
 
-  def main(outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean): Int = {
+  def main(outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean, waitsStudy: Boolean, rounds: Option[String]): Int = {
     val out = Paths.get(outFlag.getOrElse(Main.root.resolve("results/engine-study").toString)).toAbsolutePath
     Files.createDirectories(out)
+    if (waitsStudy) return waits(rounds, smoke, jvms, out)
     val precision = precisionFlag.getOrElse("5%")
     EngineFlags.precision(precisionFlag, 0.05) // validated before anything runs
     val jvm = jvms.jvm.toVector.flatMap(j => Vector("--jvm", j))
@@ -41,6 +43,54 @@ object EngineStudy {
     print(TerminalTable.table(Vector("scenario", "configuration", "machine s", "forks", "cats-effect ±", "zio ±", "zio / cats-effect [95%]", "verdict"), rows))
     println("machine s: the cells' own JMH seconds (JVM start-up included); ±: each cell's 95% half-width over forks; the ratio's interval is the engine's (paired by round when measured in rounds)")
     0
+  }
+
+  /** The cells seen switching between two states (deep-bind, fork entry) and the runtimes they were
+    * seen on; `--waits` measures them under each ResultWait strategy. */
+  val bimodalScenario = "deep-bind"
+  val bimodalRuntimes: Vector[String] = Vector("cats-effect", "monix", "cps", "future")
+
+  /** `engine-study --waits`: the bimodal cells under park, spin and spin-then-park, in paired rounds
+    * (`--rounds`, default 6: enough forks for a launch-chosen state to show), with per strategy and
+    * runtime the fork means, the modes found, the share of the slow mode and the machine seconds. */
+  def waits(roundsFlag: Option[String], smoke: Boolean, jvms: JvmChoice, out: Path): Int = {
+    val rounds = roundsFlag.getOrElse(if (smoke) "2" else "6")
+    val profile = if (smoke) Vector("--profile", "smoke") else Vector("--quick")
+    val jvm = jvms.jvm.toVector.flatMap(j => Vector("--jvm", j))
+    val before = System.getProperty(effectbench.ResultWait.Property)
+    val rows = try effectbench.ResultWait.ids.flatMap { w =>
+      val previous = Main.latestRun(out)
+      Console.err.println(s"engine-study --waits: $w")
+      Main.dispatch(Vector("run", "--scenario", bimodalScenario, "--runtime", bimodalRuntimes.mkString(","), "--mode", "fork", "--rounds", rounds,
+        "--wait", w, "--out", out.toString) ++ profile ++ jvm)
+      Main.latestRun(out).filterNot(previous.contains) match {
+        case Some(dir) => waitRows(w, RunData.load(dir))
+        case None => Vector(Vector(w, "", "no run", "", "", "", ""))
+      }
+    } finally {
+      if (before == null) System.clearProperty(effectbench.ResultWait.Property) else System.setProperty(effectbench.ResultWait.Property, before)
+    }
+    println()
+    print(TerminalTable.table(Vector("wait", "runtime", "forks", "fork means", "modes", "slow mode share", "machine s"), rows))
+    println(s"modes: clusters of steady iterations more than ${ForkStats.ModeGap}× apart (share of iterations, forks); slow mode share: the share of iterations in the slowest mode (0% when unimodal); machine s: the cell's JMH seconds, JVM start-up included")
+    0
+  }
+
+  private def waitRows(w: String, run: RunData): Vector[Vector[String]] = bimodalRuntimes.map { rt =>
+    run.cells.find(_.id.exists(_.runtime == rt)) match {
+      case Some(c) =>
+        val seconds = c.record.seconds
+        CellStats.estimate(c, ForkStats.DefaultConfidence) match {
+          case Some(e) =>
+            val unit = c.score.map(_.unit).getOrElse("")
+            val means = e.forkMeans.map(effectbench.report.Format.num).mkString(", ") + s" $unit"
+            val modes = if (!e.bimodal) "1" else e.modes.map(m => s"${effectbench.report.Format.num(m.center)} (${(m.share * 100).round}%, forks ${m.forks.mkString(",")})").mkString("; ")
+            val slow = if (!e.bimodal) "0%" else s"${(e.modes.maxBy(_.center).share * 100).round}%"
+            Vector(w, rt, e.n.toString, means, modes, slow, f"$seconds%.0f")
+          case None => Vector(w, rt, "", "no score", "", "", f"$seconds%.0f")
+        }
+      case None => Vector(w, rt, "", "not measured", "", "", "")
+    }
   }
 
   private def row(sc: String, label: String, run: RunData): Vector[String] = {

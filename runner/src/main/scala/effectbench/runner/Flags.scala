@@ -64,7 +64,8 @@ object ForkFlags {
     @arg(doc = "forks, warm-ups and iterations per cell (default: standard; quick for the headline set and profile)")
     profile: Option[Profile] = None,
     @arg(doc = "the quick profile (--profile quick)") quick: Flag = Flag(),
-    @arg(doc = "the results directory (default: results, for profile results/profiles)") out: Option[String] = None) {
+    @arg(doc = "the results directory (default: results, for profile results/profiles)") out: Option[String] = None,
+    @arg(name = "wait", doc = "how the measuring thread waits for each result: park, spin or spinpark (default park)") resultWait: Option[String] = None) {
   /** The profile asked for; --quick and a different --profile contradict each other. */
   def asked: Option[Profile] = {
     if (quick.value && profile.exists(_ != Profiles.quick)) UsageError("--quick and --profile disagree; give one")

@@ -29,11 +29,30 @@ object Headline {
   /** The budget of the whole headline run on 2 cores, shared by its tables. */
   val TargetSeconds = 15 * 60.0
 
-  /** The engine of a headline run: the quick precision, three rounds at least, and a budget per
-    * table that keeps the whole run near its target. */
-  def engine(profile: Profile, confidence: Double, tables: Int): Rounds.Engine =
-    Rounds.Engine(EngineFlagsDefaults.precision(profile), EngineFlagsDefaults.minRounds, EngineFlagsDefaults.maxRounds,
-      Some(TargetSeconds / math.max(1, tables)), confidence, 1L)
+  /** Rounds every headline table gets before it may stop: at 3 forks the t quantile (4.30 at 95%)
+    * makes ratio intervals about 1.6× as wide as at 4 (3.18/√4 against 4.30/√3). */
+  val MinRounds = 4
+
+  /** The engine of a headline run: the quick precision, precision first (a decided but wide ratio
+    * does not end a table: the run's goal is the precision of its ratios), at least `MinRounds`
+    * rounds, and one budget of `TargetSeconds` shared by the tables (RunBudget): what a table leaves
+    * unused goes to the tables after it. */
+  def engine(profile: Profile, confidence: Double, cells: Vector[PlannedCell], results: Path): Rounds.Engine = {
+    val perFork = forkSecondsOf(cells, profile, results)
+    val tables = cells.filter(_.status.runnable).groupBy(Rounds.tableKey)
+    val order = cells.filter(_.status.runnable).map(Rounds.tableKey).distinct
+    val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))
+    Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
+      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true, runBudget = Some(new RunBudget(TargetSeconds, plan)))
+  }
+
+  /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */
+  def forkSecondsOf(cells: Vector[PlannedCell], profile: Profile, results: Path): PlannedCell => Double = {
+    val past = pastForkSeconds(results, profile.id)
+    c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
+  }
+
+  def nominalForkSeconds(profile: Profile): Double = profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 2.0
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */
@@ -66,20 +85,32 @@ object Headline {
     } catch { case NonFatal(_) => Map.empty }
   }
 
-  /** The line every run prints before measuring: its estimated duration and precision target. */
+  /** The line every run prints before measuring: its estimated duration and precision target. With
+    * a run budget the duration is a range: every table at its minimum rounds, up to the budget
+    * (precision first keeps adding rounds while any ratio is wider than the target). */
   def estimateText(cells: Vector[PlannedCell], profile: Profile, engine: Option[Rounds.Engine], confidence: Double, results: Path): String = {
     val runnable = cells.filter(_.status.runnable)
     val forks = engine.map(_.minRounds).getOrElse(profile.forks)
-    val nominalFork = profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 2.0
     val past = pastForkSeconds(results, profile.id)
     val known = runnable.count(c => past.contains(c.id.key))
-    val seconds = runnable.map(c => past.getOrElse(c.id.key, nominalFork) * forks).sum
+    val perRound = runnable.map(c => past.getOrElse(c.id.key, nominalForkSeconds(profile))).sum
+    val seconds = perRound * forks
     val source = if (known == 0) "nominal (no timings of these cells in results/index.db)" else s"$known of ${runnable.size} cells from past timings, nominal for the rest"
+    val duration = engine.flatMap(e => e.runBudget.map(rb => (e, rb))) match {
+      case Some((e, rb)) =>
+        val high = math.min(rb.totalSeconds, perRound * e.maxRounds)
+        if (high <= seconds) s"${Format.duration(seconds)} (${e.minRounds} rounds of every table, the minimum; the run's budget of ${Format.duration(rb.totalSeconds)} leaves no time for more)"
+        else s"${Format.duration(seconds)} to ${Format.duration(high)} (${e.minRounds} rounds of every table at least; " +
+          f"more while a ratio is wider than ±${e.precision * 100}%.0f%% and the run's budget of ${Format.duration(rb.totalSeconds)} lasts)"
+      case None => Format.duration(seconds)
+    }
     val target = engine match {
-      case Some(e) => f"precision target ±${e.precision * 100}%.0f%% per ratio at ${confidence * 100}%.0f%%, at least ${e.minRounds} and at most ${e.maxRounds} rounds" +
-          e.budgetSeconds.map(b => f", budget $b%.0f s per table").getOrElse("") + s"; the estimate is for ${e.minRounds} rounds"
+      case Some(e) =>
+        val stop = if (e.precisionFirst) "every ratio within" else "every ratio decided by more than, or within,"
+        f"precision target ±${e.precision * 100}%.0f%% per ratio at ${confidence * 100}%.0f%% (stop when $stop it), at least ${e.minRounds} and at most ${e.maxRounds} rounds" +
+          (if (e.runBudget.nonEmpty) "; one budget shared by the tables" else e.budgetSeconds.map(b => f", budget $b%.0f s per table").getOrElse("") + s"; the estimate is for ${e.minRounds} rounds")
       case None => f"fixed ${profile.forks} forks per cell, intervals at ${confidence * 100}%.0f%%"
     }
-    s"estimated duration: ${Format.duration(seconds)} for ${runnable.size} cells ($source); $target"
+    s"estimated duration: $duration for ${runnable.size} cells ($source); $target"
   }
 }

@@ -22,7 +22,7 @@ object JmhCell {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
-    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime)
+    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime) :+ EngineFlags.waitProperty
     // The launcher (taskset) pins the JMH host; its forks inherit the affinity.
     cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",

@@ -119,6 +119,7 @@ object Main {
         val settings = measure.forks.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
         val askedEngine = EngineFlags.engine(flags.engine, profile)
+        EngineFlags.resultWait(measure.resultWait)
         val timeout = measure.forks.seconds
         val shard = flags.shard.map(Shard.parse)
         val sel = { val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value); if (headline) Headline.selection(s) else s }
@@ -139,15 +140,16 @@ object Main {
         }
         val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (flags.cells.sel.scenarios.nonEmpty) flags.cells.sel.scenarios.mkString("+") else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
-        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells.filter(_.status.runnable).map(Rounds.tableKey).distinct.size)) else None)
+        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells, out)) else None)
         Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
           Headline.estimateText(cells, profile, engine, confidence, out))
-        val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector
+        val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
         val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings, cells).copy(
           timeoutSeconds = Some(cmd.timeoutFor(profile, setup)),
           // The engine's settings, typed, so that --resume measures the rest as the run began.
-          engine = Some(EngineInfo(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%"),
+          engine = Some(EngineInfo(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%") +
+            "; " + EngineFlags.waitText,
             confidence, engine.map(Resume.settingsOf))),
           testOnly = flags.cells.testOnly.value,
           quickOverrides = Named.of(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")

@@ -29,6 +29,7 @@ object ProfileCommand {
     val profile = measure.asked.getOrElse(Profiles.quick)
     val settings = measure.forks.chosenSettings
     val timeoutArg = measure.forks.seconds
+    EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
     val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
     val (jvms, notes) = Main.jvmsOf(flags.jvms)

@@ -2,7 +2,7 @@ package effectbench.runner
 
 import effectbench.{Outcome, Settings}
 import effectbench.store.RunFiles
-import effectbench.report.{CellStats, ForkStats, RunData}
+import effectbench.report.{CellEstimate, CellStats, ForkStats, RatioEstimate, RunData}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 import scala.util.Random
@@ -17,8 +17,14 @@ object Rounds {
     * @param minRounds forks every cell gets before any stopping decision (three: a t-interval
     *                  with fewer degrees of freedom is too wide to decide anything)
     * @param maxRounds the ceiling that bounds how often the stopping rule is consulted
-    * @param budgetSeconds machine time per table */
-  final case class Engine(precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double], confidence: Double, seed: Long)
+    * @param budgetSeconds machine time per table
+    * @param precisionFirst stop only when every ratio is within the precision: a decided but wide
+    *                  ratio does not end the table (the headline run, whose goal is the precision
+    *                  of its ratios, not only their direction)
+    * @param runBudget a budget shared by every table of the run; when set, each table's budget is
+    *                  allotted from what is left of it when the table starts */
+  final case class Engine(precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double], confidence: Double, seed: Long,
+      precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None)
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
@@ -36,61 +42,113 @@ object Rounds {
   private def higherIsBetter(f: Path): Boolean =
     RunFiles.readJmh(f).headOption.exists(_.primaryMetric.scoreUnit.startsWith("ops/"))
 
-  /** Whether every ratio against the fastest is settled: decided (its interval excludes 1), or
-    * known to within the precision. Also returns the widest ratio half-width. */
-  def settled(files: Map[String, Vector[(Int, Path)]], engine: Engine): (Boolean, Double) = {
-    val est = files.toVector.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(x => raw(x._2)), engine.confidence, fs.map(_._1)) }
+  /** Decided by more than the precision: the ratio's whole interval lies outside the band
+    * [1/(1+P), 1+P] around 1. The band is symmetric on the log scale because a ratio and its
+    * inverse must decide alike (B is 1.06× slower than A exactly when A is 0.943× of B); "by more
+    * than P" is read as the interval's nearer end, not its point, being more than P from 1. A
+    * bimodal ratio is never decided. */
+  def clearlyDecided(r: RatioEstimate, precision: Double): Boolean =
+    r.known && !r.bimodal && (r.low > 1 + precision || r.high < 1 / (1 + precision))
+
+  /** One ratio needs no more rounds: its half-width is within the precision, or (unless the engine
+    * wants precision first) it is decided by more than the precision. */
+  def ratioSettled(r: RatioEstimate, engine: Engine): Boolean =
+    r.known && (r.relHalfWidth <= engine.precision || (!engine.precisionFirst && clearlyDecided(r, engine.precision)))
+
+  /** Whether every ratio against the fastest is settled (ratioSettled), from the cells' estimates;
+    * also returns the widest ratio half-width. A table of one cell settles on its own half-width. */
+  def settled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Boolean, Double) =
     if (est.size < 2) {
-      // A table of one cell: its own interval is the only thing to make precise.
       val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
       (!w.isNaN && w <= engine.precision, w)
     } else {
-      val higher = files.values.headOption.flatMap(_.headOption).exists(x => higherIsBetter(x._2))
       val fastest = if (higher) est.maxBy(_._2.mean) else est.minBy(_._2.mean)
       val ratios = est.filterNot(_._1 == fastest._1).map { case (_, e) => CellStats.slowdown(e, fastest._2, higher) }
       val widths = ratios.map(_.relHalfWidth)
       val worst = if (widths.exists(_.isNaN)) Double.NaN else widths.max
-      (ratios.forall(r => r.known && (r.decided || r.relHalfWidth <= engine.precision)), worst)
+      (ratios.forall(r => ratioSettled(r, engine)), worst)
     }
+
+  /** One fork of one cell, as the round loop sees it. */
+  final case class Fork(ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean)
+
+  final case class LoopResult(forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], failed: Set[String], cellSeconds: Map[String, Double],
+      summary: TableSummary)
+
+  /** The round loop of one table, apart from JMH: `fork(key, round)` measures one fork. Rounds go on
+    * until every ratio is settled (after `minRounds`), the ceiling, or the budget: another round is
+    * not started when the last round's cost would overrun it. */
+  def loop(keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int) => Fork,
+      note: String => Unit, label: String): LoopResult = {
+    var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
+    var failed = Set.empty[String]
+    var seconds = 0.0
+    var cellSeconds = Map.empty[String, Double]
+    var higher = false
+    var round = 0
+    var stopped = ""
+    var worst = Double.NaN
+    while (stopped.isEmpty) {
+      round += 1
+      val alive = keys.filterNot(failed.contains)
+      if (alive.isEmpty) stopped = "every cell failed"
+      else {
+        val before = seconds
+        rnd.shuffle(alive).foreach { k =>
+          val f = fork(k, round)
+          seconds += f.seconds
+          cellSeconds = cellSeconds.updated(k, cellSeconds.getOrElse(k, 0.0) + f.seconds)
+          if (f.ok) { forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter }
+          else failed += k
+        }
+        // The last round's cost, not the average: the table's cells may have changed (a failure).
+        val lastRound = seconds - before
+        if (round >= engine.minRounds) {
+          val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
+            k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1))
+          }
+          val (ok, w) = settled(est, higher, engine)
+          worst = w
+          if (ok) stopped = if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it"
+        }
+        if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
+        if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + lastRound > b)) stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
+      }
+      note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%"))
+    }
+    LoopResult(forks, failed, cellSeconds, TableSummary(round, seconds, stopped, worst))
   }
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
   def measure(cells: Vector[PlannedCell], settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
       timeout: Long, engine: Engine, note: String => Unit): (Map[String, CellOutcome], TableSummary) = {
     val oneFork = profile.copy(forks = 1)
+    val key = tableKey(cells.head)
+    val byKey = cells.map(c => c.id.key -> c).toMap
     var files = Map.empty[String, Vector[(Int, Path)]]
     var failed = Map.empty[String, JmhCell.Outcome]
-    var seconds = 0.0
-    var cellSeconds = Map.empty[String, Double]
-    var round = 0
-    var stopped = ""
-    var worst = Double.NaN
-    val rnd = new Random(engine.seed ^ tableKey(cells.head).hashCode.toLong)
-    while (stopped.isEmpty) {
-      round += 1
-      val alive = cells.filterNot(c => failed.contains(c.id.key))
-      if (alive.isEmpty) stopped = "every cell failed"
-      else {
-        rnd.shuffle(alive).foreach { cell =>
-          val out = roundFile(dir, cell, round)
-          val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
-          val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
-          seconds += o.seconds
-          cellSeconds = cellSeconds.updated(cell.id.key, cellSeconds.getOrElse(cell.id.key, 0.0) + o.seconds)
-          if (o.status.ok) files = files.updated(cell.id.key, files.getOrElse(cell.id.key, Vector.empty) :+ (round -> out))
-          else failed = failed.updated(cell.id.key, o)
-        }
-        val perRound = seconds / round
-        if (round >= engine.minRounds) {
-          val (ok, w) = settled(files, engine)
-          worst = w
-          if (ok) stopped = "every ratio decided or within precision"
-        }
-        if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
-        if (stopped.isEmpty && round >= engine.minRounds && engine.budgetSeconds.exists(b => seconds + perRound > b)) stopped = "budget spent"
-      }
-      note(f"table ${tableKey(cells.head)}: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%"))
+    val budget = engine.runBudget match {
+      case Some(rb) =>
+        val b = rb.allot(key, cells.size)
+        note(f"table $key: budget $b%.0f s of the run's ${rb.remaining}%.0f s left (${rb.tablesLeft} tables to go)")
+        Some(b)
+      case None => engine.budgetSeconds
     }
+    val rnd = new Random(engine.seed ^ key.hashCode.toLong)
+    val res = loop(cells.map(_.id.key), engine, budget, rnd, { (k, round) =>
+      val cell = byKey(k)
+      val out = roundFile(dir, cell, round)
+      val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
+      val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
+      if (o.status.ok) {
+        files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
+        Fork(ok = true, raw(out), o.seconds, higherIsBetter(out))
+      } else {
+        failed = failed.updated(k, o)
+        Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
+      }
+    }, note, key)
+    engine.runBudget.foreach(_.record(key, cells.size, res.summary.seconds, res.summary.rounds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key
       val fs = files.getOrElse(k, Vector.empty)
@@ -100,11 +158,11 @@ object Rounds {
         case None =>
           val target = dir.jmhFile(cell.id.slug, cell.jvm)
           combine(fs.map(_._2), target)
-          JmhCell.Outcome(Outcome.Ok, "", Some(target), cellSeconds.getOrElse(k, 0.0))
+          JmhCell.Outcome(Outcome.Ok, "", Some(target), res.cellSeconds.getOrElse(k, 0.0))
       }
       k -> CellOutcome(o, fs.map(_._1))
     }.toMap
-    (outcomes, TableSummary(round, seconds, stopped, worst))
+    (outcomes, res.summary)
   }
 
   /** One JMH result from several one-fork files: the forks' raw data side by side (in round order),
@@ -137,4 +195,48 @@ object Rounds {
     Files.write(tmp, ujson.write(ujson.Arr(combined), indent = 2).getBytes(StandardCharsets.UTF_8))
     Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
   }
+}
+
+/** A budget of wall-clock time shared by the tables of one run, counted from the moment the run is
+  * planned: verification, recording and JVM start-ups are spent from it too, so a run given 15
+  * minutes ends near 15 minutes. Each table, when it starts, is allotted what is left of the run in proportion to its expected cost per round (cells × seconds per fork)
+  * among the tables still to run; what a table leaves unused (it settled early) therefore goes to
+  * the tables after it, and what it overran is taken from them. The seconds per fork are re-planned
+  * after each table from the measured cost: the planned figures of the tables still to run are
+  * scaled by measured / planned of the tables done.
+  *
+  * @param plan every table of the run with its cells and planned seconds per fork, in run order */
+final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock) {
+  private val start = clock()
+  private var plannedDone = 0.0
+  private var measuredDone = 0.0
+  private var done = Set.empty[String]
+
+  def remaining: Double = math.max(0.0, totalSeconds - (clock() - start))
+  def tablesLeft: Int = plan.count(t => !done.contains(t._1))
+  /** Measured / planned seconds per fork of the tables done (1 before any). */
+  def costFactor: Double = if (plannedDone <= 0 || measuredDone <= 0) 1.0 else measuredDone / plannedDone
+
+  /** The budget of `table`, which starts now with `cells` cells (fewer than planned when some
+    * failed their oracle). */
+  def allot(table: String, cells: Int): Double = synchronized {
+    val left = plan.filter(t => !done.contains(t._1))
+    def weight(t: (String, Int, Double)) = (if (t._1 == table) cells else t._2) * t._3
+    val total = left.map(weight).sum
+    val mine = left.find(_._1 == table).map(weight).getOrElse(cells * plan.map(_._3).headOption.getOrElse(1.0))
+    if (total <= 0) remaining else remaining * mine / math.max(total, mine)
+  }
+
+  /** A table finished: `rounds` rounds of `cells` cells took `seconds` of JMH time. */
+  def record(table: String, cells: Int, seconds: Double, rounds: Int): Unit = synchronized {
+    plan.find(_._1 == table).foreach(t => { plannedDone += t._3 * cells * rounds; measuredDone += seconds })
+    done += table
+  }
+
+  /** Seconds per fork expected from now on for a table planned at `planned`. */
+  def forkSeconds(planned: Double): Double = planned * costFactor
+}
+
+object RunBudget {
+  val wallClock: () => Double = () => System.nanoTime() / 1e9
 }

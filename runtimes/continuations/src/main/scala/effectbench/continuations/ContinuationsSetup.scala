@@ -1,7 +1,7 @@
 package effectbench.continuations
 
-import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
-import java.util.concurrent.{CountDownLatch, Executor}
+import effectbench.{Claim, Live, LivePools, Mode, ResultWait, RuntimeSetup, Settings}
+import java.util.concurrent.Executor
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
@@ -14,36 +14,34 @@ import scala.util.control.TailCalls.TailRec
 final class ContinuationsLive(settings: Settings) extends Live {
   val pool: Executor = LivePools.global
 
-  /** What a continuation threw on the pool: the waiting caller rethrows it (a lost exception
-    * on a pool thread would otherwise leave the caller waiting for ever). */
-  @volatile private var failure: Throwable = null
+  /** The slot of the operation in flight: a continuation that throws on the pool fails it (a lost
+    * exception on a pool thread would otherwise leave the caller waiting for ever). */
+  @volatile private var current: ResultWait.Slot[Any] = null
 
   /** Continue on the pool: the async boundary. */
   def shiftToPool(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) =>
+    val slot = current
     pool.execute(new Runnable {
-      def run(): Unit = try k(()).result catch { case t: Throwable => failure = t }
+      def run(): Unit = try k(()).result catch { case t: Throwable => slot.fail(t) }
     })
     TailCalls.done(())
   }
 
   /** `fork` starts with one shift onto the pool; `sync` runs on the calling thread. Either way the
-    * caller waits for the result. */
+    * caller waits for the result by ResultWait, as for every runtime. */
   def run[A](program: () => A @cps[TailRec[Unit]], mode: Mode): A = {
-    val latch = new CountDownLatch(1)
-    failure = null
-    var out: Any = null
+    val slot = new ResultWait.Slot[Any]
+    current = slot
     val fork = mode == Mode.Fork
-    reset {
-      if (fork) shiftToPool() else shiftUnit[Unit, TailRec[Unit], TailRec[Unit]](())
-      out = program()
-      latch.countDown()
-      TailCalls.done(())
-    }.result
-    while (!latch.await(20, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-      val f = failure
-      if (f != null) throw f
-    }
-    out.asInstanceOf[A]
+    try {
+      reset {
+        if (fork) shiftToPool() else shiftUnit[Unit, TailRec[Unit], TailRec[Unit]](())
+        val out = program()
+        slot.succeed(out)
+        TailCalls.done(())
+      }.result
+    } catch { case t: Throwable => slot.fail(t) }
+    slot.await().asInstanceOf[A]
   }
 
   def readBack: Vector[(String, String)] = Vector(

@@ -12,7 +12,7 @@ final class LoomLive(settings: Settings) extends Live {
   /** `fork` is the only entry mode: the program runs on a new virtual thread; the caller waits. */
   def run[A](body: () => A, mode: Mode): A = {
     require(mode == Mode.Fork, "loom has no sync mode")
-    executor.submit(() => body()).get()
+    effectbench.ResultWait.onExecutor(executor)(body)
   }
 
   private lazy val taskIsVirtual: Boolean = run(() => VirtualThreads.isVirtual(Thread.currentThread()), Mode.Fork)

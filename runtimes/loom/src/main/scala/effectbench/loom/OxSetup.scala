@@ -8,12 +8,15 @@ import ox.{fork, supervised}
   * default, in both profiles. */
 final class OxLive(settings: Settings) extends Live {
   /** `fork` is the only entry mode: a `supervised` scope on the calling thread, the program in
-    * one fork (a new virtual thread), joined. */
+    * one fork (a new virtual thread). The caller waits for the fork's result by ResultWait, as for
+    * every runtime; the scope's own join at its end then finds the fork done. */
   def run[A](body: () => A, mode: Mode): A = {
     require(mode == Mode.Fork, "ox has no sync mode")
     supervised {
-      val f = fork(body())
-      f.join()
+      effectbench.ResultWait.await[A] { s =>
+        fork { try s.succeed(body()) catch { case t: Throwable => s.fail(t) } }
+        ()
+      }
     }
   }
 

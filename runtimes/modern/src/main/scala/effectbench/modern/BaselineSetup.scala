@@ -11,7 +11,7 @@ final class BaselineLive(settings: Settings) extends Live {
 
   /** `fork` runs the body on the pool (one hop) and waits; `sync` runs it here. */
   def run[A](body: () => A, mode: Mode): A = mode match {
-    case Mode.Fork => pool.submit(() => body()).get()
+    case Mode.Fork => effectbench.ResultWait.onExecutor(pool)(body)
     case Mode.Sync => body()
   }
 

@@ -32,10 +32,14 @@ final class CatsEffectLive(settings: Settings) extends Live {
     * (core/jvm/src/main/scala/cats/effect/IOPlatform.scala, core/shared/src/main/scala/cats/effect/IO.scala;
     * checked with javap on cats-effect_3-3.7.1.jar): the ordinary run loop, no `syncStep`/SyncIO.
     * CE has no entry that runs a fiber on the calling thread, so `sync` here still starts on the
-    * pool; it differs from `fork` by the missing cede only. */
+    * pool; it differs from `fork` by the missing cede only. In `fork` the result reaches the
+    * waiting thread through `unsafeRunAsync` (IO.scala: `unsafeRunAsync` calls `unsafeRunAsyncImpl`,
+    * the same entry `unsafeRunTimed` uses with an ArrayBlockingQueue to block on; checked with javap
+    * on cats-effect_3-3.7.1.jar), so the wait is ResultWait's, as for every runtime; in `sync` too,
+    * since CE's fiber runs on the pool there as well. */
   def run[A](io: IO[A], mode: Mode): A = mode match {
-    case Mode.Fork => (IO.cede *> io).unsafeRunSync()(runtime)
-    case Mode.Sync => io.unsafeRunSync()(runtime)
+    case Mode.Fork => effectbench.ResultWait.await[A](s => (IO.cede *> io).unsafeRunAsync(e => s.complete(e.toTry))(runtime))
+    case Mode.Sync => effectbench.ResultWait.await[A](s => io.unsafeRunAsync(e => s.complete(e.toTry))(runtime))
   }
 
   /** "off" when CE's stack tracing is off, else its mode; read from TracingConstants, which reads

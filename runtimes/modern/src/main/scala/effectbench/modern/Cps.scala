@@ -22,11 +22,6 @@ object Cps {
   })
 
   /** Runs to completion, waiting on the calling thread for any asynchronous part. */
-  def runBlocking[A](task: Cps[A]): A = {
-    val latch = new java.util.concurrent.CountDownLatch(1)
-    var out: Any = null
-    task.step { a => out = a; latch.countDown(); done(()) }.result
-    latch.await()
-    out.asInstanceOf[A]
-  }
+  def runBlocking[A](task: Cps[A]): A =
+    effectbench.ResultWait.await[A](s => task.step { a => s.succeed(a); done(()) }.result)
 }

@@ -2,8 +2,7 @@ package effectbench.modern
 
 import effectbench.{Live, Mode, RuntimeSetup, Settings}
 import java.util.concurrent.ForkJoinPool
-import scala.concurrent.{Await, ExecutionContext, Future}
-import scala.concurrent.duration.Duration
+import scala.concurrent.{ExecutionContext, Future}
 
 /** scala.concurrent.Future on the global execution context, as users run it; it has no
   * tracing or yield budget to level. */
@@ -13,7 +12,7 @@ final class FutureLive(settings: Settings) extends Live {
   /** Only `fork` exists: the program starts from a callback on the global pool. */
   def run[A](program: () => Future[A], mode: Mode): A = {
     require(mode == Mode.Fork, "Future has no sync mode")
-    Await.result(Future.unit.flatMap(_ => program()), Duration.Inf)
+    effectbench.ResultWait.future(Future.unit.flatMap(_ => program()))
   }
 
   def readBack: Vector[(String, String)] = FutureLive.globalPoolReadBack

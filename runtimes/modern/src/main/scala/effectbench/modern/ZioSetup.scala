@@ -21,13 +21,21 @@ final class ZioLive(settings: Settings) extends Live {
     * itself: in ZIO 2.1.26 `Runtime.UnsafeAPIV1.run` calls `runOrFork`, which makes the
     * FiberRuntime and calls its `start` on the calling thread, blocking on a OneShot only if the
     * fiber suspends (core/shared/src/main/scala/zio/Runtime.scala; checked with javap on
-    * zio_3-2.1.26.jar): the same run loop as `fork`, entered here. */
+    * zio_3-2.1.26.jar): the same run loop as `fork`, entered here. Both modes enter through that
+    * `runOrFork` itself (public in `UnsafeAPI3`): when the fiber suspends, its exit reaches the
+    * waiting thread through `addObserver`, as `unsafe.run` does with its OneShot, but the wait is
+    * ResultWait's, as for every runtime. (`unsafe.fork` is not used: its `makeFiber` adds the fiber
+    * to the global scope, a root set when FiberRoots is on, which `runOrFork` does not.) */
   def run[E, A](program: ZIO[Any, E, A], mode: Mode): A = Unsafe.unsafe { implicit u =>
     val p = mode match {
       case Mode.Fork => ZIO.yieldNow *> program
       case Mode.Sync => program
     }
-    runtime.unsafe.run(p).getOrThrowFiberFailure()
+    val exit = runtime.unsafe.runOrFork(p) match {
+      case Right(done) => done
+      case Left(fiber) => effectbench.ResultWait.await[zio.Exit[E, A]](s => fiber.unsafe.addObserver(e => s.succeed(e)))
+    }
+    exit.getOrThrowFiberFailure()
   }
 
   private def flag(f: RuntimeFlag): String = if (zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(f)) "on" else "off"

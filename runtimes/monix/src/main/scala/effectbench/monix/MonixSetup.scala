@@ -5,8 +5,6 @@ import monix.eval.Task
 import monix.eval.internal.TracingPlatform
 import monix.execution.{ExecutionModel, Scheduler}
 import monix.execution.schedulers.{ExecutorScheduler, SchedulerService}
-import scala.concurrent.Await
-import scala.concurrent.duration.Duration
 
 /** Monix 3.4 Task under a profile. The levelled profile runs on a computation scheduler of one
   * thread per processor that yields every Settings.MonixBatch operations (the batch size nearest
@@ -41,17 +39,13 @@ final class MonixLive(settings: Settings) extends Live {
     * starts with one Task.shift onto the scheduler; `sync` starts without it. runSyncUnsafe is not
     * used: it runs the first synchronous stretch in TaskRunSyncUnsafe
     * (monix-eval/jvm/src/main/scala/monix/eval/internal/TaskRunSyncUnsafe.scala), a separate loop
-    * that never auto-yields. The caller blocks on the future. */
+    * that never auto-yields. The caller waits for the future by ResultWait, as for every runtime. */
   def run[A](task: Task[A], mode: Mode): A = {
     val t = mode match {
       case Mode.Fork => Task.shift.flatMap(_ => task)
       case Mode.Sync => task
     }
-    val f = t.runToFutureOpt(scheduler, options)
-    f.value match {
-      case Some(done) => done.get
-      case None => Await.result(f, Duration.Inf)
-    }
+    effectbench.ResultWait.future(t.runToFutureOpt(scheduler, options))
   }
 
   /** The live scheduler's pool: the ForkJoinPool of the computation scheduler, or the one behind

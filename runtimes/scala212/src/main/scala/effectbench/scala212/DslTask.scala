@@ -1,11 +1,11 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.Dsl.{!!, Continuation}
-import java.util.concurrent.{CountDownLatch, Executor}
+import java.util.concurrent.Executor
 import scala.util.control.NonFatal
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
-import scala.util.{Failure, Success, Try}
+import scala.util.Try
 
 /** Dsl.scala's task, as its `domains-task` module defines it: a continuation (`!!`) whose answer
   * is itself a continuation over failures, ending in a TailRec trampoline. The `domains-task`
@@ -33,18 +33,11 @@ object DslTask {
   }
 
   /** Runs to completion on the calling thread, waiting there for any asynchronous part. */
-  def blockingRun[A](task: Task[A]): A = {
-    val latch = new CountDownLatch(1)
-    var out: Try[A] = null
-    Continuation.toTryContinuation(task) { (r: Try[A]) =>
-      out = r
-      latch.countDown()
-      TailCalls.done(())
-    }.result
-    latch.await()
-    out match {
-      case Success(a) => a
-      case Failure(e) => throw e
+  def blockingRun[A](task: Task[A]): A =
+    effectbench.ResultWait.await[A] { s =>
+      Continuation.toTryContinuation(task) { (r: Try[A]) =>
+        s.complete(r)
+        TailCalls.done(())
+      }.result
     }
-  }
 }

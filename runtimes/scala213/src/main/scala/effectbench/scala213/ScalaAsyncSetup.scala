@@ -1,8 +1,7 @@
 package effectbench.scala213
 
 import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
-import scala.concurrent.{Await, ExecutionContext, Future}
-import scala.concurrent.duration.Duration
+import scala.concurrent.{ExecutionContext, Future}
 
 /** Scala Async (async/await compiled by scalac's -Xasync) over scala.concurrent.Future, on the
   * global execution context as users run it, in both profiles: Future has no tracing or yield
@@ -13,7 +12,7 @@ final class ScalaAsyncLive(settings: Settings) extends Live {
   /** Only `fork` exists: the program starts from a callback on the global pool. */
   def run[A](program: () => Future[A], mode: Mode): A = {
     require(mode == Mode.Fork, "scala-async has no sync mode")
-    Await.result(Future.unit.flatMap(_ => program()), Duration.Inf)
+    effectbench.ResultWait.future(Future.unit.flatMap(_ => program()))
   }
 
   def readBack: Vector[(String, String)] = Vector(

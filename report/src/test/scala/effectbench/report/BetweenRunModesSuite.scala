@@ -1,0 +1,51 @@
+package effectbench.report
+
+/** compare of two runs whose forks sit in different launch-chosen states: on the forks measured
+  * for future deep-bind (run A near 4.4 ms, run B near 2.8 ms, same build), and on a real change. */
+class BetweenRunModesSuite extends munit.FunSuite {
+  private val key = "deep-bind/default/future/d=10000/fork"
+  private val slowState = Vector(Vector(4550.19, 4256.66, 4347.54), Vector(4614.35, 4580.98, 4482.50))
+  private val fastState = Vector(Vector(2779.59, 2965.84, 2857.66), Vector(2668.97, 2620.19, 2752.92))
+
+  private def compare(a: Vector[Vector[Double]], b: Vector[Vector[Double]]): RunComparison = {
+    val root = SyntheticRun.tempDir("modes")
+    val ra = SyntheticRun.write(root.resolve("a"), "a", Vector(SyntheticRun.Spec(key, 1, raw = Some(a))))
+    val rb = SyntheticRun.write(root.resolve("b"), "b", Vector(SyntheticRun.Spec(key, 1, raw = Some(b))))
+    RunComparison.compare(RunData.load(ra), RunData.load(rb), 0.05)
+  }
+
+  test("the measured case: A in the slow state, B in the fast one, 2 forks each: unstable, neither improved nor regressed") {
+    for ((a, b) <- Seq(slowState -> fastState, fastState -> slowState)) {
+      val c = compare(a, b)
+      assertEquals(c.rows.map(_.verdict), Vector("unstable: modes differ between runs (2 forks each)"), CompareReport.terminal(c))
+      assert(c.regressed.isEmpty && c.improved.isEmpty, "never counted, so --fail-on-regression does not fail")
+      assertEquals(c.unstable.size, 1)
+      assert(c.warnings.exists(_.contains("fewer than 3 forks on a side")), c.warnings.mkString("\n"))
+      assert(CompareReport.terminal(c).contains("1 unstable"), CompareReport.terminal(c))
+    }
+  }
+
+  test("a real 20% regression is still flagged (the states are not BetweenRunGap apart)") {
+    val a = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101))
+    val b = a.map(_.map(_ * 1.2))
+    val c = compare(a, b)
+    assertEquals(c.rows.map(_.verdict), Vector(RunComparison.Regressed), CompareReport.terminal(c))
+    assertEquals(compare(b, a).rows.map(_.verdict), Vector(RunComparison.Improved))
+  }
+
+  test("with 3 forks a side the same split is unlikely to be a launch-chosen state: the verdict stands, no low-fork warning") {
+    val c = compare(slowState :+ slowState.head.map(_ * 1.01), fastState :+ fastState.head.map(_ * 0.99))
+    assertEquals(c.rows.map(_.verdict), Vector(RunComparison.Improved), CompareReport.terminal(c))
+    assert(!c.warnings.exists(_.contains("fewer than 3 forks")), c.warnings.mkString("\n"))
+  }
+
+  test("the chance that a launch-chosen state splits the sides: 12.5% at 2 forks each, 3.1% at 3") {
+    assertEqualsDouble(RunComparison.launchSplitChance(2, 2), 0.125, 1e-12)
+    assertEqualsDouble(RunComparison.launchSplitChance(3, 3), 2.0 / 64, 1e-12)
+  }
+
+  test("forks of both states on one side are not a between-run split") {
+    val c = compare(Vector(slowState.head, fastState.head), Vector(slowState(1), fastState(1)))
+    assert(c.unstable.isEmpty, CompareReport.terminal(c))
+  }
+}

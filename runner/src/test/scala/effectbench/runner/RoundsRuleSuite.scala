@@ -1,0 +1,114 @@
+package effectbench.runner
+
+import effectbench.report.{ForkStats, RatioEstimate}
+import scala.util.Random
+
+/** The stopping rule and the run-wide budget of the rounds engine, on synthetic fork means:
+  * no JMH, nothing timed. */
+class RoundsRuleSuite extends munit.FunSuite {
+  private def engine(precisionFirst: Boolean, min: Int = 4, max: Int = 12) =
+    Rounds.Engine(0.10, min, max, None, 0.95, 1L, precisionFirst = precisionFirst)
+
+  private def r(lo: Double, hi: Double, bimodal: Boolean = false) = RatioEstimate(math.sqrt(lo * hi), lo, hi, 0.95, paired = true, bimodal)
+
+  test("decided by more than P: the whole interval outside [1/(1+P), 1+P]") {
+    assert(Rounds.clearlyDecided(r(1.12, 1.30), 0.10))
+    assert(!Rounds.clearlyDecided(r(1.05, 1.30), 0.10), "excludes 1, but not by more than 10%")
+    assert(Rounds.clearlyDecided(r(0.80, 0.90), 0.10))
+    assert(!Rounds.clearlyDecided(r(0.80, 0.92), 0.10), "0.92 is within 1/1.1 = 0.909 of 1")
+    assert(!Rounds.clearlyDecided(r(2.0, 3.0, bimodal = true), 0.10), "a bimodal ratio never decides")
+    // A ratio and its inverse decide alike.
+    assertEquals(Rounds.clearlyDecided(r(1.12, 1.30).inverse, 0.10), Rounds.clearlyDecided(r(1.12, 1.30), 0.10))
+  }
+
+  /** Fork means around `center` with relative noise `sd`, a few iterations each. */
+  private def forks(center: Double, sd: Double, n: Int, seed: Long): Vector[Vector[Double]] = {
+    val g = new Random(seed)
+    Vector.fill(n) { val m = center * (1 + sd * g.nextGaussian()); Vector.fill(5)(m * (1 + 0.005 * g.nextGaussian())) }
+  }
+
+  test("a decided but wide ratio settles the issue's rule, not the precision-first rule") {
+    val est = Vector(
+      "fast" -> ForkStats.estimate(forks(100, 0.02, 4, 1)),
+      "slow" -> ForkStats.estimate(forks(300, 0.25, 4, 2)))
+    val (okIssue, w) = Rounds.settled(est, higher = false, engine(precisionFirst = false))
+    val (okFirst, w2) = Rounds.settled(est, higher = false, engine(precisionFirst = true))
+    assert(w > 0.10, s"the synthetic ratio must be wider than the precision: ±${w * 100}%")
+    assertEquals(w, w2)
+    assert(okIssue, "3× with a wide interval is decided by more than 10%")
+    assert(!okFirst, "precision first: ±" + w * 100 + "% is not within 10%")
+  }
+
+  test("a ratio near 1 that is decided but not by more than P is not settled") {
+    val est = Vector("a" -> ForkStats.estimate(forks(100, 0.01, 4, 3)), "b" -> ForkStats.estimate(forks(105, 0.08, 4, 4)))
+    assert(!Rounds.settled(est, higher = false, engine(precisionFirst = false))._1)
+  }
+
+  /** The loop over synthetic cells: each fork of `key` draws from its own distribution. */
+  private def synthetic(spec: Map[String, (Double, Double)], seconds: Double = 10.0): (String, Int) => Rounds.Fork = {
+    val g = new Random(7)
+    (k, _) => {
+      val (c, sd) = spec(k)
+      val m = c * (1 + sd * g.nextGaussian())
+      Rounds.Fork(ok = true, Vector(Vector.fill(5)(m)), seconds, higherIsBetter = false)
+    }
+  }
+
+  private val spec = Map("fast" -> (100.0, 0.02), "mid" -> (200.0, 0.15), "slow" -> (400.0, 0.15))
+
+  test("no table stops before the minimum rounds, even when every ratio is decided at once") {
+    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = false, min = 4), None, new Random(1), synthetic(spec), _ => (), "t")
+    assertEquals(res.summary.rounds, 4, res.summary.toString)
+    assert(res.summary.stopped.startsWith("every ratio decided"), res.summary.toString)
+    res.forks.values.foreach(fs => assertEquals(fs.map(_._1), Vector(1, 2, 3, 4)))
+  }
+
+  test("precision first keeps adding rounds past the point where every ratio is decided, until within P") {
+    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), None, new Random(1), synthetic(spec), _ => (), "t")
+    assert(res.summary.rounds > 4, res.summary.toString)
+    assertEquals(res.summary.stopped, "every ratio within precision")
+    assert(res.summary.worstRatioHalfWidth <= 0.10, res.summary.toString)
+  }
+
+  test("the budget stops a table before a round that would overrun it, never before the minimum") {
+    // 3 cells × 10 s = 30 s a round: after round 6 (180 s) another round would end at 210 > 200.
+    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(200.0), new Random(1), synthetic(spec), _ => (), "t")
+    assertEquals(res.summary.rounds, 6, res.summary.toString)
+    assert(res.summary.stopped.startsWith("budget spent"), res.summary.toString)
+    val tight = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(50.0), new Random(1), synthetic(spec), _ => (), "t")
+    assertEquals(tight.summary.rounds, 4, "the minimum is kept even over the budget")
+  }
+
+  test("run budget: a table's unused time goes to the tables after it, an overrun is taken from them") {
+    var now = 1000.0
+    val rb = new RunBudget(800, Vector(("a", 5, 4.0), ("b", 5, 4.0), ("c", 10, 4.0)), () => now)
+    assertEqualsDouble(rb.allot("a", 5), 200.0, 1e-9) // 5·4 of 80 planned seconds per round
+    now += 100; rb.record("a", 5, 100.0, 5) // settled early: 100 s of its 200 left over
+    val b = rb.allot("b", 5)
+    assertEqualsDouble(b, 700.0 * 20 / 60, 1e-9)
+    assert(b > 200.0, "b inherits part of a's unused time")
+    now += 300; rb.record("b", 5, 300.0, 10) // overran its share
+    assertEqualsDouble(rb.allot("c", 10), 400.0, 1e-9) // the last table gets all that is left
+    assertEquals(rb.tablesLeft, 1)
+  }
+
+  test("run budget: a table with cells lost to oracle failures is allotted for the cells it has") {
+    val rb = new RunBudget(600, Vector(("a", 10, 3.0), ("b", 10, 3.0)), () => 0.0)
+    assertEqualsDouble(rb.allot("a", 5), 600.0 * 15 / 45, 1e-9)
+  }
+
+  test("run budget: time spent outside the tables (verification before the first) is spent from the run") {
+    var now = 0.0
+    val rb = new RunBudget(900, Vector(("a", 5, 4.0), ("b", 5, 4.0)), () => now)
+    now += 60 // the oracles ran
+    assertEqualsDouble(rb.allot("a", 5), 420.0, 1e-9)
+  }
+
+  test("run budget: the cost factor is re-planned from the measured seconds per fork") {
+    val rb = new RunBudget(600, Vector(("a", 2, 5.0), ("b", 2, 5.0)), () => 0.0)
+    assertEqualsDouble(rb.costFactor, 1.0, 1e-12)
+    rb.record("a", 2, 40.0, 2) // 10 s per fork against 5 planned
+    assertEqualsDouble(rb.costFactor, 2.0, 1e-12)
+    assertEqualsDouble(rb.forkSeconds(5.0), 10.0, 1e-12)
+  }
+}
