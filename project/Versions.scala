@@ -23,9 +23,11 @@ object Versions {
   val munit212 = "1.1.0" // the newest munit for Scala 2.12 served whole here
   val sqliteJdbc = "3.54.1.0"
   val echarts = "6.0.0"
+  val sourcecode = "0.4.4" // com.lihaoyi::sourcecode, published for 2.12, 2.13 and 3
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
 
-  /** Library versions per runtime id, as recorded in run.json. */
+  /** Library versions by the `versionKey` of core's runtime table (effectbench.Runtimes), as
+    * recorded in run.json; RuntimesSuite checks that the keys and the table agree. */
   def forRuntimes: Seq[(String, String)] = Seq(
     "cats-effect" -> catsEffect,
     "zio" -> zio,

@@ -3,13 +3,19 @@ package effectbench.report
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, StandardCopyOption}
 
-/** The source code behind each cell. A cell's `source` is `path/in/repo.scala#method`; the file
-  * is snapshotted into `<run>/sources/<path>` when the cell is recorded, so a report renders the
-  * code that was measured even after the repository moves on. */
+/** The source code behind each cell. A cell's `source` is `path/in/repo.scala#L<line>`, the line of
+  * the expression that builds the implementation as the compiler saw it (runs recorded before
+  * that name a definition instead, `path#method`, and still load); the file is snapshotted into
+  * `<run>/sources/<path>` when the cell is recorded, so a report renders the code that was
+  * measured even after the repository moves on. */
 object Sources {
-  final case class Ref(path: String, method: String)
+  /** `line` > 0 for a line reference (then `method` is empty). */
+  final case class Ref(path: String, method: String, line: Int = 0)
+
+  private val LineFragment = "L([0-9]+)".r
 
   def parse(source: String): Option[Ref] = source.split('#') match {
+    case Array(p, LineFragment(n)) if p.nonEmpty && safePath(p) && n.length < 9 && n.toInt > 0 => Some(Ref(p, "", n.toInt))
     case Array(p, m) if p.nonEmpty && m.nonEmpty && safePath(p) => Some(Ref(p, m))
     case Array(p) if p.nonEmpty && safePath(p) => Some(Ref(p, ""))
     case _ => None
@@ -51,12 +57,87 @@ object Sources {
         case None => Left(s"${ref.path}: not in the run directory's sources/ nor in the repository")
         case Some(f) =>
           val text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8)
-          if (ref.method.isEmpty) Right(Code(ref, text, origin))
+          if (ref.line > 0) atLine(text, ref.line) match {
+            case Some(code) => Right(Code(ref, code, origin))
+            case None => Left(s"${ref.path}: no implementation expression at line ${ref.line} (${origin})")
+          }
+          else if (ref.method.isEmpty) Right(Code(ref, text, origin))
           else method(text, ref.method) match {
             case Some(m) => Right(Code(ref, m, origin))
             case None => Left(s"${ref.path}: no method '${ref.method}' found (${origin})")
           }
       }
+  }
+
+  /** The code of the implementation built at `line` (1-based): the expression that starts on that
+    * line (`new Impl(...)(...)`, or the call of a helper that builds one), then the definition of
+    * every method or object of the same file it names (`catsEffect(d)`, `CatsEffect.eitherT(s, i)`,
+    * the helper itself), each once, in the order named. None when no expression starts there. */
+  def atLine(text: String, line: Int): Option[String] = {
+    val lines = text.split("\n", -1).toVector
+    if (line < 1 || line > lines.length || lines(line - 1).trim.isEmpty) None
+    else {
+      val start = line - 1
+      val indent = lines(start).takeWhile(_.isWhitespace).length
+      val end = expressionEnd(lines, start)
+      val expr = lines.slice(start, end + 1).map(l => if (l.take(indent).forall(_.isWhitespace)) l.drop(indent) else l)
+        .mkString("\n").trim.stripSuffix(",")
+      if (!expr.contains("(")) None
+      else {
+        val named = identifierPath.findAllMatchIn(withoutStrings(expr)).map(_.matched).toVector.distinct
+        val defs = named.flatMap { n =>
+          // `rt.run`, `p.int`: a dotted name resolves only if its first part is an object here.
+          definition(text, n, "def").orElse(definition(text, n, ownerKinds)).orElse(if (n.contains('.')) method(text, n) else None)
+        }.distinct.filterNot(_ == expr)
+        Some((expr +: defs).mkString("\n\n"))
+      }
+    }
+  }
+
+  private val identifierPath = """(?<![\w.$])[A-Za-z_][\w$]*(?:\.[A-Za-z_][\w$]*)*""".r
+
+  /** The text with the contents of string literals blanked, so words in them are not names. */
+  private def withoutStrings(s: String): String = {
+    val b = new StringBuilder
+    var inString = false
+    var i = 0
+    while (i < s.length) {
+      val c = s.charAt(i)
+      if (inString) { if (c == '\\') i += 1 else if (c == '"') { inString = false; b += c } }
+      else { if (c == '"') inString = true; b += c }
+      i += 1
+    }
+    b.toString
+  }
+
+  /** The last line of the expression starting at `start`: where its brackets close and it is not
+    * continued on the next line (an argument list or `.member` there). */
+  private def expressionEnd(lines: Vector[String], start: Int): Int = {
+    var depth = 0
+    var inBlockComment = false
+    var i = start
+    while (i < lines.length) {
+      val l = lines(i)
+      var j = 0
+      var inString = false
+      while (j < l.length) {
+        val c = l.charAt(j)
+        if (inBlockComment) { if (c == '*' && j + 1 < l.length && l.charAt(j + 1) == '/') { inBlockComment = false; j += 1 } }
+        else if (inString) { if (c == '\\') j += 1 else if (c == '"') inString = false }
+        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '/') j = l.length
+        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '*') { inBlockComment = true; j += 1 }
+        else if (c == '"') inString = true
+        else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
+        else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
+        else if (c == '(' || c == '{' || c == '[') depth += 1
+        else if (c == ')' || c == '}' || c == ']') { depth -= 1; if (depth < 0) return i }
+        j += 1
+      }
+      val next = lines.lift(i + 1).map(_.trim).getOrElse("")
+      if (depth == 0 && !inBlockComment && !next.startsWith(".") && !next.startsWith("(")) return i
+      i += 1
+    }
+    lines.length - 1
   }
 
   /** The text a reference names in Scala source: `name` is a method (`def`, also nested), an
