@@ -128,6 +128,9 @@ lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes
   .settings(
     scalaVersion := Versions.scala212Continuations,
     scalacOptions ++= scala2Options :+ "-P:continuations:enable",
+    // sourcecode's macros cannot run in Scala 2.12.2 on JDK 9+: the group's own stand-in (see there).
+    libraryDependencies -= sourcecodeDep,
+    Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "runtimes" / "continuations" / "src" / "sourcecode" / "scala",
     addCompilerPlugin("org.scala-lang.plugins" % s"scala-continuations-plugin_${Versions.scala212Continuations}" % Versions.continuations),
     libraryDependencies ++= Seq(
       "org.scala-lang.plugins" %% "scala-continuations-library" % Versions.continuations,

@@ -69,20 +69,35 @@ object Sources {
       }
   }
 
-  /** The code of the implementation built at `line` (1-based): the expression that starts on that
-    * line (`new Impl(...)(...)`, or the call of a helper that builds one), then the definition of
-    * every method or object of the same file it names (`catsEffect(d)`, `CatsEffect.eitherT(s, i)`,
-    * the helper itself), each once, in the order named. None when no expression starts there. */
+  /** The code of the implementation built at `line` (1-based): the expression on that line —
+    * the compiler names its first line (Scala 2) or its last (Scala 3: the position of the implicit
+    * arguments) — that is `new Impl(...)(...)` or the call of a helper that builds one, then the
+    * definition of every method or object of the same file it names (`catsEffect(d)`,
+    * `CatsEffect.eitherT(s, i)`, the helper itself), each once, in the order named. None when no
+    * expression is there. */
   def atLine(text: String, line: Int): Option[String] = {
     val lines = text.split("\n", -1).toVector
     if (line < 1 || line > lines.length || lines(line - 1).trim.isEmpty) None
     else {
-      val start = line - 1
-      val indent = lines(start).takeWhile(_.isWhitespace).length
-      val end = expressionEnd(lines, start)
-      val expr = lines.slice(start, end + 1).map(l => if (l.take(indent).forall(_.isWhitespace)) l.drop(indent) else l)
+      val (ds, de) = depths(lines)
+      val i = line - 1
+      def continued(j: Int) = lines.lift(j + 1).map(_.trim).exists(t => t.startsWith(".") || t.startsWith("("))
+      val (first, last) =
+        if (de(i) > ds(i)) {
+          // The line opens the expression: it ends where its brackets close.
+          var j = i
+          while (j < lines.length - 1 && (de(j) > ds(i) || continued(j))) j += 1
+          (i, j)
+        } else if (de(i) < ds(i)) {
+          // The line closes it: it starts on the last line that begins at the depth it closes to.
+          var j = i
+          while (j > 0 && ds(j) > de(i)) j -= 1
+          (j, i)
+        } else (i, i)
+      val indent = lines(first).takeWhile(_.isWhitespace).length
+      val expr = lines.slice(first, last + 1).map(l => if (l.take(indent).forall(_.isWhitespace)) l.drop(indent) else l)
         .mkString("\n").trim.stripSuffix(",")
-      if (!expr.contains("(")) None
+      if (!expr.contains("(") || ds(first) > de(last)) None
       else {
         val named = identifierPath.findAllMatchIn(withoutStrings(expr)).map(_.matched).toVector.distinct
         val defs = named.flatMap { n =>
@@ -110,14 +125,15 @@ object Sources {
     b.toString
   }
 
-  /** The last line of the expression starting at `start`: where its brackets close and it is not
-    * continued on the next line (an argument list or `.member` there). */
-  private def expressionEnd(lines: Vector[String], start: Int): Int = {
+  /** The bracket depth ((, [, {) at the start and at the end of every line, outside strings,
+    * character literals and comments. */
+  private def depths(lines: Vector[String]): (Vector[Int], Vector[Int]) = {
     var depth = 0
     var inBlockComment = false
-    var i = start
-    while (i < lines.length) {
-      val l = lines(i)
+    val starts = Vector.newBuilder[Int]
+    val ends = Vector.newBuilder[Int]
+    lines.foreach { l =>
+      starts += depth
       var j = 0
       var inString = false
       while (j < l.length) {
@@ -130,14 +146,12 @@ object Sources {
         else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
         else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
         else if (c == '(' || c == '{' || c == '[') depth += 1
-        else if (c == ')' || c == '}' || c == ']') { depth -= 1; if (depth < 0) return i }
+        else if (c == ')' || c == '}' || c == ']') depth -= 1
         j += 1
       }
-      val next = lines.lift(i + 1).map(_.trim).getOrElse("")
-      if (depth == 0 && !inBlockComment && !next.startsWith(".") && !next.startsWith("(")) return i
-      i += 1
+      ends += depth
     }
-    lines.length - 1
+    (starts.result(), ends.result())
   }
 
   /** The text a reference names in Scala source: `name` is a method (`def`, also nested), an
