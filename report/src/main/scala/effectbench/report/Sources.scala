@@ -24,10 +24,21 @@ object Sources {
   /** Only plain relative paths inside the repository: no absolute paths, no `..`. */
   private def safePath(p: String): Boolean = !p.startsWith("/") && !p.split('/').contains("..") && !p.contains('\\')
 
-  /** Copies the referenced file into the run directory, once (the first copy of a run wins). */
+  /** Copies the referenced file into the run directory, once (the first copy of a run wins), and
+    * for a line reference the files of the same directory whose objects its code names. */
   def snapshot(repoRoot: Path, runDir: Path, source: String): Option[Path] = parse(source).flatMap { ref =>
-    val from = repoRoot.resolve(ref.path)
-    val to = runDir.resolve("sources").resolve(ref.path)
+    val main = copyOnce(repoRoot, runDir, ref.path)
+    if (ref.line > 0) main.foreach { f =>
+      val text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8)
+      val others = siblings(repoRoot, ref.path)
+      atLineWith(text, ref.line, others).foreach(_._2.foreach(p => copyOnce(repoRoot, runDir, p)))
+    }
+    main
+  }
+
+  private def copyOnce(repoRoot: Path, runDir: Path, path: String): Option[Path] = {
+    val from = repoRoot.resolve(path)
+    val to = runDir.resolve("sources").resolve(path)
     if (Files.isRegularFile(to)) Some(to)
     else if (!Files.isRegularFile(from)) None
     else {
@@ -36,6 +47,21 @@ object Sources {
       Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING)
       Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
       Some(to)
+    }
+  }
+
+  /** The other Scala files of `path`'s directory under `base`, as (repository path, text). */
+  private def siblings(base: Path, path: String): Vector[(String, String)] = {
+    val dir = path.substring(0, path.lastIndexOf('/') + 1)
+    val d = base.resolve(dir)
+    if (!Files.isDirectory(d)) Vector.empty
+    else {
+      val it = Files.list(d)
+      try it.toArray.toVector.map(_.asInstanceOf[Path])
+        .filter(f => Files.isRegularFile(f) && f.getFileName.toString.endsWith(".scala") && dir + f.getFileName != path)
+        .sortBy(_.getFileName.toString)
+        .map(f => (dir + f.getFileName, new String(Files.readAllBytes(f), StandardCharsets.UTF_8)))
+      finally it.close()
     }
   }
 
@@ -57,7 +83,12 @@ object Sources {
         case None => Left(s"${ref.path}: not in the run directory's sources/ nor in the repository")
         case Some(f) =>
           val text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8)
-          if (ref.line > 0) atLine(text, ref.line) match {
+          // Objects of the same directory the code names: the run's copies first, then the tree's.
+          lazy val others = {
+            val snapped = siblings(runDir.resolve("sources"), ref.path)
+            snapped ++ repoRoot.toVector.flatMap(siblings(_, ref.path)).filterNot(o => snapped.exists(_._1 == o._1))
+          }
+          if (ref.line > 0) atLineWith(text, ref.line, others).map(_._1) match {
             case Some(code) => Right(Code(ref, code, origin))
             case None => Left(s"${ref.path}: no implementation expression at line ${ref.line} (${origin})")
           }
@@ -75,7 +106,12 @@ object Sources {
     * definition of every method or object of the same file it names (`catsEffect(d)`,
     * `CatsEffect.eitherT(s, i)`, the helper itself), each once, in the order named. None when no
     * expression is there. */
-  def atLine(text: String, line: Int): Option[String] = {
+  def atLine(text: String, line: Int): Option[String] = atLineWith(text, line, Vector.empty).map(_._1)
+
+  /** atLine, where an `Owner.member` not defined in `text` is looked up in `others` (repository
+    * path, text: the files of the same directory); with the paths of the files used. */
+  def atLineWith(text: String, line: Int, others: => Vector[(String, String)]): Option[(String, Vector[String])] = {
+    lazy val besides = others
     val lines = text.split("\n", -1).toVector
     if (line < 1 || line > lines.length || lines(line - 1).trim.isEmpty) None
     else {
@@ -100,11 +136,14 @@ object Sources {
       if (!expr.contains("(") || ds(first) > de(last)) None
       else {
         val named = identifierPath.findAllMatchIn(withoutStrings(expr)).map(_.matched).toVector.distinct
-        val defs = named.flatMap { n =>
-          // `rt.run`, `p.int`: a dotted name resolves only if its first part is an object here.
+        val found = named.flatMap { n =>
+          // `rt.run`, `p.int`: a dotted name resolves only if its first part is an object here or
+          // in a file beside this one (`BaselineSum.program` of Tasks.scala).
           definition(text, n, "def").orElse(definition(text, n, ownerKinds)).orElse(if (n.contains('.')) method(text, n) else None)
-        }.distinct.filterNot(_ == expr)
-        Some((expr +: defs).mkString("\n\n"))
+            .map(d => (d, Option.empty[String]))
+            .orElse(if (n.contains('.')) besides.iterator.flatMap { case (p, t) => method(t, n).map(d => (d, Option(p))) }.nextOption() else None)
+        }.distinctBy(_._1).filterNot(_._1 == expr)
+        Some(((expr +: found.map(_._1)).mkString("\n\n"), found.flatMap(_._2).distinct))
       }
     }
   }

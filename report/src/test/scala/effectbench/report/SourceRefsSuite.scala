@@ -144,5 +144,24 @@ class SourceRefsSuite extends munit.FunSuite {
     assert(rs.nonEmpty, s"$g lists no implementation")
     val bad = unresolved(rs)
     assert(bad.isEmpty, s"${bad.size} of ${rs.size} references do not resolve:\n  ${bad.mkString("\n  ")}")
+    // A helper that builds cells must pass its caller's file and line on, or every cell it builds
+    // would show the helper alone.
+    val shared = rs.groupBy(_._2).collect { case (src, cells) if cells.size > 1 => s"$src: ${cells.map(_._1).mkString(", ")}" }
+    assert(shared.isEmpty, s"cells that share one source line:\n  ${shared.mkString("\n  ")}")
+  }
+
+  test("an object of a file beside the cell's is shown from there, and snapshotted with it") {
+    val repo = Files.createTempDirectory("eb-src")
+    val run = Files.createTempDirectory("eb-run")
+    Files.createDirectories(repo.resolve("r/p"))
+    Files.write(repo.resolve("r/p/Seq.scala"),
+      "object Seq {\n  val impls = Vector(\n    new Impl(1)((rt, p) =>\n      Floor.program(rt, p))\n  )\n}\n".getBytes(StandardCharsets.UTF_8))
+    Files.write(repo.resolve("r/p/Tasks.scala"), "object Floor {\n  def program(a: Int, b: Int): Int = a + b\n}\n".getBytes(StandardCharsets.UTF_8))
+    val want = "new Impl(1)((rt, p) =>\n  Floor.program(rt, p))\n\ndef program(a: Int, b: Int): Int = a + b"
+    assertEquals(Sources.load(run, Some(repo), "r/p/Seq.scala#L4").map(_.text), Right(want))
+    Sources.snapshot(repo, run, "r/p/Seq.scala#L4")
+    assert(Files.isRegularFile(run.resolve("sources/r/p/Tasks.scala")), "the file beside was not snapshotted")
+    Files.delete(repo.resolve("r/p/Tasks.scala"))
+    assertEquals(Sources.load(run, None, "r/p/Seq.scala#L4").map(_.text), Right(want))
   }
 }
