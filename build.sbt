@@ -8,6 +8,8 @@ ThisBuild / resolvers := Seq.empty
 Global / onChangedBuildSource := ReloadOnSourceChanges
 
 val munitDep = "org.scalameta" %% "munit" % Versions.munit % Test
+/** Captures each implementation's source file and line at compile time (see Impl). */
+val sourcecodeDep = "com.lihaoyi" %% "sourcecode" % Versions.sourcecode
 
 lazy val scala3Options = Seq("-deprecation", "-feature", "-no-indent")
 lazy val scala2Options = Seq("-deprecation", "-feature")
@@ -37,7 +39,7 @@ lazy val core = project
   .in(file("core"))
   .settings(
     scalacOptions ++= scala3Options,
-    libraryDependencies += munitDep,
+    libraryDependencies ++= Seq(munitDep, sourcecodeDep),
     buildInfo
   )
 
@@ -46,6 +48,7 @@ def runtimeModule(p: Project, group: String): Project = p
   .enablePlugins(JmhPlugin)
   .settings(
     Jmh / version := Versions.jmh,
+    libraryDependencies += sourcecodeDep,
     Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "main" / "scala",
     Test / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "test" / "scala",
     Test / fork := true,
@@ -125,6 +128,9 @@ lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes
   .settings(
     scalaVersion := Versions.scala212Continuations,
     scalacOptions ++= scala2Options :+ "-P:continuations:enable",
+    // sourcecode's macros cannot run in Scala 2.12.2 on JDK 9+: the group's own stand-in (see there).
+    libraryDependencies -= sourcecodeDep,
+    Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "runtimes" / "continuations" / "src" / "sourcecode" / "scala",
     addCompilerPlugin("org.scala-lang.plugins" % s"scala-continuations-plugin_${Versions.scala212Continuations}" % Versions.continuations),
     libraryDependencies ++= Seq(
       "org.scala-lang.plugins" %% "scala-continuations-library" % Versions.continuations,
@@ -169,7 +175,8 @@ lazy val runner = project
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
   )
 
-/** The runtime modules by group name: the runner launches each one's JMH classpath. */
+/** The runtime modules by group name (the `group` column of core's runtime table): the runner
+  * launches each one's JMH classpath, and benchBuild writes it. */
 lazy val groupModules: Seq[(String, Project)] = Seq(
   "modern" -> modern, "monix" -> monix, "loom" -> loom,
   "scala213" -> scala213, "scala212" -> scala212, "continuations" -> continuations)
@@ -188,16 +195,11 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate(core, store, modern, monix, loom, scala213, scala212, continuations, report, runner)
+  .aggregate((Seq[ProjectReference](core, store) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report, runner)): _*)
   .settings(
     publish / skip := true,
     benchBuild := Def.sequential(
-      groupBuild("modern", modern),
-      groupBuild("monix", monix),
-      groupBuild("loom", loom),
-      groupBuild("scala213", scala213),
-      groupBuild("scala212", scala212),
-      groupBuild("continuations", continuations),
+      groupModules.map { case (g, p) => groupBuild(g, p) },
       Def.task {
         val out = baseDirectory.value / "target" / "bench"
         val cp = (runner / Runtime / fullClasspath).value.files

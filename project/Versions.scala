@@ -26,10 +26,12 @@ object Versions {
   val echarts = "6.0.0"
   // Rank tests and distributions of the report (Mann–Whitney U, normal, Student t).
   val commonsStatistics = "1.1"
+  val sourcecode = "0.4.4" // com.lihaoyi::sourcecode, published for 2.12, 2.13 and 3
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
   val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
 
-  /** Library versions per runtime id, as recorded in run.json. */
+  /** Library versions by the `versionKey` of core's runtime table (effectbench.Runtimes), as
+    * recorded in run.json; RuntimesSuite checks that the keys and the table agree. */
   def forRuntimes: Seq[(String, String)] = Seq(
     "cats-effect" -> catsEffect,
     "zio" -> zio,

@@ -5,9 +5,10 @@ import ParamKind._
 /** The scenario catalog of SCENARIOS.md: the single source of truth that the CLI, the tests and
   * the reports all read. Implementations live in the runtime modules and must match it. */
 object Catalog {
+  // Which runtimes each family is defined for is the runtime table's `families` column.
   private val allRuntimes = Runtimes.ids
-  private val fiberRuntimes = Vector("cats-effect", "zio", "monix", "future", "ox", "loom", "baseline", "scalaz", "kyo")
-  private val errorRuntimes = Vector("future", "cats-effect", "zio", "monix", "ox", "baseline", "kyo")
+  private val fiberRuntimes = Runtimes.inFamily("S")
+  private val errorRuntimes = Runtimes.inFamily("E")
 
   private val executedIn = ParamDef("executed-in", "current-thread", Choice(Vector("current-thread", "thread-pool")),
     "where each task runs: on the current thread, or each on the runtime's pool", Vector("current-thread", "thread-pool"))
@@ -22,10 +23,10 @@ object Catalog {
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
-    runtimes = allRuntimes, notApplicable = RunLoopNa.directStyleNa(id) ++ (if (id == "raw-sum") RunLoopNa.rawSum else Vector.empty), oracle = sumOracle,
+    runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa(id) ++ (if (id == "raw-sum") NaReasons.rawSum else Vector.empty), oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), stackExempt = RunLoopNa.sumStackExempt(id), singleFiber = true,
-    quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes,
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = NaReasons.sumStackExempt(id), singleFiber = true,
+    quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
     work = p => Vector("binds" -> p.long("n")))
 
   val deepBind: Scenario = Scenario(
@@ -33,7 +34,7 @@ object Catalog {
     stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
     variants = Vector("default"),
     params = Vector(count("d", 10000, 100000000, "depth of the chain")),
-    runtimes = allRuntimes, notApplicable = RunLoopNa.directStyleNa("deep-bind"),
+    runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa("deep-bind"),
     oracle = (_, p) => (p.long("d") + 1).toString,
     stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
     work = p => Vector("binds" -> (p.long("d") + 1)))
@@ -47,10 +48,10 @@ object Catalog {
     stresses = "nested traversal; unfair if one runtime builds the pairs outside the effect",
     variants = Vector("traverse", "list-transformer"),
     params = Vector(count("s", 50, 2000, "size of each list"), executedIn),
-    runtimes = allRuntimes, notApplicable = RunLoopNa.cartesian,
+    runtimes = allRuntimes, notApplicable = NaReasons.cartesian,
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    singleFiber = true, quickParams = RunLoopNa.quickSums, quickModes = RunLoopNa.quickModes,
+    singleFiber = true, quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
     work = p => Vector("pairs" -> p.long("s") * p.long("s")))
 
   val ackermann: Scenario = Scenario(
@@ -59,23 +60,23 @@ object Catalog {
     variants = Vector("plain", "pool-per-step", "trampolined", "stack-aware"),
     params = Vector(ParamDef("m", "2", IntRange(0, 3), "first argument", Vector("2", "3")),
       ParamDef("n", "100", IntRange(0, 100000), "second argument", Vector("100", "5"))),
-    runtimes = allRuntimes, notApplicable = RunLoopNa.ackermann,
+    runtimes = allRuntimes, notApplicable = NaReasons.ackermann,
     oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
     paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
     // A(3, 10) recurses about 8,200 calls deep: plain recursion overflows a 256 KiB stack there
     // even JIT-compiled (RunLoopSuite checks it; A(3, 9) did not once warm), in ~44M calls.
     // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
-    stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = RunLoopNa.ackermannStackExempt, singleFiber = true,
-    quickParams = RunLoopNa.quickAckermann, quickModes = RunLoopNa.quickModes,
+    stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = NaReasons.ackermannStackExempt, singleFiber = true,
+    quickParams = NaReasons.quickAckermann, quickModes = NaReasons.quickModes,
     work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n"))))
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
-    runtimes = allRuntimes, notApplicable = RunLoopNa.collections(id), oracle = oracle,
+    runtimes = allRuntimes, notApplicable = NaReasons.collections(id), oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
-    quickParams = RunLoopNa.quickCollections,
+    quickParams = NaReasons.quickCollections,
     work = p => Vector("tasks" -> p.long("n")))
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
@@ -85,9 +86,6 @@ object Catalog {
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
     "native unordered parallel combinators only; emulating one is not the same work", sumOracle)
 
-  private val bfNoTyped = "its error channel is Throwable only: no typed error channel (typed errors are the either and eithert styles)"
-  private val bfBaseline = "plain sequential code has no effect type to wrap in EitherT or abstract over"
-  private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
   val businessFlow: Scenario = Scenario(
     id = "business-flow", family = "E", title = "typical service call with validation and failures",
     origin = "the functional error-handling study",
@@ -101,10 +99,7 @@ object Catalog {
         BusinessFlowModel.failureValues),
       count("k", 100, 1000000, "operations per benchmark invocation, seeded 0..K-1")),
     runtimes = errorRuntimes,
-    notApplicable = Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
-      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v => NotApplicable("baseline", Some(v),
-        if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)) ++
-      Vector("eithert", "tagless-syntax", "tagless-plain").map(v => NotApplicable("ox", Some(v), bfOx)),
+    notApplicable = NaReasons.businessFlow,
     oracle = (_, p) => BusinessFlowModel.reference(p),
     // Every combination of SCENARIOS.md, so that verify and the oracle tests cover them all;
     // the quick profile pins the defaults (quickParams), --param and --sweep pick others.
@@ -122,7 +117,6 @@ object Catalog {
     timeUnit = "us",
     work = p => Vector("operations" -> p.long("k")))
 
-  private val tsTransformersOnly = "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
   val transformerStack: Scenario = Scenario(
     id = "transformer-stack", family = "E", title = "reader, state and typed error over N steps",
     origin = "the functional error-handling study",
@@ -132,12 +126,7 @@ object Catalog {
       ParamDef("fail-at", "never", IntOrNever, "the step (0-based) that fails with a typed error, or never"),
       ParamDef("config", "3", IntRange(1, 1000), "the config value read at every step")),
     runtimes = errorRuntimes,
-    notApplicable = Vector(
-      NotApplicable("cats-effect", Some("native"), tsTransformersOnly),
-      NotApplicable("monix", Some("native"), tsTransformersOnly),
-      NotApplicable("future", Some("native"), "Future has no environment, state or typed error of its own"),
-      NotApplicable("baseline", Some("transformers"), "plain code has no effect to stack transformers over"),
-      NotApplicable("ox", Some("transformers"), "direct style has no effect type to stack transformers over")),
+    notApplicable = NaReasons.transformerStack,
     oracle = (_, p) => p("fail-at") match {
       case at if at != "never" && at.toLong < p.long("n") => s"error at $at"
       case _ => s"state=${p.long("n") * p.long("config")}"
@@ -153,15 +142,9 @@ object Catalog {
   private def fiberScenario(id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
       oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
     Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
-      params = params, runtimes = fiberRuntimes, notApplicable = fiberNa, oracle = (_, p) => oracle(p).toString,
+      params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
       paramSets = paramSets, quickParams = quick, testParams = quick, timeUnit = "ms",
       work = p => DeclaredWork.fiber(id, p))
-
-  /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
-    * Ref, no promise and no queue: these programs would need a fiber runtime written over
-    * unsafePerformAsync, which would measure that code, not scalaz. */
-  private val fiberNa = Vector(NotApplicable("scalaz", None,
-    "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
 
   private val zioTokio = "ZIO's benchmarks, Tokio's runtime benches"
   val forkMany: Scenario = fiberScenario("fork-many", "start F fibers that count down to a signal", zioTokio,
@@ -206,15 +189,4 @@ object Catalog {
 
   def get(id: String, includeTestOnly: Boolean = false): Option[Scenario] =
     (if (includeTestOnly) scenarios ++ testOnly else scenarios).find(_.id == id)
-
-  /** Every cell of a scenario for its runtimes, param sets and modes, each with its n/a reason. */
-  def cells(s: Scenario, settingsParamSets: Vector[Params] = Vector.empty): Vector[(CellId, Option[String])] = {
-    val sets = (if (settingsParamSets.nonEmpty) settingsParamSets else s.paramSets).map(s.complete)
-    for {
-      v <- s.variants
-      r <- s.runtimes
-      p <- sets
-      m <- s.modes
-    } yield (CellId(s.id, v, r, p, m), s.naReason(v, r, m))
-  }
 }

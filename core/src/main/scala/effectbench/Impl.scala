@@ -10,7 +10,9 @@ trait Live {
 
 /** How one runtime starts. */
 trait RuntimeSetup[L <: Live] {
-  def runtime: String
+  /** The runtime's row of the runtime table. */
+  def info: RuntimeInfo
+  final def runtime: String = info.id
   def start(settings: Settings): L
 }
 
@@ -31,18 +33,35 @@ object Program {
 
 /** The implementation of one scenario variant on one runtime.
   *
-  * @param source  where the code is, `path/in/repo.scala#method`, so reports can show it
+  * The scenario is the catalog's value and the runtime its setup's table row, so a misspelt one
+  * does not compile. Where the code is comes from the compiler (`file` and `line` of the
+  * `new Impl` expression, or of the call of a helper that passes its caller's on): `source` is
+  * `path/in/repo.scala#L<line>`, and the reports show that expression and the definitions it calls.
+  *
   * @param syntax  how it is written ("for-comprehension", "async/await", ...), for reports */
 final class Impl[L <: Live](
-    val scenario: String,
+    val scenarioDef: Scenario,
     val variant: String,
     val setup: RuntimeSetup[L],
-    val source: String,
     val syntax: String
-)(prepareFn: (L, Params, Mode) => Program) {
+)(prepareFn: (L, Params, Mode) => Program)(implicit file: sourcecode.File, line: sourcecode.Line) {
+  def scenario: String = scenarioDef.id
   def runtime: String = setup.runtime
   def key: String = s"$scenario/$variant/$runtime"
+  val source: String = Impl.sourceRef(file.value, line.value)
   def prepare(live: Live, params: Params, mode: Mode): Program = prepareFn(live.asInstanceOf[L], params, mode)
+}
+
+object Impl {
+  /** `path#L<line>` with the path relative to the repository: the compiler gives an absolute
+    * path, and every implementation lives under the repository's `runtimes/` directory. A path
+    * outside it stays absolute, which the report's extractor refuses (and its test then fails). */
+  def sourceRef(path: String, line: Int): String = {
+    val p = path.replace('\\', '/')
+    val at = p.lastIndexOf("/runtimes/")
+    val rel = if (p.startsWith("runtimes/")) p else if (at >= 0) p.substring(at + 1) else p
+    s"$rel#L$line"
+  }
 }
 
 /** A runtime module's implementations. Every module defines `effectbench.Cells` (modules never

@@ -16,14 +16,6 @@ object ParamKind {
       } catch { case _: NumberFormatException => Some("must be a whole number") }
     def describe = s"integer in [$min, $max]"
   }
-  final case class DecimalRange(min: Double, max: Double) extends ParamKind {
-    def check(value: String): Option[String] =
-      try {
-        val v = value.toDouble
-        if (v.isNaN || v < min || v > max) Some(s"must be between $min and $max") else None
-      } catch { case _: NumberFormatException => Some("must be a number") }
-    def describe = s"number in [$min, $max]"
-  }
   case object IntOrNever extends ParamKind {
     def check(value: String): Option[String] =
       if (value == "never") None
@@ -53,7 +45,6 @@ final case class Params(values: Vector[(String, String)]) {
   def updated(name: String, value: String): Params =
     if (values.exists(_._1 == name)) Params(values.map { case (k, v) => if (k == name) (k, value) else (k, v) })
     else Params(values :+ (name -> value))
-  def toMap: Map[String, String] = values.toMap
   override def toString: String = Params.encode(this)
 }
 

@@ -1,46 +1,97 @@
 package effectbench
 
-/** A runtime of SCENARIOS.md: an effect system or a plain baseline.
+/** A runtime of SCENARIOS.md: an effect system or a plain baseline. Everything the project knows
+  * about a runtime outside its own implementations is a field here; the catalog's runtime lists,
+  * the profiles' JVM properties and claims, and the thread-leak check all read this table.
   *
-  * @param group   the classpath group (sbt module) that implements it, or "none"
-  * @param minJdk  the lowest JDK feature version its cells run on
-  * @param syncNa  why it has no `sync` entry mode, when it has none
-  * @param unavailable why none of its cells can run here, when none can */
+  * @param group         the classpath group (sbt module under runtimes/) that implements it, or "none"
+  * @param minJdk        the lowest JDK feature version its cells run on
+  * @param versionKey    the key of its library version in `project/Versions.scala`'s `forRuntimes`
+  *                      (hence in the generated `BuildInfo.libraryVersions` and run.json)
+  * @param families      the scenario families it is defined for (every runtime has R and C)
+  * @param levelledJvm   system properties the `levelled` profile needs in the cell's JVM, read by
+  *                      the runtime before its classes load (`defaults` adds none)
+  * @param levelledClaims what the `levelled` profile claims for it, given the processor count: the
+  *                      read-back keys and values its live runtime must report
+  * @param threadNames   thread-name prefixes of its own pools (the thread-leak check)
+  * @param syncNa        why it has no `sync` entry mode, when it has none
+  * @param unavailable   why none of its cells can run here, when none can */
 final case class RuntimeInfo(
     id: String,
-    what: String,
     group: String,
     minJdk: Int,
-    syncNa: Option[String],
-    unavailable: Option[String]
-)
+    versionKey: String,
+    families: Set[String],
+    levelledJvm: Vector[String],
+    levelledClaims: Int => Vector[Claim],
+    threadNames: Vector[String],
+    syncNa: Option[String] = None,
+    unavailable: Option[String] = None
+) {
+  def jvmProperties(settings: Settings): Vector[String] = if (settings == Settings.Levelled) levelledJvm else Vector.empty
+}
 
 object Runtimes {
-  val all: Vector[RuntimeInfo] = Vector(
-    RuntimeInfo("cats-effect", "Cats Effect 3 IO", "modern", 17, None, None),
-    RuntimeInfo("zio", "ZIO 2", "modern", 17, None, None),
-    RuntimeInfo("future", "scala.concurrent.Future", "modern", 17,
-      Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"), None),
-    RuntimeInfo("cps", "plain continuation-passing Task written in this repository", "modern", 17, None, None),
-    RuntimeInfo("baseline", "plain Scala, loops, callbacks and java.util.concurrent", "modern", 17, None, None),
-    RuntimeInfo("monix", "Monix 3.4 Task (Cats Effect 2 classpath)", "monix", 17, None, None),
-    RuntimeInfo("scalaz", "Scalaz 7.2 scalaz.concurrent.Task", "scala213", 17, None, None),
-    RuntimeInfo("scala-async", "Future written with Scala Async async/await", "scala213", 17,
-      Some("async blocks run on an ExecutionContext; there is no calling-thread run"), None),
-    RuntimeInfo("dsl", "Dsl.scala continuation Task", "scala212", 17, None, None),
-    RuntimeInfo("continuations", "Scala Continuations (@cps, shift/reset)", "continuations", 17, None, None),
-    RuntimeInfo("ox", "Ox direct style on virtual threads", "loom", 21,
-      Some("direct style always runs on a virtual thread inside a supervised scope"), None),
-    RuntimeInfo("loom", "plain virtual threads and java.util.concurrent", "loom", 21,
-      Some("the program is a virtual thread; there is no calling-thread run"), None),
-    RuntimeInfo("kyo", "Kyo", "none", 21, None,
-      Some("Kyo is not served by the package registry this project builds from"))
-  )
+  import Claim._
+  private val runLoop = Set("R", "C")
+  private val all4 = Set("R", "C", "E", "S")
+  private def globalPool(n: Int) = Vector(Claim(Pool, GlobalPool), computeThreads(n))
+  private def poolOnly(n: Int) = Vector(computeThreads(n))
+  /** `scala.concurrent.ExecutionContext.global` names its threads so. */
+  private val globalThreads = Vector("scala-execution-context-global")
+
+  val CatsEffect: RuntimeInfo = RuntimeInfo("cats-effect", "modern", 17, "cats-effect", all4,
+    levelledJvm = Vector(
+      "-Dcats.effect.tracing.mode=none",
+      "-Dcats.effect.tracing.exceptions.enhanced=false",
+      "-Dcats.effect.auto.yield.threshold.multiplier=20", // x cancelation check 512 = 10,240 ops (AutoYield)
+      "-Dcats.effect.cancelation.check.threshold=512"),
+    levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(n)),
+    threadNames = Vector("io-compute", "io-blocker", "io-scheduler"))
+  // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
+  val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", all4, Vector.empty,
+    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff), Vector("ZScheduler", "zio-"))
+  val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", all4, Vector.empty, globalPool, globalThreads,
+    syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"))
+  val Cps: RuntimeInfo = RuntimeInfo("cps", "modern", 17, "cps", runLoop, Vector.empty, globalPool, Vector("cps-"))
+  val Baseline: RuntimeInfo = RuntimeInfo("baseline", "modern", 17, "baseline", all4, Vector.empty, poolOnly, Vector("baseline-"))
+  // Read once by Monix 3.4.1: batchSize by Platform (ExecutionModel.Default's budget, the same
+  // MonixBatch MonixSetup sets on its scheduler; monix-execution/jvm/.../internal/Platform.scala),
+  // localContextPropagation (on only for 1/true/yes) likewise; stackTracingMode (none/cached/full,
+  // default cached) and enhancedExceptions (default true) by monix-eval's
+  // monix-eval/jvm/src/main/java/monix/eval/internal/TracingPlatform.java, static finals the run
+  // loops test. MonixSetup reads all four back from the live classes.
+  val Monix: RuntimeInfo = RuntimeInfo("monix", "monix", 17, "monix", all4,
+    levelledJvm = Vector(
+      "-Dmonix.environment.batchSize=" + Settings.MonixBatch,
+      "-Dmonix.environment.localContextPropagation=0",
+      "-Dmonix.eval.stackTracingMode=none",
+      "-Dmonix.eval.enhancedExceptions=false"),
+    levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.MonixBatch), computeThreads(n)),
+    // Scheduler.global (the defaults profile) runs on Scala's global execution context.
+    threadNames = Vector("monix-") ++ globalThreads)
+  // Levelled forks onto future's global pool. Defaults uses Strategy.DefaultExecutorService, a
+  // fixed pool whose DefaultDaemonThreadFactory wraps Executors.defaultThreadFactory(), hence the
+  // JDK's "pool-N-thread-M" names (scalaz 7.2.30, concurrent/src/main/scala/scalaz/concurrent/Strategy.scala).
+  val Scalaz: RuntimeInfo = RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set("R", "C", "S"), Vector.empty, globalPool, Vector("pool-"))
+  val ScalaAsync: RuntimeInfo = RuntimeInfo("scala-async", "scala213", 17, "scala-async", runLoop, Vector.empty, globalPool, globalThreads,
+    syncNa = Some("async blocks run on an ExecutionContext; there is no calling-thread run"))
+  val Dsl: RuntimeInfo = RuntimeInfo("dsl", "scala212", 17, "dsl", runLoop, Vector.empty, globalPool, globalThreads)
+  val Continuations: RuntimeInfo = RuntimeInfo("continuations", "continuations", 17, "continuations", runLoop, Vector.empty,
+    globalPool, globalThreads)
+  /** ox and loom share the JDK's virtual-thread scheduler, whose carriers are ForkJoinPool-N-worker-M. */
+  val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
+    syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"))
+  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set("R", "C", "S"), Vector.empty, poolOnly, Vector("ForkJoinPool-"),
+    syncNa = Some("the program is a virtual thread; there is no calling-thread run"))
+  val Kyo: RuntimeInfo = RuntimeInfo("kyo", "none", 21, "", all4, Vector.empty, _ => Vector.empty, Vector.empty,
+    unavailable = Some("Kyo is not served by the package registry this project builds from"))
+
+  val all: Vector[RuntimeInfo] = Vector(CatsEffect, Zio, Future, Cps, Baseline, Monix, Scalaz, ScalaAsync, Dsl, Continuations, Ox, Loom, Kyo)
 
   val ids: Vector[String] = all.map(_.id)
   def get(id: String): Option[RuntimeInfo] = all.find(_.id == id)
   def apply(id: String): RuntimeInfo = get(id).getOrElse(throw new NoSuchElementException(s"unknown runtime $id"))
-
-  /** The classpath groups, each an sbt module under runtimes/. */
-  val groups: Vector[String] = all.map(_.group).filterNot(_ == "none").distinct
+  /** The runtimes defined for a scenario family, in table order. */
+  def inFamily(family: String): Vector[String] = all.filter(_.families.contains(family)).map(_.id)
 }

@@ -17,22 +17,12 @@ object Settings {
   val AutoYield = 10240
 
   /** What the levelled profile claims for a runtime, as read-back keys and the values the live
-    * runtime must report under them. Every runtime's `Live.readBack` carries these keys with
-    * values read from the running runtime (never restated from the request); ReadBackSuite
-    * starts each runtime in a JVM configured like the measuring one and compares. */
-  def levelledClaims(runtime: String, processors: Int): Vector[Claim] = {
-    import Claim._
-    runtime match {
-      case "cats-effect" => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(processors))
-      case "zio" => Vector(autoYield(Settings.AutoYield), computeThreads(processors), fiberRootsOff)
-      case "monix" => Vector(tracingOff, enhancedExceptionsOff, autoYield(MonixBatch), computeThreads(processors))
-      case "future" | "cps" | "dsl" | "continuations" | "scalaz" | "scala-async" =>
-        Vector(Claim(Pool, GlobalPool), computeThreads(processors))
-      case "baseline" => Vector(computeThreads(processors))
-      case "ox" | "loom" => Vector(computeThreads(processors))
-      case _ => Vector.empty
-    }
-  }
+    * runtime must report under them (the runtime table's `levelledClaims`). Every runtime's
+    * `Live.readBack` carries these keys with values read from the running runtime (never restated
+    * from the request); ReadBackSuite starts each runtime in a JVM configured like the measuring
+    * one and compares. */
+  def levelledClaims(runtime: String, processors: Int): Vector[Claim] =
+    Runtimes.get(runtime).fold(Vector.empty[Claim])(_.levelledClaims(processors))
 
   /** Monix's auto-yield budget under levelled: the batch size nearest to AutoYield that Monix
     * accepts. Monix 3.4.1 rounds every batch size up to a power of two — `BatchedExecution(n)`
@@ -43,29 +33,9 @@ object Settings {
   val MonixBatch = 8192
 
   /** System properties the JVM of a cell needs, read by runtimes before any of their classes
-    * load (which is why they cannot be set from inside the benchmark). */
-  def jvmProperties(settings: Settings, runtime: String): Vector[String] = (settings, runtime) match {
-    case (Levelled, "cats-effect") => Vector(
-      "-Dcats.effect.tracing.mode=none",
-      "-Dcats.effect.tracing.exceptions.enhanced=false",
-      "-Dcats.effect.auto.yield.threshold.multiplier=20", // x cancelation check 512 = 10,240 ops (AutoYield)
-      "-Dcats.effect.cancelation.check.threshold=512"
-    )
-    // Read once by Monix 3.4.1: batchSize by Platform (ExecutionModel.Default's budget, the same
-    // MonixBatch MonixSetup sets on its scheduler; monix-execution/jvm/.../internal/Platform.scala),
-    // localContextPropagation (on only for 1/true/yes) likewise; stackTracingMode (none/cached/full,
-    // default cached) and enhancedExceptions (default true) by monix-eval's
-    // monix-eval/jvm/src/main/java/monix/eval/internal/TracingPlatform.java, static finals the run
-    // loops test. MonixSetup reads all four back from the live classes.
-    case (Levelled, "monix") => Vector(
-      "-Dmonix.environment.batchSize=" + MonixBatch,
-      "-Dmonix.environment.localContextPropagation=0",
-      "-Dmonix.eval.stackTracingMode=none",
-      "-Dmonix.eval.enhancedExceptions=false"
-    )
-    case (Levelled, "zio") => Vector.empty // configured in code: RuntimeFlags and executor
-    case _ => Vector.empty
-  }
+    * load (which is why they cannot be set from inside the benchmark): the runtime table's. */
+  def jvmProperties(settings: Settings, runtime: String): Vector[String] =
+    Runtimes.get(runtime).fold(Vector.empty[String])(_.jvmProperties(settings))
 }
 
 /** One setting a profile claims: the read-back key and the value the live runtime must report. */

@@ -9,29 +9,18 @@ import java.util.concurrent.TimeUnit
   * threads; none may carry the thread-name signature of another runtime. As a control, the
   * runtime's own signature must be seen (otherwise the probe would prove nothing).
   *
-  * ox and loom share the JDK's virtual-thread scheduler (ForkJoinPool-N-worker-M carriers), so
-  * they cannot be told apart by thread names; neither may start any other runtime's pool. Monix's
-  * `Scheduler.global` (the defaults profile) runs on Scala's global execution context, the pool
-  * of `future`, so those two are not told apart either. */
+  * A thread is foreign when it carries another runtime's prefix and none of this runtime's own:
+  * ox and loom share the JDK's virtual-thread scheduler (ForkJoinPool-N-worker-M carriers), and
+  * Monix's `Scheduler.global` (the defaults profile) runs on Scala's global execution context, the
+  * pool of `future` (and of the runtimes that run on it), so those cannot be told apart by names. */
 abstract class ThreadLeakChecks extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
-  /** Thread-name prefixes of each runtime's own pools. */
-  val signatures: Map[String, Vector[String]] = Map(
-    "cats-effect" -> Vector("io-compute", "io-blocker", "io-scheduler"),
-    "zio" -> Vector("ZScheduler", "zio-"),
-    "future" -> Vector("scala-execution-context-global"),
-    "baseline" -> Vector("baseline-"),
-    "cps" -> Vector("cps-"),
-    "monix" -> Vector("monix-", "scala-execution-context-global"),
-    // scalaz's levelled pool is named; Strategy.DefaultExecutorService (defaults) uses JDK default names.
-    "scalaz" -> Vector("scalaz-", "pool-"),
-    "ox" -> Vector("ForkJoinPool-"),
-    "loom" -> Vector("ForkJoinPool-")
-  )
-  private def sharesScheduler(a: String, b: String) = Set(a, b) == Set("ox", "loom") || Set(a, b) == Set("monix", "future")
+  /** Thread-name prefixes of each runtime's own pools: the runtime table's `threadNames`. */
+  val signatures: Map[String, Vector[String]] =
+    Runtimes.all.filter(_.threadNames.nonEmpty).map(r => r.id -> r.threadNames).toMap
 
-  private val runtimes = Harness.registry.impls.filter(i => Catalog.get(i.scenario).exists(_.family == "S")).map(_.runtime).distinct
+  private val runtimes = Harness.registry.impls.filter(_.scenarioDef.family == "S").map(_.runtime).distinct
 
   test("this module has family-S runtimes to probe") { assert(runtimes.nonEmpty) }
 
@@ -51,9 +40,10 @@ abstract class ThreadLeakChecks extends munit.FunSuite {
     val threads = out.split('\n').toVector.filter(_.startsWith("THREAD ")).map(_.stripPrefix("THREAD "))
     val ran = out.split('\n').toVector.filter(_.startsWith("RAN "))
     assert(ran.nonEmpty, s"the probe ran no cell:\n$out")
+    val own = signatures.getOrElse(rt, Vector.empty)
     val foreign = for {
-      (other, prefixes) <- signatures.toVector if other != rt && !sharesScheduler(other, rt)
-      t <- threads if prefixes.exists(t.startsWith)
+      (other, prefixes) <- signatures.toVector.sortBy(_._1) if other != rt
+      t <- threads if prefixes.exists(t.startsWith) && !own.exists(t.startsWith)
     } yield s"$t (looks like $other)"
     assert(foreign.isEmpty, s"$rt started threads of other runtimes: ${foreign.mkString(", ")}\nall threads: ${threads.mkString(", ")}")
     signatures.get(rt).foreach { own =>
@@ -68,10 +58,10 @@ object ThreadProbe {
   def main(args: Array[String]): Unit = {
     val rt = args(0)
     val settings = Settings(args(1))
-    val impls = Harness.registry.impls.filter(i => i.runtime == rt && Catalog.get(i.scenario).exists(_.family == "S"))
+    val impls = Harness.registry.impls.filter(i => i.runtime == rt && i.scenarioDef.family == "S")
     val live = impls.head.setup.start(settings)
     impls.foreach { i =>
-      val s = Catalog.get(i.scenario).get
+      val s = i.scenarioDef
       FiberWork.testParams(s.id).foreach { small =>
         val params = s.complete(small)
         val program = i.prepare(live, params, Mode.Fork)

@@ -3,13 +3,19 @@ package effectbench.report
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, StandardCopyOption}
 
-/** The source code behind each cell. A cell's `source` is `path/in/repo.scala#method`; the file
-  * is snapshotted into `<run>/sources/<path>` when the cell is recorded, so a report renders the
-  * code that was measured even after the repository moves on. */
+/** The source code behind each cell. A cell's `source` is `path/in/repo.scala#L<line>`, the line of
+  * the expression that builds the implementation as the compiler saw it (runs recorded before
+  * that name a definition instead, `path#method`, and still load); the file is snapshotted into
+  * `<run>/sources/<path>` when the cell is recorded, so a report renders the code that was
+  * measured even after the repository moves on. */
 object Sources {
-  final case class Ref(path: String, method: String)
+  /** `line` > 0 for a line reference (then `method` is empty). */
+  final case class Ref(path: String, method: String, line: Int = 0)
+
+  private val LineFragment = "L([0-9]+)".r
 
   def parse(source: String): Option[Ref] = source.split('#') match {
+    case Array(p, LineFragment(n)) if p.nonEmpty && safePath(p) && n.length < 9 && n.toInt > 0 => Some(Ref(p, "", n.toInt))
     case Array(p, m) if p.nonEmpty && m.nonEmpty && safePath(p) => Some(Ref(p, m))
     case Array(p) if p.nonEmpty && safePath(p) => Some(Ref(p, ""))
     case _ => None
@@ -18,10 +24,21 @@ object Sources {
   /** Only plain relative paths inside the repository: no absolute paths, no `..`. */
   private def safePath(p: String): Boolean = !p.startsWith("/") && !p.split('/').contains("..") && !p.contains('\\')
 
-  /** Copies the referenced file into the run directory, once (the first copy of a run wins). */
+  /** Copies the referenced file into the run directory, once (the first copy of a run wins), and
+    * for a line reference the files of the same directory whose objects its code names. */
   def snapshot(repoRoot: Path, runDir: Path, source: String): Option[Path] = parse(source).flatMap { ref =>
-    val from = repoRoot.resolve(ref.path)
-    val to = runDir.resolve("sources").resolve(ref.path)
+    val main = copyOnce(repoRoot, runDir, ref.path)
+    if (ref.line > 0) main.foreach { f =>
+      val text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8)
+      val others = siblings(repoRoot, ref.path)
+      atLineWith(text, ref.line, others).foreach(_._2.foreach(p => copyOnce(repoRoot, runDir, p)))
+    }
+    main
+  }
+
+  private def copyOnce(repoRoot: Path, runDir: Path, path: String): Option[Path] = {
+    val from = repoRoot.resolve(path)
+    val to = runDir.resolve("sources").resolve(path)
     if (Files.isRegularFile(to)) Some(to)
     else if (!Files.isRegularFile(from)) None
     else {
@@ -30,6 +47,21 @@ object Sources {
       Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING)
       Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
       Some(to)
+    }
+  }
+
+  /** The other Scala files of `path`'s directory under `base`, as (repository path, text). */
+  private def siblings(base: Path, path: String): Vector[(String, String)] = {
+    val dir = path.substring(0, path.lastIndexOf('/') + 1)
+    val d = base.resolve(dir)
+    if (!Files.isDirectory(d)) Vector.empty
+    else {
+      val it = Files.list(d)
+      try it.toArray.toVector.map(_.asInstanceOf[Path])
+        .filter(f => Files.isRegularFile(f) && f.getFileName.toString.endsWith(".scala") && dir + f.getFileName != path)
+        .sortBy(_.getFileName.toString)
+        .map(f => (dir + f.getFileName, new String(Files.readAllBytes(f), StandardCharsets.UTF_8)))
+      finally it.close()
     }
   }
 
@@ -51,12 +83,114 @@ object Sources {
         case None => Left(s"${ref.path}: not in the run directory's sources/ nor in the repository")
         case Some(f) =>
           val text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8)
-          if (ref.method.isEmpty) Right(Code(ref, text, origin))
+          // Objects of the same directory the code names: the run's copies first, then the tree's.
+          lazy val others = {
+            val snapped = siblings(runDir.resolve("sources"), ref.path)
+            snapped ++ repoRoot.toVector.flatMap(siblings(_, ref.path)).filterNot(o => snapped.exists(_._1 == o._1))
+          }
+          if (ref.line > 0) atLineWith(text, ref.line, others).map(_._1) match {
+            case Some(code) => Right(Code(ref, code, origin))
+            case None => Left(s"${ref.path}: no implementation expression at line ${ref.line} (${origin})")
+          }
+          else if (ref.method.isEmpty) Right(Code(ref, text, origin))
           else method(text, ref.method) match {
             case Some(m) => Right(Code(ref, m, origin))
             case None => Left(s"${ref.path}: no method '${ref.method}' found (${origin})")
           }
       }
+  }
+
+  /** The code of the implementation built at `line` (1-based): the expression on that line —
+    * the compiler names its first line (Scala 2) or its last (Scala 3: the position of the implicit
+    * arguments) — that is `new Impl(...)(...)` or the call of a helper that builds one, then the
+    * definition of every method or object of the same file it names (`catsEffect(d)`,
+    * `CatsEffect.eitherT(s, i)`, the helper itself), each once, in the order named. None when no
+    * expression is there. */
+  def atLine(text: String, line: Int): Option[String] = atLineWith(text, line, Vector.empty).map(_._1)
+
+  /** atLine, where an `Owner.member` not defined in `text` is looked up in `others` (repository
+    * path, text: the files of the same directory); with the paths of the files used. */
+  def atLineWith(text: String, line: Int, others: => Vector[(String, String)]): Option[(String, Vector[String])] = {
+    lazy val besides = others
+    val lines = text.split("\n", -1).toVector
+    if (line < 1 || line > lines.length || lines(line - 1).trim.isEmpty) None
+    else {
+      val (ds, de) = depths(lines)
+      val i = line - 1
+      def continued(j: Int) = lines.lift(j + 1).map(_.trim).exists(t => t.startsWith(".") || t.startsWith("("))
+      val (first, last) =
+        if (de(i) > ds(i)) {
+          // The line opens the expression: it ends where its brackets close.
+          var j = i
+          while (j < lines.length - 1 && (de(j) > ds(i) || continued(j))) j += 1
+          (i, j)
+        } else if (de(i) < ds(i)) {
+          // The line closes it: it starts on the last line that begins at the depth it closes to.
+          var j = i
+          while (j > 0 && ds(j) > de(i)) j -= 1
+          (j, i)
+        } else (i, i)
+      val indent = lines(first).takeWhile(_.isWhitespace).length
+      val expr = lines.slice(first, last + 1).map(l => if (l.take(indent).forall(_.isWhitespace)) l.drop(indent) else l)
+        .mkString("\n").trim.stripSuffix(",")
+      if (!expr.contains("(") || ds(first) > de(last)) None
+      else {
+        val named = identifierPath.findAllMatchIn(withoutStrings(expr)).map(_.matched).toVector.distinct
+        val found = named.flatMap { n =>
+          // `rt.run`, `p.int`: a dotted name resolves only if its first part is an object here or
+          // in a file beside this one (`BaselineSum.program` of Tasks.scala).
+          definition(text, n, "def").orElse(definition(text, n, ownerKinds)).orElse(if (n.contains('.')) method(text, n) else None)
+            .map(d => (d, Option.empty[String]))
+            .orElse(if (n.contains('.')) besides.iterator.flatMap { case (p, t) => method(t, n).map(d => (d, Option(p))) }.nextOption() else None)
+        }.distinctBy(_._1).filterNot(_._1 == expr)
+        Some(((expr +: found.map(_._1)).mkString("\n\n"), found.flatMap(_._2).distinct))
+      }
+    }
+  }
+
+  private val identifierPath = """(?<![\w.$])[A-Za-z_][\w$]*(?:\.[A-Za-z_][\w$]*)*""".r
+
+  /** The text with the contents of string literals blanked, so words in them are not names. */
+  private def withoutStrings(s: String): String = {
+    val b = new StringBuilder
+    var inString = false
+    var i = 0
+    while (i < s.length) {
+      val c = s.charAt(i)
+      if (inString) { if (c == '\\') i += 1 else if (c == '"') { inString = false; b += c } }
+      else { if (c == '"') inString = true; b += c }
+      i += 1
+    }
+    b.toString
+  }
+
+  /** The bracket depth ((, [, {) at the start and at the end of every line, outside strings,
+    * character literals and comments. */
+  private def depths(lines: Vector[String]): (Vector[Int], Vector[Int]) = {
+    var depth = 0
+    var inBlockComment = false
+    val starts = Vector.newBuilder[Int]
+    val ends = Vector.newBuilder[Int]
+    lines.foreach { l =>
+      starts += depth
+      var j = 0
+      var inString = false
+      while (j < l.length) {
+        val c = l.charAt(j)
+        if (inBlockComment) { if (c == '*' && j + 1 < l.length && l.charAt(j + 1) == '/') { inBlockComment = false; j += 1 } }
+        else if (inString) { if (c == '\\') j += 1 else if (c == '"') inString = false }
+        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '/') j = l.length
+        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '*') { inBlockComment = true; j += 1 }
+        else if (c == '"') inString = true
+        else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
+        else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
+        else if (c == '(' || c == '{' || c == '[') depth += 1
+        else if (c == ')' || c == '}' || c == ']') depth -= 1
+        j += 1
+      }
+      ends += depth
+    }
+    (starts.result(), ends.result())
   }
 
   /** The text a reference names in Scala source: `name` is a method (`def`, also nested), an

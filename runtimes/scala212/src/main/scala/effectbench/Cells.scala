@@ -2,8 +2,8 @@ package effectbench
 
 import effectbench.scala212._
 
-/** The scala212 group's implementations, by family (each family file lists its scenarios). */
+/** The scala212 group's implementations (no cell of families E and S: see the runtime table's families and NaReasons). */
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[_ <: Live]] =
-    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
+    DeepBind.impls ++ RunLoopFamily.impls
 }

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -11,7 +11,6 @@ import RunLoopTasks.{C, Task, now}
 /** ackermann: pool-per-step shifts onto the pool at every call, trampolined passes every call
   * through the trampoline, stack-aware only every 512 nested calls; each non-tail call is a bind. */
 object Ackermann {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/Ackermann.scala"
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long, rt: ContinuationsLive): Long @cps[C] = {
@@ -42,13 +41,13 @@ object Ackermann {
     }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("ackermann", "pool-per-step", ContinuationsSetup, s"$file#Ackermann.poolPerStep", "shift/reset (@cps), shift to pool per call")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", ContinuationsSetup, "shift/reset (@cps), shift to pool per call")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => poolPerStep(m, n, rt), mode))
     }),
-    new Impl("ackermann", "trampolined", ContinuationsSetup, s"$file#Ackermann.trampolined", "shift/reset (@cps), trampoline per call")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", ContinuationsSetup, "shift/reset (@cps), trampoline per call")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => trampolined(m, n), mode))
     }),
-    new Impl("ackermann", "stack-aware", ContinuationsSetup, s"$file#Ackermann.stackAware", "shift/reset (@cps), trampoline every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", ContinuationsSetup, "shift/reset (@cps), trampoline every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => { now(()); stackAware(m, n, 0) }, mode))
     })
   )

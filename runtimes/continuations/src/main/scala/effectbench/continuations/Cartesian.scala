@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -11,8 +11,6 @@ import RunLoopTasks.{C, Task, now}
 /** cartesian (traverse): direct-style recursion over rows and columns, each cell calling its two
   * tasks. No list transformer exists for continuations (n/a). */
 object Cartesian {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/Cartesian.scala"
-
   def continuations(rows: List[Task], columns: List[Task]): List[Int] @cps[C] = {
     val out = ListBuffer.empty[Int]
     rowsOf(rows, columns, out)
@@ -37,7 +35,7 @@ object Cartesian {
     }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("cartesian", "traverse", ContinuationsSetup, s"$file#Cartesian.continuations", "shift/reset (@cps), recursion")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", ContinuationsSetup, "shift/reset (@cps), recursion")((rt, p, mode) => {
       val ts = RunLoopTasks.tasks(p.int("s"), RunLoopTasks.onPool(p), rt)
       Program.summarized(rt.run(() => continuations(ts, ts), mode))(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
     })

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Claim, Live, LivePools, Mode, ResultWait, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, ResultWait, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.Executor
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -58,6 +58,6 @@ final class ContinuationsLive(settings: Settings) extends Live {
 }
 
 object ContinuationsSetup extends RuntimeSetup[ContinuationsLive] {
-  val runtime = "continuations"
+  val info = Runtimes.Continuations
   def start(settings: Settings): ContinuationsLive = new ContinuationsLive(settings)
 }

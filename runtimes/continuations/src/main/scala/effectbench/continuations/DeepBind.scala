@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
@@ -9,8 +9,6 @@ import scala.util.control.TailCalls.TailRec
   * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
   * for one runtime only (the levelled profile turns it off everywhere). */
 object DeepBind {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/DeepBind.scala"
-
   /** The unit effect: a shift that resumes at once, through the trampoline. */
   def unitStep(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) => TailCalls.tailcall(k(())) }
 
@@ -24,7 +22,7 @@ object DeepBind {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("deep-bind", "default", ContinuationsSetup, s"$file#continuations", "shift/reset (@cps)")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", ContinuationsSetup, "shift/reset (@cps)")((rt, p, mode) => {
       val d = p.int("d"); Program(rt.run(() => continuations(d), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -11,8 +11,6 @@ import RunLoopTasks.{C, Task, now}
 /** left-sum: `head + loop(tail)` in direct style; the plugin turns the pending `h + _` into the
   * continuation, so the recursion runs through the trampoline instead of the stack. */
 object LeftSum {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/LeftSum.scala"
-
   def continuations(tasks: List[Task]): Long @cps[C] =
     if (tasks.isEmpty) 0L
     else {
@@ -22,7 +20,7 @@ object LeftSum {
     }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("left-sum", "default", ContinuationsSetup, s"$file#LeftSum.continuations", "shift/reset (@cps)")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", ContinuationsSetup, "shift/reset (@cps)")((rt, p, mode) => {
       val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program(rt.run(() => continuations(ts), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -11,8 +11,6 @@ import RunLoopTasks.{C, Task, now}
 /** raw-sum: N tasks folded by direct-style recursion, accumulator passed along; each task call is
   * one bind the plugin writes. Unfair if the tasks were not @cps calls (then nothing would bind). */
 object RawSum {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/RawSum.scala"
-
   def continuations(tasks: List[Task], acc: Long): Long @cps[C] =
     if (tasks.isEmpty) acc
     else {
@@ -21,7 +19,7 @@ object RawSum {
     }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("raw-sum", "default", ContinuationsSetup, s"$file#RawSum.continuations", "shift/reset (@cps)")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", ContinuationsSetup, "shift/reset (@cps)")((rt, p, mode) => {
       val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program(rt.run(() => continuations(ts, 0L), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -11,8 +11,6 @@ import RunLoopTasks.{C, Task, now}
 /** right-sum: `loop(tail, head + acc)` in direct style: no for-comprehension, hence no trailing
   * map; the same binds as raw-sum. Unfair if compared with a for-comprehension without saying so. */
 object RightSum {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/RightSum.scala"
-
   def continuations(tasks: List[Task], acc: Long): Long @cps[C] =
     if (tasks.isEmpty) acc
     else {
@@ -21,7 +19,7 @@ object RightSum {
     }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("right-sum", "default", ContinuationsSetup, s"$file#RightSum.continuations", "shift/reset (@cps)")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", ContinuationsSetup, "shift/reset (@cps)")((rt, p, mode) => {
       val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program(rt.run(() => continuations(ts, 0L), mode))
     })
   )

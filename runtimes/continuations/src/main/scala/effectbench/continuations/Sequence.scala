@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import RunLoopTasks.{C, Task}
 import scala.util.continuations._
 
@@ -8,8 +8,6 @@ import scala.util.continuations._
   * by hand, one @cps call (a bind the plugin writes) per task, in order, as the vanilla CPS task and
   * Dsl.scala do; then summed. Unfair if the tasks were not @cps calls (then nothing would bind). */
 object Sequence {
-  private val file = "runtimes/continuations/src/main/scala/effectbench/continuations/Sequence.scala"
-
   def continuations(tasks: List[Task]): Long @cps[C] = {
     val ks = collect(tasks, Nil)
     ks.foldLeft(0L)(_ + _)
@@ -26,7 +24,7 @@ object Sequence {
   private def prepend(k: Int, acc: List[Int]): List[Int] = k :: acc
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("sequence", "default", ContinuationsSetup, s"$file#Sequence.continuations", "shift/reset (@cps), recursion")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", ContinuationsSetup, "shift/reset (@cps), recursion")((rt, p, mode) => {
       val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program(rt.run(() => continuations(ts), mode))
     })
   )

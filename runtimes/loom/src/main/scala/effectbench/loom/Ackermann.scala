@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import java.util.concurrent.ExecutorService
 import ox.{Ox, fork, supervised}
 
@@ -10,8 +10,6 @@ import ox.{Ox, fork, supervised}
   * plain calls where every other runtime binds, so it is n/a too (RunLoopNa.directStyle).
   * Unfair if the hop were skipped. */
 object Ackermann {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/Ackermann.scala"
-
   def oxPoolPerStep(m: Int, n: Long)(using Ox): Long = fork {
     if (m == 0) n + 1
     else if (n == 0) oxPoolPerStep(m - 1, 1)
@@ -25,10 +23,10 @@ object Ackermann {
   }.get()
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("ackermann", "pool-per-step", OxSetup, s"$file#oxPoolPerStep", "direct style, fork/join per call")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", OxSetup, "direct style, fork/join per call")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => supervised(oxPoolPerStep(m, n)), mode))
     }),
-    new Impl("ackermann", "pool-per-step", LoomSetup, s"$file#loomPoolPerStep", "direct style, virtual thread per call")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", LoomSetup, "direct style, virtual thread per call")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => loomPoolPerStep(m, n, rt.executor), mode))
     })
   )

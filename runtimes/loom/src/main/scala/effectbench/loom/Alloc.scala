@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, FiberWork, Impl, Live, Program, Work}
 import ox.supervised
 
 /** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
@@ -8,8 +8,6 @@ import ox.supervised
   * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
   * and hashes through the same FiberWork functions, so the user data is identical. */
 object Alloc {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/Alloc.scala"
-
   /** One fiber's loop, the same for both. The hash sum goes to a volatile sink, as the effect
     * runtimes pass it to the next step. */
   @annotation.tailrec
@@ -37,10 +35,10 @@ object Alloc {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("alloc", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", OxSetup, "direct style")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => oxDirect(f, limit, w), mode))
     }),
-    new Impl("alloc", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); val ops = new LoomOps(w, rt.executor)
       Program(rt.run(() => loomThreads(f, limit, w, ops), mode))
     })

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import effectbench.BusinessFlowModel._
 import org.openjdk.jmh.infra.Blackhole
 import ox.either
@@ -11,8 +11,6 @@ import ox.either.{fail, ok}
   * bookkeeping; every style calls the same step methods. The boundary is `Thread.yield()`, which
   * on a virtual thread unmounts it and resubmits it to the carrier pool (Ox has no yield of its own). */
 object BusinessFlow {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/BusinessFlow.scala"
-
   def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
 
   final class Steps(c: Config) {
@@ -76,19 +74,18 @@ object BusinessFlow {
     counter.tally
   }
 
-  private val id = "business-flow"
-  private def ox(variant: String, method: String, syntax: String)(op: (Config, Steps, Int, Counter) => Unit) =
-    new Impl(id, variant, OxSetup, s"$file#$method", syntax)((rt, p, mode) => {
+  private def ox(variant: String, syntax: String)(op: (Config, Steps, Int, Counter) => Unit)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.businessFlow, variant, OxSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new Steps(c)
       Program.summarized(rt.run(() => all(c.k, (i, n) => op(c, s, i, n)), mode))(String.valueOf)
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    ox("either", "eitherByHand", "direct style, Either values matched by hand, Thread.yield() as the boundary")((c, s, i, n) =>
+    ox("either", "direct style, Either values matched by hand, Thread.yield() as the boundary")((c, s, i, n) =>
       n.outcome(eitherByHand(c, s, i))),
-    ox("typed", "typed", "direct style, Ox either block with .ok() and .fail(), Thread.yield() as the boundary")((c, s, i, n) =>
+    ox("typed", "direct style, Ox either block with .ok() and .fail(), Thread.yield() as the boundary")((c, s, i, n) =>
       n.outcome(typed(c, s, i))),
-    ox("exceptions", "exceptions", "direct style, throw and catch RuntimeException subclasses, Thread.yield() as the boundary")((c, s, i, n) =>
+    ox("exceptions", "direct style, throw and catch RuntimeException subclasses, Thread.yield() as the boundary")((c, s, i, n) =>
       try n.result(exceptions(c, s, i)) catch { case e: InvalidException => n.exception(e); case e: UhOhException => n.exception(e) })
   )
 }

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import ox.{Ox, supervised}
 
@@ -9,8 +9,6 @@ import ox.{Ox, supervised}
   * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
   * unfair if one side ran the next link inline instead of as a new fiber. */
 object ChainedFork {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/ChainedFork.scala"
-
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val done = new CompletableFuture[Int]()
@@ -28,10 +26,10 @@ object ChainedFork {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("chained-fork", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),
-    new Impl("chained-fork", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(f, w, ops), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.ArrayBlockingQueue
 import ox.channels.Channel
 
@@ -8,8 +8,6 @@ import ox.channels.Channel
   * it; the result is the sum of the items taken (N). Stresses queue operations without
   * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
 object EnqueueDequeue {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/EnqueueDequeue.scala"
-
   def oxDirect(n: Int, w: Work): Int = {
     val ops = new OxOps(w)
     val q = Channel.buffered[Int](1)
@@ -28,10 +26,10 @@ object EnqueueDequeue {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("enqueue-dequeue", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", OxSetup, "direct style")((rt, p, mode) => {
       val n = p.int("n"); Program(rt.run(() => oxDirect(n, w), mode))
     }),
-    new Impl("enqueue-dequeue", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val n = p.int("n"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(n, w, ops), mode))
     })
   )

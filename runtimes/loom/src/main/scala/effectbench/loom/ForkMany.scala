@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
@@ -9,8 +9,6 @@ import ox.supervised
   * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
   * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
 object ForkMany {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/ForkMany.scala"
-
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)
@@ -31,10 +29,10 @@ object ForkMany {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("fork-many", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.forkMany, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),
-    new Impl("fork-many", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.forkMany, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(f, w, ops), mode))
     })
   )

@@ -1,14 +1,12 @@
 package effectbench.loom
 
-import effectbench.{Impl, Oracles, Program}
+import effectbench.{Catalog, Impl, Oracles, Program}
 import java.util.concurrent.{Callable, ExecutorService}
 import scala.jdk.CollectionConverters.*
 
 /** gather: every task on its own virtual thread, results in input order: Ox `par`, or the
   * executor's invokeAll. Unfair if the tasks ran one after another. */
 object Gather {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/Gather.scala"
-
   def ox(tasks: List[() => Int]): List[Int] = _root_.ox.par(tasks).toList
 
   def loom(tasks: List[() => Int], ex: ExecutorService): List[Int] =
@@ -16,10 +14,10 @@ object Gather {
 
   private def inOrder(body: => Any) = Program.summarized(body)(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("gather", "default", OxSetup, s"$file#ox", "par")((rt, p, mode) => {
+    new Impl(Catalog.gather, "default", OxSetup, "par")((rt, p, mode) => {
       val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => ox(ts), mode))
     }),
-    new Impl("gather", "default", LoomSetup, s"$file#loom", "ExecutorService.invokeAll")((rt, p, mode) => {
+    new Impl(Catalog.gather, "default", LoomSetup, "ExecutorService.invokeAll")((rt, p, mode) => {
       val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => loom(ts, rt.executor), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.ExecutorService
 
 /** Plain virtual threads and java.util.concurrent, no library: a virtual-thread-per-task
@@ -29,6 +29,6 @@ final class LoomLive(settings: Settings) extends Live {
 }
 
 object LoomSetup extends RuntimeSetup[LoomLive] {
-  val runtime = "loom"
+  val info = Runtimes.Loom
   def start(settings: Settings): LoomLive = new LoomLive(settings)
 }

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 import ox.{fork, supervised}
 
 /** Ox (direct style on virtual threads). Ox has no tracing, yield budget or pool of its own to
@@ -33,6 +33,6 @@ final class OxLive(settings: Settings) extends Live {
 }
 
 object OxSetup extends RuntimeSetup[OxLive] {
-  val runtime = "ox"
+  val info = Runtimes.Ox
   def start(settings: Settings): OxLive = new OxLive(settings)
 }

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.{ArrayBlockingQueue, CompletableFuture}
 import java.util.concurrent.atomic.AtomicInteger
 import ox.channels.Channel
@@ -10,8 +10,6 @@ import ox.supervised
   * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
   * through a queue; unfair with a single-producer or unbounded queue on one side. */
 object PingPong {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/PingPong.scala"
-
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)
@@ -48,10 +46,10 @@ object PingPong {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("ping-pong", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),
-    new Impl("ping-pong", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); val ops = new LoomOps(w, rt.executor); Program(rt.run(() => loomThreads(f, w, ops), mode))
     })
   )

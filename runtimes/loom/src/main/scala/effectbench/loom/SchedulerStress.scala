@@ -1,14 +1,12 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import ox.supervised
 
 /** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
   * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
   * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
 object SchedulerStress {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/SchedulerStress.scala"
-
   /** One fiber's loop, the same for both: yields through `yieldNow`. */
   @annotation.tailrec
   private def fiber(i: Int, limit: Int, yieldNow: () => Unit): Int = {
@@ -33,10 +31,10 @@ object SchedulerStress {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("scheduler-stress", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", OxSetup, "direct style")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => oxDirect(f, limit, w), mode))
     }),
-    new Impl("scheduler-stress", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); val ops = new LoomOps(w, rt.executor)
       Program(rt.run(() => loomThreads(f, limit, w, ops), mode))
     })

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import ox.{either, ForkLocal}
 import ox.either.fail
@@ -9,8 +9,6 @@ import ox.either.fail
   * environment (a ForkLocal, Ox's scoped value), add it to a state (a var) and may fail with a
   * typed error (an `either` block). Unfair if the config were hoisted out of the loop. */
 object TransformerStack {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/TransformerStack.scala"
-
   val config: ForkLocal[Int] = ForkLocal(0)
 
   def native(n: Int, failAt: Long): Either[Failed, Long] = either {
@@ -26,7 +24,7 @@ object TransformerStack {
   }
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl("transformer-stack", "native", OxSetup, s"$file#native",
+    new Impl(Catalog.transformerStack, "native", OxSetup,
       "direct style: ForkLocal environment, a var, an either block with .fail()")((rt, p, mode) => {
       val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(() => config.unsupervisedWhere(c)(native(n, at)), mode))(summary)

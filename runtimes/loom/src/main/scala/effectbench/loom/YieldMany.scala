@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
@@ -9,8 +9,6 @@ import ox.supervised
   * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
   * did not go back through its scheduler. */
 object YieldMany {
-  private val file = "runtimes/loom/src/main/scala/effectbench/loom/YieldMany.scala"
-
   def oxDirect(f: Int, y: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)
@@ -45,10 +43,10 @@ object YieldMany {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("yield-many", "default", OxSetup, s"$file#oxDirect", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.yieldMany, "default", OxSetup, "direct style")((rt, p, mode) => {
       val (f, y) = (p.int("f"), p.int("y")); Program(rt.run(() => oxDirect(f, y, w), mode))
     }),
-    new Impl("yield-many", "default", LoomSetup, s"$file#loomThreads", "direct style")((rt, p, mode) => {
+    new Impl(Catalog.yieldMany, "default", LoomSetup, "direct style")((rt, p, mode) => {
       val (f, y) = (p.int("f"), p.int("y")); val ops = new LoomOps(w, rt.executor)
       Program(rt.run(() => loomThreads(f, y, w, ops), mode))
     })

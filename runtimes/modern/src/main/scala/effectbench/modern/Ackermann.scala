@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
@@ -9,8 +9,6 @@ import zio.ZIO
   * trampolined suspends then binds, stack-aware binds and suspends only every 512 nested calls;
   * every variant has one flatMap per non-tail call. Unfair if one side suspended more or less often. */
 object Ackermann {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/Ackermann.scala"
-
   /** Nested calls made eagerly before a stack-aware variant suspends. */
   val StackBudget = 512
 
@@ -100,45 +98,44 @@ object Ackermann {
     n
   }
 
-  private val id = "ackermann"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "pool-per-step", CatsEffectSetup, s"$file#cePoolPerStep", "IO.cede >> flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", CatsEffectSetup, "IO.cede >> flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(cePoolPerStep(m, n), mode))
     }),
-    new Impl(id, "trampolined", CatsEffectSetup, s"$file#ceTrampolined", "IO.defer + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", CatsEffectSetup, "IO.defer + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(ceTrampolined(m, n), mode))
     }),
-    new Impl(id, "stack-aware", CatsEffectSetup, s"$file#ceStackAware", "flatMap, IO.defer every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", CatsEffectSetup, "flatMap, IO.defer every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(IO.defer(ceStackAware(m, n, 0)), mode))
     }),
-    new Impl(id, "pool-per-step", ZioSetup, s"$file#zioPoolPerStep", "ZIO.yieldNow *> flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", ZioSetup, "ZIO.yieldNow *> flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(zioPoolPerStep(m, n), mode))
     }),
-    new Impl(id, "trampolined", ZioSetup, s"$file#zioTrampolined", "ZIO.suspendSucceed + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", ZioSetup, "ZIO.suspendSucceed + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(zioTrampolined(m, n), mode))
     }),
-    new Impl(id, "stack-aware", ZioSetup, s"$file#zioStackAware", "flatMap, ZIO.suspendSucceed every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", ZioSetup, "flatMap, ZIO.suspendSucceed every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(ZIO.suspendSucceed(zioStackAware(m, n, 0)), mode))
     }),
-    new Impl(id, "pool-per-step", FutureSetup, s"$file#futurePoolPerStep", "Future.delegate + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", FutureSetup, "Future.delegate + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => futurePoolPerStep(m, n)(rt.ec), mode))
     }),
-    new Impl(id, "stack-aware", FutureSetup, s"$file#futureStackAware", "flatMap, Future.delegate every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", FutureSetup, "flatMap, Future.delegate every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => futureStackAware(m, n, 0)(rt.ec), mode))
     }),
-    new Impl(id, "pool-per-step", CpsSetup, s"$file#cpsPoolPerStep", "shift + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", CpsSetup, "shift + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(cpsPoolPerStep(m, n, rt.pool), mode))
     }),
-    new Impl(id, "trampolined", CpsSetup, s"$file#cpsTrampolined", "unit.flatMap suspension + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", CpsSetup, "unit.flatMap suspension + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(cpsTrampolined(m, n), mode))
     }),
-    new Impl(id, "stack-aware", CpsSetup, s"$file#cpsStackAware", "flatMap, suspension every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", CpsSetup, "flatMap, suspension every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(defer(cpsStackAware(m, n, 0)), mode))
     }),
-    new Impl(id, "plain", BaselineSetup, s"$file#plain", "direct recursion")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "plain", BaselineSetup, "direct recursion")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => plain(m, n), mode))
     }),
-    new Impl(id, "trampolined", BaselineSetup, s"$file#baselineTrampolined", "explicit heap stack")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", BaselineSetup, "explicit heap stack")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => baselineTrampolined(m, n), mode))
     })
   )

@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, FiberWork, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
@@ -11,8 +11,6 @@ import zio.{Fiber, ZIO}
   * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
   * and hashes through the same FiberWork functions, so the user data is identical. */
 object Alloc {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/Alloc.scala"
-
   def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     def fiber(i: Int): IO[Int] =
@@ -86,16 +84,16 @@ object Alloc {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("alloc", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), p.int("limit"), w); Program(rt.run(io, mode))
     }),
-    new Impl("alloc", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), p.int("limit"), w); Program(rt.run(z, mode))
     }),
-    new Impl("alloc", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => future(f, limit, w)(rt.ec), mode))
     }),
-    new Impl("alloc", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); val ops = new BaselineOps(w, rt.pool)
       Program(rt.run(() => baseline(f, limit, w, ops), mode).join())
     })

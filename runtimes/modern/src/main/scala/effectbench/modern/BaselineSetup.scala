@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.{ExecutorService, Executors}
 
 /** Plain Scala with no effect system: the floor. Its pool is the "fixed thread pool" reference
@@ -27,6 +27,6 @@ final class BaselineLive(settings: Settings) extends Live {
 }
 
 object BaselineSetup extends RuntimeSetup[BaselineLive] {
-  val runtime = "baseline"
+  val info = Runtimes.Baseline
   def start(settings: Settings): BaselineLive = new BaselineLive(settings)
 }

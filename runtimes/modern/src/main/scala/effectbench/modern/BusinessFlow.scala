@@ -3,7 +3,7 @@ package effectbench.modern
 import cats.Monad
 import cats.data.EitherT
 import cats.effect.IO
-import effectbench.{Impl, Live, Mode, Program}
+import effectbench.{Catalog, Impl, Live, Mode, Program}
 import effectbench.BusinessFlowModel._
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.{ExecutionContext, Future}
@@ -14,8 +14,6 @@ import zio.{Task, UIO, ZIO}
   * around real CPU work, in each error-handling style. Unfair if a style skipped the boundary or
   * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods. */
 object BusinessFlow {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/BusinessFlow.scala"
-
   /** Step 2, pure: the same validation for every style. */
   def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
 
@@ -346,68 +344,67 @@ object BusinessFlow {
 
   // ---------------------------------------------------------------- wiring
 
-  private val id = "business-flow"
   private def summarized(body: => Any) = Program.summarized(body)(String.valueOf)
 
-  private def ce(variant: String, method: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit]) =
-    new Impl(id, variant, CatsEffectSetup, s"$file#CatsEffect.$method", syntax)((rt, p, mode) => {
+  private def ce(variant: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.businessFlow, variant, CatsEffectSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new IOSteps(c)
       val io = CatsEffect.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(io, mode))
     })
 
-  private def zioImpl(variant: String, method: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit]) =
-    new Impl(id, variant, ZioSetup, s"$file#Zio.$method", syntax)((rt, p, mode) => {
+  private def zioImpl(variant: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.businessFlow, variant, ZioSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new ZioSteps(c)
       val z = Zio.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(z, mode))
     })
 
   private val futureNote = "; Future per step: every step is a Future { } on the global pool and every callback a pool task, so an operation makes about ten hops, not one"
-  private def fut(variant: String, method: String, syntax: String)(op: (FutureSteps, Int, Counter, ExecutionContext) => Future[Unit]) =
-    new Impl(id, variant, FutureSetup, s"$file#Futures.$method", syntax + futureNote)((rt, p, mode) => {
+  private def fut(variant: String, syntax: String)(op: (FutureSteps, Int, Counter, ExecutionContext) => Future[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.businessFlow, variant, FutureSetup, syntax + futureNote)((rt, p, mode) => {
       val c = config(p); val ec = rt.ec; val s = new FutureSteps(c)(ec)
       summarized(rt.run(() => Futures.all(c.k, (i, counter) => op(s, i, counter, ec))(ec), mode))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    ce("eithert", "eitherT", "EitherT[IO, FlowError, *] for-comprehension")((s, i, n) => CatsEffect.eitherT(s, i).value.map(n.outcome)),
-    ce("either", "either", "IO[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => CatsEffect.either(s, i).map(n.outcome)),
-    ce("exceptions", "exceptions", "IO.raiseError with RuntimeException subclasses, onError, redeem")((s, i, n) =>
+    ce("eithert", "EitherT[IO, FlowError, *] for-comprehension")((s, i, n) => CatsEffect.eitherT(s, i).value.map(n.outcome)),
+    ce("either", "IO[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => CatsEffect.either(s, i).map(n.outcome)),
+    ce("exceptions", "IO.raiseError with RuntimeException subclasses, onError, redeem")((s, i, n) =>
       CatsEffect.exceptions(s, i).redeem(n.exception, n.result)),
-    ce("tagless-syntax", "Tagless.withSyntax", "generic F[_]: Monad with Cats extension syntax, F = IO")((s, i, n) =>
+    ce("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = IO")((s, i, n) =>
       Tagless.withSyntax[IO](s, i).map(n.outcome)),
-    ce("tagless-plain", "Tagless.plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = IO")((s, i, n) =>
+    ce("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = IO")((s, i, n) =>
       Tagless.plain[IO](s, i).map(n.outcome)),
 
-    zioImpl("eithert", "eitherT", "EitherT[UIO, FlowError, *] for-comprehension (zio-interop-cats Monad)")((s, i, n) =>
+    zioImpl("eithert", "EitherT[UIO, FlowError, *] for-comprehension (zio-interop-cats Monad)")((s, i, n) =>
       Zio.eitherT(s, i).value.map(n.outcome)),
-    zioImpl("either", "either", "UIO[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => Zio.either(s, i).map(n.outcome)),
-    zioImpl("typed", "typed", "ZIO[Any, FlowError, A]: the typed error channel, tapError, fold")((s, i, n) =>
+    zioImpl("either", "UIO[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => Zio.either(s, i).map(n.outcome)),
+    zioImpl("typed", "ZIO[Any, FlowError, A]: the typed error channel, tapError, fold")((s, i, n) =>
       Zio.typed(s, i).fold(n.error, n.result)),
-    zioImpl("exceptions", "exceptions", "Task with RuntimeException subclasses, tapError, fold")((s, i, n) =>
+    zioImpl("exceptions", "Task with RuntimeException subclasses, tapError, fold")((s, i, n) =>
       Zio.exceptions(s, i).fold(n.exception, n.result)),
-    zioImpl("tagless-syntax", "Tagless.withSyntax", "generic F[_]: Monad with Cats extension syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
+    zioImpl("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
       Tagless.withSyntax[UIO](s, i)(Zio.uioMonad).map(n.outcome)),
-    zioImpl("tagless-plain", "Tagless.plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
+    zioImpl("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
       Tagless.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)),
 
-    fut("eithert", "eitherT", "EitherT[Future, FlowError, *] for-comprehension")((s, i, n, ec) =>
+    fut("eithert", "EitherT[Future, FlowError, *] for-comprehension")((s, i, n, ec) =>
       Futures.eitherT(s, i)(ec).value.map(n.outcome)(ec)),
-    fut("either", "either", "Future[Either[FlowError, A]] matched by hand, flatMap")((s, i, n, ec) =>
+    fut("either", "Future[Either[FlowError, A]] matched by hand, flatMap")((s, i, n, ec) =>
       Futures.either(s, i)(ec).map(n.outcome)(ec)),
-    fut("exceptions", "exceptions", "Future.failed with RuntimeException subclasses, recoverWith")((s, i, n, ec) =>
+    fut("exceptions", "Future.failed with RuntimeException subclasses, recoverWith")((s, i, n, ec) =>
       Futures.counted(Futures.exceptions(s, i)(ec), n)(n.result)(ec)),
-    fut("tagless-syntax", "Tagless.withSyntax", "generic F[_]: Monad with Cats extension syntax, F = Future")((s, i, n, ec) =>
+    fut("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = Future")((s, i, n, ec) =>
       Tagless.withSyntax[Future](s, i)(s.monad).map(n.outcome)(ec)),
-    fut("tagless-plain", "Tagless.plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Future")((s, i, n, ec) =>
+    fut("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Future")((s, i, n, ec) =>
       Tagless.plain[Future](s, i)(s.monad).map(n.outcome)(ec)),
 
-    new Impl(id, "either", BaselineSetup, s"$file#Baseline.either", "plain Either values, no effect, no async boundary (the work alone)")((rt, p, mode) => {
+    new Impl(Catalog.businessFlow, "either", BaselineSetup, "plain Either values, no effect, no async boundary (the work alone)")((rt, p, mode) => {
       val c = config(p)
       summarized(rt.run(() => Baseline.all(c.k, (i, n) => n.outcome(Baseline.either(c, i))), mode))
     }),
-    new Impl(id, "exceptions", BaselineSetup, s"$file#Baseline.exceptions", "throw and catch, no effect, no async boundary (the work alone)")((rt, p, mode) => {
+    new Impl(Catalog.businessFlow, "exceptions", BaselineSetup, "throw and catch, no effect, no async boundary (the work alone)")((rt, p, mode) => {
       val c = config(p)
       summarized(rt.run(() => Baseline.all(c.k, (i, n) =>
         try n.result(Baseline.exceptions(c, i)) catch { case e: InvalidException => n.exception(e); case e: UhOhException => n.exception(e) }), mode))

@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Impl, Mode, Oracles, Program}
+import effectbench.{Catalog, Impl, Mode, Oracles, Program}
 import scala.collection.mutable.ListBuffer
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
@@ -11,8 +11,6 @@ import zio.ZIO
   * each cell is a for-comprehension of its two tasks. Unfair if a side built the pairs outside the
   * effect. The `list-transformer` variant has no modern runtime (no ListT in Cats, ZIO or the stdlib). */
 object Cartesian {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/Cartesian.scala"
-
   def catsEffect(rows: List[IO[Int]], columns: List[IO[Int]]): IO[List[Int]] = {
     def cell(tx: IO[Int], ty: IO[Int]): IO[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
     rows.flatTraverse(tx => columns.flatTraverse(ty => cell(tx, ty)))
@@ -64,21 +62,20 @@ object Cartesian {
   }
 
   private def summarized(body: => Any): Program = Program.summarized(body)(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
-  private val id = "cartesian"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "traverse", CatsEffectSetup, s"$file#catsEffect", "flatTraverse + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", CatsEffectSetup, "flatTraverse + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("s"), Tasks.onPool(p)); summarized(rt.run(catsEffect(ts, ts), mode))
     }),
-    new Impl(id, "traverse", ZioSetup, s"$file#zio", "ZIO.foreach + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", ZioSetup, "ZIO.foreach + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("s"), Tasks.onPool(p)); summarized(rt.run(zio(ts, ts), mode))
     }),
-    new Impl(id, "traverse", FutureSetup, s"$file#future", "sequential flatTraverse (flatMap recursion) + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", FutureSetup, "sequential flatTraverse (flatMap recursion) + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.future(p.int("s"), Tasks.onPool(p))(rt.ec); summarized(rt.run(() => future(ts, ts)(rt.ec), mode))
     }),
-    new Impl(id, "traverse", CpsSetup, s"$file#cps", "hand-written flatTraverse + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", CpsSetup, "hand-written flatTraverse + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.cps(p.int("s"), Tasks.onPool(p), rt.pool); summarized(rt.run(cps(ts, ts), mode))
     }),
-    new Impl(id, "traverse", BaselineSetup, s"$file#baselineHere", "nested loops / callback chain")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", BaselineSetup, "nested loops / callback chain")((rt, p, mode) => {
       val s = p.int("s")
       if (Tasks.onPool(p)) { val ts = Tasks.baselinePooled(s, rt.pool); summarized(baselinePooled(ts, ts, rt.pool, mode)) }
       else { val ts = Tasks.baselineHere(s); summarized(rt.run(() => baselineHere(ts, ts), mode)) }

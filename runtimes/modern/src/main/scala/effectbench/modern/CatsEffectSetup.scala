@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.{IORuntime, IORuntimeConfig}
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 
 /** Cats Effect 3 under a profile. Tracing is a JVM property (see Settings.jvmProperties); the
   * auto-yield budget and the pool size are set here. */
@@ -66,6 +66,6 @@ final class CatsEffectLive(settings: Settings) extends Live {
 }
 
 object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
-  val runtime = "cats-effect"
+  val info = Runtimes.CatsEffect
   def start(settings: Settings): CatsEffectLive = new CatsEffectLive(settings)
 }

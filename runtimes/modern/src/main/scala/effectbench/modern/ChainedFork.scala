@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO}
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise}
@@ -11,8 +11,6 @@ import zio.{ZIO, Promise => ZPromise}
   * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
   * unfair if one side ran the next link inline instead of as a new fiber. */
 object ChainedFork {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/ChainedFork.scala"
-
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Deferred[IO, Int].flatMap { done =>
@@ -50,16 +48,16 @@ object ChainedFork {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("chained-fork", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),
-    new Impl("chained-fork", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), w); Program(rt.run(z, mode))
     }),
-    new Impl("chained-fork", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
     }),
-    new Impl("chained-fork", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.run(() => baseline(f, w, ops), mode).join())
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.Executor
 import scala.concurrent.ExecutionContext
 
@@ -19,6 +19,6 @@ final class CpsLive(settings: Settings) extends Live {
 }
 
 object CpsSetup extends RuntimeSetup[CpsLive] {
-  val runtime = "cps"
+  val info = Runtimes.Cps
   def start(settings: Settings): CpsLive = new CpsLive(settings)
 }

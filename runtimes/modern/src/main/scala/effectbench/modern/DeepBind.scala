@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
@@ -9,8 +9,6 @@ import zio.ZIO
   * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
   * for one runtime only (the levelled profile turns it off everywhere). */
 object DeepBind {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala"
-
   def catsEffect(d: Int): IO[Int] = {
     def loop(i: Int): IO[Int] = IO.unit.flatMap(_ => if (i > d) IO.pure(i) else loop(i + 1))
     loop(0)
@@ -42,19 +40,19 @@ object DeepBind {
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("deep-bind", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("d")); Program(rt.run(io, mode))
     }),
-    new Impl("deep-bind", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("d")); Program(rt.run(z, mode))
     }),
-    new Impl("deep-bind", "default", FutureSetup, s"$file#future", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", FutureSetup, "flatMap")((rt, p, mode) => {
       val d = p.int("d"); Program(rt.run(() => future(d)(rt.ec), mode))
     }),
-    new Impl("deep-bind", "default", CpsSetup, s"$file#cps", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", CpsSetup, "flatMap")((rt, p, mode) => {
       val c = cps(p.int("d")); Program(rt.run(c, mode))
     }),
-    new Impl("deep-bind", "default", BaselineSetup, s"$file#baseline", "tail-recursive loop")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", BaselineSetup, "tail-recursive loop")((rt, p, mode) => {
       val d = p.int("d"); Program(rt.run(() => baseline(d), mode))
     })
   )

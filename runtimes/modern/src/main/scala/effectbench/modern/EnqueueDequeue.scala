@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.std.Queue
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.{CompletableFuture, Executor}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{ZIO, Queue => ZQueue}
@@ -11,7 +11,6 @@ import zio.{ZIO, Queue => ZQueue}
   * it; the result is the sum of the items taken (N). Stresses queue operations without
   * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
 object EnqueueDequeue {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/EnqueueDequeue.scala"
   private val one: Integer = Integer.valueOf(1) // the queued item of future and baseline
 
   def catsEffect(n: Int, w: Work): IO[Int] = {
@@ -62,16 +61,16 @@ object EnqueueDequeue {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("enqueue-dequeue", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("n"), w); Program(rt.run(io, mode))
     }),
-    new Impl("enqueue-dequeue", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("n"), w); Program(rt.run(z, mode))
     }),
-    new Impl("enqueue-dequeue", "default", FutureSetup, s"$file#future", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", FutureSetup, "flatMap")((rt, p, mode) => {
       val n = p.int("n"); Program(rt.run(() => future(n, w)(rt.ec), mode))
     }),
-    new Impl("enqueue-dequeue", "default", BaselineSetup, s"$file#baseline", "loop with callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", BaselineSetup, "loop with callbacks on a fixed pool")((rt, p, mode) => {
       val n = p.int("n"); val ops = new BaselineOps(w, rt.pool)
       Program(rt.run(() => baseline(n, w, ops, rt.pool), mode).join())
     })

@@ -9,8 +9,6 @@ import java.util.concurrent.atomic.AtomicLong
   * Each program counts its calls: the first `after` calls return the right answer, every later
   * call faults, so `after=1` passes the oracle and fails only inside JMH's measuring JVM. */
 object FaultFamily {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/FaultFamily.scala"
-
   /** Never returns: waits on a latch nobody opens (a deadlock, without burning a core). */
   def hang(): Int = { new CountDownLatch(1).await(); 0 }
 
@@ -59,7 +57,7 @@ object FaultFamily {
   }
 
   private def impl(kind: String): Impl[BaselineLive] =
-    new Impl("fault", kind, BaselineSetup, s"$file#${if (kind == "throw") "throwing" else kind}", "plain Scala")((rt, p, mode) => {
+    new Impl(Faults.scenario, kind, BaselineSetup, "plain Scala")((rt, p, mode) => {
       val after = p.long("after")
       val calls = new AtomicLong(0)
       Program(rt.run(() => if (calls.getAndIncrement() < after) Faults.answer.toInt else fault(kind), mode))

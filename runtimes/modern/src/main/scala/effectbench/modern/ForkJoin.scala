@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
@@ -9,8 +9,6 @@ import zio.{Fiber, ZIO}
 /** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
   * unfair if one side summed without joining every fiber. */
 object ForkJoin {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/ForkJoin.scala"
-
   def catsEffect(f: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     val one = IO.pure(1)
@@ -59,16 +57,16 @@ object ForkJoin {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("fork-join", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkJoin, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),
-    new Impl("fork-join", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkJoin, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), w); Program(rt.run(z, mode))
     }),
-    new Impl("fork-join", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkJoin, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
     }),
-    new Impl("fork-join", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.forkJoin, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.run(() => baseline(f, w, ops), mode).join())
     })
   )

@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -11,8 +11,6 @@ import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
   * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
   * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
 object ForkMany {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/ForkMany.scala"
-
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Ref[IO].of(f).flatMap { counter =>
@@ -55,16 +53,16 @@ object ForkMany {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("fork-many", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkMany, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),
-    new Impl("fork-many", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkMany, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), w); Program(rt.run(z, mode))
     }),
-    new Impl("fork-many", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkMany, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
     }),
-    new Impl("fork-many", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.forkMany, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.run(() => baseline(f, w, ops), mode).join())
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.ForkJoinPool
 import scala.concurrent.{ExecutionContext, Future}
 
@@ -34,6 +34,6 @@ object FutureLive {
 }
 
 object FutureSetup extends RuntimeSetup[FutureLive] {
-  val runtime = "future"
+  val info = Runtimes.Future
   def start(settings: Settings): FutureLive = new FutureLive(settings)
 }

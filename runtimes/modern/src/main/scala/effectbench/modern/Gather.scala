@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Impl, Oracles, Program}
+import effectbench.{Catalog, Impl, Oracles, Program}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
@@ -10,8 +10,6 @@ import zio.ZIO
 /** gather: N tasks run in parallel by the runtime's order-keeping combinator; the list must come
   * back in input order. Unfair if a side ran them sequentially or returned them unordered. */
 object Gather {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/Gather.scala"
-
   def catsEffect(tasks: List[IO[Int]]): IO[List[Int]] = tasks.parSequence
 
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, List[Int]] = ZIO.collectAllPar(tasks)
@@ -26,18 +24,17 @@ object Gather {
   }
 
   private def inOrder(body: => Any): Program = Program.summarized(body)(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
-  private val id = "gather"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "default", CatsEffectSetup, s"$file#catsEffect", "parSequence")((rt, p, mode) => {
+    new Impl(Catalog.gather, "default", CatsEffectSetup, "parSequence")((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(catsEffect(ts), mode))
     }),
-    new Impl(id, "default", ZioSetup, s"$file#zio", "ZIO.collectAllPar")((rt, p, mode) => {
+    new Impl(Catalog.gather, "default", ZioSetup, "ZIO.collectAllPar")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(zio(ts), mode))
     }),
-    new Impl(id, "default", FutureSetup, s"$file#future", "Future.sequence of started futures")((rt, p, mode) => {
+    new Impl(Catalog.gather, "default", FutureSetup, "Future.sequence of started futures")((rt, p, mode) => {
       val ts = Tasks.future(p.int("n"), Tasks.onPool(p))(rt.ec); inOrder(rt.run(() => future(ts)(rt.ec), mode))
     }),
-    new Impl(id, "default", BaselineSetup, s"$file#baseline", "CompletableFuture.allOf")((rt, p, mode) => {
+    new Impl(Catalog.gather, "default", BaselineSetup, "CompletableFuture.allOf")((rt, p, mode) => {
       val n = p.int("n"); val forked = Tasks.onPool(p)
       inOrder(Tasks.baselineRun[List[Int]](rt.pool, mode)(done => { baseline(n, forked, rt.pool).thenAccept(l => done(l)); () }))
     })

@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Impl, Mode, Program}
+import effectbench.{Catalog, Impl, Mode, Program}
 import java.util.concurrent.{ExecutorCompletionService, Executor}
 import zio.ZIO
 
@@ -8,8 +8,6 @@ import zio.ZIO
   * runtime has that natively (ZIO mergeAllPar, j.u.c. ExecutorCompletionService). Emulating it
   * with a queue elsewhere would not be the same work, so Cats Effect, Future and CPS are n/a. */
 object GatherUnordered {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/GatherUnordered.scala"
-
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, Long] = ZIO.mergeAllPar(tasks)(0L)(_ + _)
 
   /** Every task submitted to a completion service; the calling thread takes the results as they
@@ -28,12 +26,11 @@ object GatherUnordered {
     sum
   }
 
-  private val id = "gather-unordered"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "default", ZioSetup, s"$file#zio", "ZIO.mergeAllPar")((rt, p, mode) => {
+    new Impl(Catalog.gatherUnordered, "default", ZioSetup, "ZIO.mergeAllPar")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),
-    new Impl(id, "default", BaselineSetup, s"$file#baseline", "ExecutorCompletionService")((rt, p, mode) => {
+    new Impl(Catalog.gatherUnordered, "default", BaselineSetup, "ExecutorCompletionService")((rt, p, mode) => {
       val n = p.int("n"); val forked = Tasks.onPool(p); Program(baseline(n, forked, rt.pool, mode))
     })
   )

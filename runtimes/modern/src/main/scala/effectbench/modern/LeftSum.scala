@@ -1,15 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
   * per task two flatMaps and the for-comprehension's map. Unfair if one side skipped the map or fused the fold. */
 object LeftSum {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/LeftSum.scala"
-
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- catsEffect(tail) } yield h + rest
     case Nil => IO.pure(0L)
@@ -30,21 +28,20 @@ object LeftSum {
     case Nil => Cps.pure(0L)
   }
 
-  private val id = "left-sum"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "default", CatsEffectSetup, s"$file#catsEffect", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", CatsEffectSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
     }),
-    new Impl(id, "default", ZioSetup, s"$file#zio", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", ZioSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),
-    new Impl(id, "default", FutureSetup, s"$file#future", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", FutureSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.future(p.int("n"), Tasks.onPool(p))(rt.ec); Program(rt.run(() => future(ts)(rt.ec), mode))
     }),
-    new Impl(id, "default", CpsSetup, s"$file#cps", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", CpsSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.cps(p.int("n"), Tasks.onPool(p), rt.pool); Program(rt.run(cps(ts), mode))
     }),
-    new Impl(id, "default", BaselineSetup, "runtimes/modern/src/main/scala/effectbench/modern/Tasks.scala#BaselineSum",
+    new Impl(Catalog.leftSum, "default", BaselineSetup,
       "loop over thunks / callback chain")((rt, p, mode) => BaselineSum.program(rt, p, mode))
   )
 }

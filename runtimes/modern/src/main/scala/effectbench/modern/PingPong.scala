@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
 import cats.effect.std.Queue
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -12,7 +12,6 @@ import zio.{ZIO, Promise => ZPromise, Queue => ZQueue, Ref => ZRef}
   * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
   * through a queue; unfair with a single-producer or unbounded queue on one side. */
 object PingPong {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/PingPong.scala"
   private val item: AnyRef = java.lang.Boolean.TRUE // the queued item of future and baseline
 
   def catsEffect(f: Int, w: Work): IO[Int] = {
@@ -72,16 +71,16 @@ object PingPong {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("ping-pong", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),
-    new Impl("ping-pong", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), w); Program(rt.run(z, mode))
     }),
-    new Impl("ping-pong", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
     }),
-    new Impl("ping-pong", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val f = p.int("f"); val ops = new BaselineOps(w, rt.pool)
       Program(rt.run(() => baseline(f, w, ops, rt.pool), mode).join())
     })

@@ -1,15 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
   * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map. */
 object RawSum {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/RawSum.scala"
-
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => head.flatMap(k => catsEffect(tail, acc + k))
     case Nil => IO.pure(acc)
@@ -30,21 +28,20 @@ object RawSum {
     case Nil => Cps.pure(acc)
   }
 
-  private val id = "raw-sum"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "default", CatsEffectSetup, s"$file#catsEffect", "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", CatsEffectSetup, "explicit flatMap")((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts, 0L), mode))
     }),
-    new Impl(id, "default", ZioSetup, s"$file#zio", "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", ZioSetup, "explicit flatMap")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts, 0L), mode))
     }),
-    new Impl(id, "default", FutureSetup, s"$file#future", "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", FutureSetup, "explicit flatMap")((rt, p, mode) => {
       val ts = Tasks.future(p.int("n"), Tasks.onPool(p))(rt.ec); Program(rt.run(() => future(ts, 0L)(rt.ec), mode))
     }),
-    new Impl(id, "default", CpsSetup, s"$file#cps", "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", CpsSetup, "explicit flatMap")((rt, p, mode) => {
       val ts = Tasks.cps(p.int("n"), Tasks.onPool(p), rt.pool); Program(rt.run(cps(ts, 0L), mode))
     }),
-    new Impl(id, "default", BaselineSetup, "runtimes/modern/src/main/scala/effectbench/modern/Tasks.scala#BaselineSum",
+    new Impl(Catalog.rawSum, "default", BaselineSetup,
       "loop over thunks / callback chain")((rt, p, mode) => BaselineSum.program(rt, p, mode))
   )
 }

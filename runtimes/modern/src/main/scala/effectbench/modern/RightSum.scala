@@ -1,15 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** right-sum: the same tasks summed right-associated, `loop(tail, head + acc)` inside a
   * for-comprehension, so its trailing identity map is paid per task. Unfair if one side dropped it. */
 object RightSum {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/RightSum.scala"
-
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => for { h <- head; sum <- catsEffect(tail, acc + h) } yield sum
     case Nil => IO.pure(acc)
@@ -30,21 +28,20 @@ object RightSum {
     case Nil => Cps.pure(acc)
   }
 
-  private val id = "right-sum"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "default", CatsEffectSetup, s"$file#catsEffect", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", CatsEffectSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts, 0L), mode))
     }),
-    new Impl(id, "default", ZioSetup, s"$file#zio", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", ZioSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts, 0L), mode))
     }),
-    new Impl(id, "default", FutureSetup, s"$file#future", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", FutureSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.future(p.int("n"), Tasks.onPool(p))(rt.ec); Program(rt.run(() => future(ts, 0L)(rt.ec), mode))
     }),
-    new Impl(id, "default", CpsSetup, s"$file#cps", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", CpsSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.cps(p.int("n"), Tasks.onPool(p), rt.pool); Program(rt.run(cps(ts, 0L), mode))
     }),
-    new Impl(id, "default", BaselineSetup, "runtimes/modern/src/main/scala/effectbench/modern/Tasks.scala#BaselineSum",
+    new Impl(Catalog.rightSum, "default", BaselineSetup,
       "loop over thunks / callback chain")((rt, p, mode) => BaselineSum.program(rt, p, mode))
   )
 }

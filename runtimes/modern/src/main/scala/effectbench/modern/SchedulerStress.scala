@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
@@ -10,8 +10,6 @@ import zio.{Fiber, ZIO}
   * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
   * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
 object SchedulerStress {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/SchedulerStress.scala"
-
   def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     def fiber(i: Int): IO[Int] =
@@ -83,16 +81,16 @@ object SchedulerStress {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("scheduler-stress", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), p.int("limit"), w); Program(rt.run(io, mode))
     }),
-    new Impl("scheduler-stress", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), p.int("limit"), w); Program(rt.run(z, mode))
     }),
-    new Impl("scheduler-stress", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => future(f, limit, w)(rt.ec), mode))
     }),
-    new Impl("scheduler-stress", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); val ops = new BaselineOps(w, rt.pool)
       Program(rt.run(() => baseline(f, limit, w, ops), mode).join())
     })

@@ -2,15 +2,13 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** sequence: N tasks run one after another by the runtime's sequential combinator, then summed.
   * Unfair if one side ran them in parallel (Future.sequence would: Futures start when created). */
 object Sequence {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/Sequence.scala"
-
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks.sequence.map(_.foldLeft(0L)(_ + _))
 
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, Long] = ZIO.collectAll(tasks).map(_.foldLeft(0L)(_ + _))
@@ -26,21 +24,20 @@ object Sequence {
     tasks.foldLeft(Cps.pure(List.empty[Int]))((acc, t) => acc.flatMap(ks => t.map(_ :: ks)))
       .map(_.foldLeft(0L)(_ + _))
 
-  private val id = "sequence"
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(id, "default", CatsEffectSetup, s"$file#catsEffect", "sequence")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", CatsEffectSetup, "sequence")((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
     }),
-    new Impl(id, "default", ZioSetup, s"$file#zio", "ZIO.collectAll")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", ZioSetup, "ZIO.collectAll")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),
-    new Impl(id, "default", FutureSetup, s"$file#future", "foldLeft of flatMaps")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", FutureSetup, "foldLeft of flatMaps")((rt, p, mode) => {
       val ts = Tasks.future(p.int("n"), Tasks.onPool(p))(rt.ec); Program(rt.run(() => future(ts)(rt.ec), mode))
     }),
-    new Impl(id, "default", CpsSetup, s"$file#cps", "foldLeft of flatMaps")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", CpsSetup, "foldLeft of flatMaps")((rt, p, mode) => {
       val ts = Tasks.cps(p.int("n"), Tasks.onPool(p), rt.pool); Program(rt.run(cps(ts), mode))
     }),
-    new Impl(id, "default", BaselineSetup, "runtimes/modern/src/main/scala/effectbench/modern/Tasks.scala#BaselineSum",
+    new Impl(Catalog.sequence, "default", BaselineSetup,
       "loop over thunks / callback chain")((rt, p, mode) => BaselineSum.program(rt, p, mode))
   )
 }

@@ -3,7 +3,7 @@ package effectbench.modern
 import cats.Monad
 import cats.data.{EitherT, ReaderT, StateT}
 import cats.effect.IO
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Ref, UIO, ZEnvironment, ZIO}
@@ -12,8 +12,6 @@ import zio.{Ref, UIO, ZEnvironment, ZIO}
   * state, and may fail with a typed error. Stresses the layers of ReaderT/StateT/EitherT against
   * ZIO's native environment, Ref and error channel; unfair if one side kept its state outside the effect. */
 object TransformerStack {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/TransformerStack.scala"
-
   /** ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] over any monad F: the same stack for
     * every runtime, so the layers cost the same and only F differs. */
   final class Transformers[F[_]](implicit F: Monad[F]) {
@@ -62,29 +60,28 @@ object TransformerStack {
     Right(state)
   }
 
-  private val id = "transformer-stack"
   private val stackSyntax = "ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] written once over a Monad F, flatMap"
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl(id, "transformers", CatsEffectSetup, s"$file#Transformers", stackSyntax + ", F = IO")((rt, p, mode) => {
+    new Impl(Catalog.transformerStack, "transformers", CatsEffectSetup, stackSyntax + ", F = IO")((rt, p, mode) => {
       val io = new Transformers[IO].run(p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(io, mode))(summary)
     }),
-    new Impl(id, "transformers", ZioSetup, s"$file#Transformers", stackSyntax + ", F = UIO (zio-interop-cats Monad)")((rt, p, mode) => {
+    new Impl(Catalog.transformerStack, "transformers", ZioSetup, stackSyntax + ", F = UIO (zio-interop-cats Monad)")((rt, p, mode) => {
       val z = new Transformers[UIO]()(BusinessFlow.Zio.uioMonad).run(p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(z, mode))(summary)
     }),
-    new Impl(id, "transformers", FutureSetup, s"$file#Transformers", stackSyntax + ", F = Future (every bind a pool task)")((rt, p, mode) => {
+    new Impl(Catalog.transformerStack, "transformers", FutureSetup, stackSyntax + ", F = Future (every bind a pool task)")((rt, p, mode) => {
       val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
       val ec: ExecutionContext = rt.ec
       val stack = new Transformers[Future]()(cats.instances.future.catsStdInstancesForFuture(ec))
       Program.summarized(rt.run(() => stack.run(n, at, c), mode))(summary)
     }),
-    new Impl(id, "native", ZioSetup, s"$file#zioNative", "ZIO environment (serviceWithZIO), Ref.update, ZIO.fail; flatMap")((rt, p, mode) => {
+    new Impl(Catalog.transformerStack, "native", ZioSetup, "ZIO environment (serviceWithZIO), Ref.update, ZIO.fail; flatMap")((rt, p, mode) => {
       val z: UIO[Either[Failed, Long]] = zioNative(p.int("n"), failAt(p)).provideEnvironment(ZEnvironment(StackConfig(p.int("config")))).either
       Program.summarized(rt.run(z, mode))(summary)
     }),
-    new Impl(id, "native", BaselineSetup, s"$file#baseline", "while loop with a var, early return of Left")((rt, p, mode) => {
+    new Impl(Catalog.transformerStack, "native", BaselineSetup, "while loop with a var, early return of Left")((rt, p, mode) => {
       val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(() => baseline(n, at, c), mode))(summary)
     })

@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -11,8 +11,6 @@ import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
   * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
   * did not go back through its scheduler (a no-op or a batched callback). */
 object YieldMany {
-  private val file = "runtimes/modern/src/main/scala/effectbench/modern/YieldMany.scala"
-
   def catsEffect(f: Int, y: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Ref[IO].of(f).flatMap { counter =>
@@ -61,16 +59,16 @@ object YieldMany {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("yield-many", "default", CatsEffectSetup, s"$file#catsEffect", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.yieldMany, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), p.int("y"), w); Program(rt.run(io, mode))
     }),
-    new Impl("yield-many", "default", ZioSetup, s"$file#zio", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.yieldMany, "default", ZioSetup, "flatMap")((rt, p, mode) => {
       val z = zio(p.int("f"), p.int("y"), w); Program(rt.run(z, mode))
     }),
-    new Impl("yield-many", "default", FutureSetup, s"$file#future", "callbacks and flatMap")((rt, p, mode) => {
+    new Impl(Catalog.yieldMany, "default", FutureSetup, "callbacks and flatMap")((rt, p, mode) => {
       val (f, y) = (p.int("f"), p.int("y")); Program(rt.run(() => future(f, y, w)(rt.ec), mode))
     }),
-    new Impl("yield-many", "default", BaselineSetup, s"$file#baseline", "callbacks on a fixed pool")((rt, p, mode) => {
+    new Impl(Catalog.yieldMany, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val (f, y) = (p.int("f"), p.int("y")); val ops = new BaselineOps(w, rt.pool)
       Program(rt.run(() => baseline(f, y, w, ops), mode).join())
     })

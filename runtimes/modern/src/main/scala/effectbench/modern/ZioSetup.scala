@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Live, Mode, RuntimeSetup, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
 import zio.{RuntimeFlag, Unsafe, ZIO}
 
 /** ZIO 2 under a profile. The levelled profile turns off fiber-root tracking, op supervision
@@ -76,6 +76,6 @@ final class ZioLive(settings: Settings) extends Live {
 }
 
 object ZioSetup extends RuntimeSetup[ZioLive] {
-  val runtime = "zio"
+  val info = Runtimes.Zio
   def start(settings: Settings): ZioLive = new ZioLive(settings)
 }

@@ -1,13 +1,12 @@
 package effectbench.monix
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import monix.eval.Task
 
 /** ackermann: deep non-tail recursion. Per call: pool-per-step hops onto the pool then binds,
   * trampolined suspends then binds, stack-aware binds and suspends only every 512 nested calls;
   * every variant has one flatMap per non-tail call. Unfair if one side suspended more or less often. */
 object Ackermann {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/Ackermann.scala"
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long): Task[Long] = Task.shift >> {
@@ -27,13 +26,13 @@ object Ackermann {
     else stackAware(m, n - 1, depth + 1).flatMap(x => stackAware(m - 1, x, depth + 1))
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("ackermann", "pool-per-step", MonixSetup, s"$file#poolPerStep", "Task.shift >> flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", MonixSetup, "Task.shift >> flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n), mode))
     }),
-    new Impl("ackermann", "trampolined", MonixSetup, s"$file#trampolined", "Task.defer + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", MonixSetup, "Task.defer + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(trampolined(m, n), mode))
     }),
-    new Impl("ackermann", "stack-aware", MonixSetup, s"$file#stackAware", "flatMap, Task.defer every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", MonixSetup, "flatMap, Task.defer every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(Task.defer(stackAware(m, n, 0)), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.monix
 
-import effectbench.{FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, FiberWork, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
 /** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
@@ -8,8 +8,6 @@ import monix.eval.{Fiber, Task}
   * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
   * and hashes through the same FiberWork functions, so the user data is identical. */
 object Alloc {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/Alloc.scala"
-
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     def fiber(i: Int): Task[Int] =
@@ -28,7 +26,7 @@ object Alloc {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("alloc", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.alloc, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), p.int("limit"), w); Program(rt.run(t, mode))
     })
   )

@@ -2,7 +2,7 @@ package effectbench.monix
 
 import cats.Monad
 import cats.data.EitherT
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import effectbench.BusinessFlowModel._
 import monix.eval.Task
 import org.openjdk.jmh.infra.Blackhole
@@ -11,8 +11,6 @@ import org.openjdk.jmh.infra.Blackhole
   * call, bookkeeping) in each error-handling style. Unfair if a style skipped the boundary or the
   * bookkeeping; every style calls the same step methods (the modern group's file is its twin). */
 object BusinessFlow {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/BusinessFlow.scala"
-
   def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
 
   /** The steps of one operation on an effect F: the tagless algebra. */
@@ -134,23 +132,22 @@ object BusinessFlow {
     loop(0).map(_ => counter.tally)
   }
 
-  private val id = "business-flow"
 
-  private def task(variant: String, method: String, syntax: String)(op: (TaskSteps, Int, Counter) => Task[Unit]) =
-    new Impl(id, variant, MonixSetup, s"$file#$method", syntax)((rt, p, mode) => {
+  private def task(variant: String, syntax: String)(op: (TaskSteps, Int, Counter) => Task[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.businessFlow, variant, MonixSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new TaskSteps(c)
       val t = all(c.k, (i, counter) => op(s, i, counter))
       Program.summarized(rt.run(t, mode))(String.valueOf)
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    task("eithert", "eitherT", "EitherT[Task, FlowError, *] for-comprehension")((s, i, n) => eitherT(s, i).value.map(n.outcome)),
-    task("either", "either", "Task[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => either(s, i).map(n.outcome)),
-    task("exceptions", "exceptions", "Task.raiseError with RuntimeException subclasses, onErrorHandleWith, redeem")((s, i, n) =>
+    task("eithert", "EitherT[Task, FlowError, *] for-comprehension")((s, i, n) => eitherT(s, i).value.map(n.outcome)),
+    task("either", "Task[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => either(s, i).map(n.outcome)),
+    task("exceptions", "Task.raiseError with RuntimeException subclasses, onErrorHandleWith, redeem")((s, i, n) =>
       exceptions(s, i).redeem(n.exception, n.result)),
-    task("tagless-syntax", "Tagless.withSyntax", "generic F[_]: Monad with Cats extension syntax, F = Task")((s, i, n) =>
+    task("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = Task")((s, i, n) =>
       Tagless.withSyntax[Task](s, i)(taskMonad).map(n.outcome)),
-    task("tagless-plain", "Tagless.plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Task")((s, i, n) =>
+    task("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Task")((s, i, n) =>
       Tagless.plain[Task](s, i)(taskMonad).map(n.outcome))
   )
 }

@@ -1,21 +1,19 @@
 package effectbench.monix
 
-import effectbench.{Impl, Oracles, Program}
+import effectbench.{Catalog, Impl, Oracles, Program}
 import monix.eval.Task
 
 /** cartesian (traverse): every pair [x, y] of two lists of S tasks, by Monix's Task.traverse then
   * flatten (what flatTraverse does); each cell is a for-comprehension of its two tasks. Unfair if
   * a side built the pairs outside the effect. Monix has no list transformer (n/a). */
 object Cartesian {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/Cartesian.scala"
-
   def monix(rows: List[Task[Int]], columns: List[Task[Int]]): Task[List[Int]] = {
     def cell(tx: Task[Int], ty: Task[Int]): Task[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
     Task.traverse(rows)(tx => Task.traverse(columns)(ty => cell(tx, ty)).map(_.flatten)).map(_.flatten)
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("cartesian", "traverse", MonixSetup, s"$file#monix", "Task.traverse + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", MonixSetup, "Task.traverse + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.monix(p.int("s"), Tasks.onPool(p))
       Program.summarized(rt.run(monix(ts, ts), mode))(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
     })

@@ -1,7 +1,7 @@
 package effectbench.monix
 
 import cats.effect.concurrent.Deferred
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import monix.eval.Task
 
 /** chained-fork: a chain of F fibers, each starting the next and ending; each link carries its
@@ -9,8 +9,6 @@ import monix.eval.Task
   * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
   * unfair if one side ran the next link inline instead of as a new fiber. */
 object ChainedFork {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/ChainedFork.scala"
-
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Deferred[Task, Int].flatMap { done =>
@@ -21,7 +19,7 @@ object ChainedFork {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("chained-fork", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.chainedFork, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
     })
   )

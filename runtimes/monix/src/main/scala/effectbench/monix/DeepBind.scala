@@ -1,21 +1,19 @@
 package effectbench.monix
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import monix.eval.Task
 
 /** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
   * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
   * for one runtime only (the levelled profile turns it off everywhere). */
 object DeepBind {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/DeepBind.scala"
-
   def monix(d: Int): Task[Int] = {
     def loop(i: Int): Task[Int] = Task.unit.flatMap(_ => if (i > d) Task.now(i) else loop(i + 1))
     loop(0)
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("deep-bind", "default", MonixSetup, s"$file#monix", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monix(p.int("d")); Program(rt.run(t, mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.monix
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import monix.eval.Task
 
 /** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
@@ -8,8 +8,6 @@ import monix.eval.Task
   * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side.
   * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
 object EnqueueDequeue {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/EnqueueDequeue.scala"
-
   def monixTask(n: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     MonixOps.oneSlotQueue[Int].flatMap { q =>
@@ -20,7 +18,7 @@ object EnqueueDequeue {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("enqueue-dequeue", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.enqueueDequeue, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("n"), w); Program(rt.run(t, mode))
     })
   )

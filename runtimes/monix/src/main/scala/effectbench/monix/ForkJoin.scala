@@ -1,13 +1,11 @@
 package effectbench.monix
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
 /** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
   * unfair if one side summed without joining every fiber. */
 object ForkJoin {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/ForkJoin.scala"
-
   def monixTask(f: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     // A body that runs on the fiber: `Task.pure(1).start` would start nothing, as Monix returns
@@ -23,7 +21,7 @@ object ForkJoin {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("fork-join", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.forkJoin, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
     })
   )

@@ -1,17 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import monix.eval.Task
 
 /** gather-unordered: N tasks in parallel, results in completion order: Monix's native
   * parSequenceUnordered (the benchmark's origin). Unfair if emulated elsewhere with a queue. */
 object GatherUnordered {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/GatherUnordered.scala"
-
   def monix(tasks: List[Task[Int]]): Task[Long] = Task.parSequenceUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("gather-unordered", "default", MonixSetup, s"$file#monix", "Task.parSequenceUnordered")((rt, p, mode) => {
+    new Impl(Catalog.gatherUnordered, "default", MonixSetup, "Task.parSequenceUnordered")((rt, p, mode) => {
       val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
     })
   )

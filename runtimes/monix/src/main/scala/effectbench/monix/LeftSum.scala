@@ -1,20 +1,18 @@
 package effectbench.monix
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import monix.eval.Task
 
 /** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
   * per task two flatMaps and the for-comprehension's map. Unfair if one side skipped the map or fused the fold. */
 object LeftSum {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/LeftSum.scala"
-
   def monix(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- monix(tail) } yield h + rest
     case Nil => Task.now(0L)
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("left-sum", "default", MonixSetup, s"$file#monix", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", MonixSetup, "for-comprehension")((rt, p, mode) => {
       val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
     })
   )

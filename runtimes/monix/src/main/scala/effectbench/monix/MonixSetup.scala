@@ -1,6 +1,6 @@
 package effectbench.monix
 
-import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Runtimes, Settings}
 import monix.eval.Task
 import monix.eval.internal.TracingPlatform
 import monix.execution.{ExecutionModel, Scheduler}
@@ -83,6 +83,6 @@ final class MonixLive(settings: Settings) extends Live {
 }
 
 object MonixSetup extends RuntimeSetup[MonixLive] {
-  val runtime = "monix"
+  val info = Runtimes.Monix
   def start(settings: Settings): MonixLive = new MonixLive(settings)
 }

@@ -1,7 +1,7 @@
 package effectbench.monix
 
 import cats.effect.concurrent.{Deferred, Ref}
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import monix.eval.Task
 
 /** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
@@ -9,8 +9,6 @@ import monix.eval.Task
   * through a queue; unfair with a single-producer or unbounded queue on one side.
   * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
 object PingPong {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/PingPong.scala"
-
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>
@@ -26,7 +24,7 @@ object PingPong {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("ping-pong", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.pingPong, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
     })
   )

@@ -1,20 +1,18 @@
 package effectbench.monix
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import monix.eval.Task
 
 /** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
   * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map. */
 object RawSum {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/RawSum.scala"
-
   def monix(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => head.flatMap(k => monix(tail, acc + k))
     case Nil => Task.now(acc)
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("raw-sum", "default", MonixSetup, s"$file#monix", "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", MonixSetup, "explicit flatMap")((rt, p, mode) => {
       val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts, 0L), mode))
     })
   )

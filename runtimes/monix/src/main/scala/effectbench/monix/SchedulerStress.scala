@@ -1,14 +1,12 @@
 package effectbench.monix
 
-import effectbench.{Impl, Live, Program, Work}
+import effectbench.{Catalog, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
 /** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
   * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
   * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
 object SchedulerStress {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/SchedulerStress.scala"
-
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     def fiber(i: Int): Task[Int] =
@@ -27,7 +25,7 @@ object SchedulerStress {
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
-    new Impl("scheduler-stress", "default", MonixSetup, s"$file#monixTask", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.schedulerStress, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), p.int("limit"), w); Program(rt.run(t, mode))
     })
   )

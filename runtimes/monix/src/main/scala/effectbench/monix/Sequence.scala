@@ -1,17 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Impl, Program}
+import effectbench.{Catalog, Impl, Program}
 import monix.eval.Task
 
 /** sequence: N tasks run one after another by the runtime's sequential combinator, then summed.
   * Unfair if one side ran them in parallel. */
 object Sequence {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/Sequence.scala"
-
   def monix(tasks: List[Task[Int]]): Task[Long] = Task.sequence(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl("sequence", "default", MonixSetup, s"$file#monix", "Task.sequence")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", MonixSetup, "Task.sequence")((rt, p, mode) => {
       val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
     })
   )

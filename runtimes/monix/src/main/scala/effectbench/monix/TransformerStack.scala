@@ -2,7 +2,7 @@ package effectbench.monix
 
 import cats.Monad
 import cats.data.{EitherT, ReaderT, StateT}
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import monix.eval.Task
 
@@ -10,8 +10,6 @@ import monix.eval.Task
   * add it to a state, and may fail with a typed error, through ReaderT/StateT/EitherT over Task
   * (the same stack as the modern group's). Unfair if the state were kept outside the effect. */
 object TransformerStack {
-  private val file = "runtimes/monix/src/main/scala/effectbench/monix/TransformerStack.scala"
-
   /** ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] over any monad F. */
   final class Transformers[F[_]](implicit F: Monad[F]) {
     type Errors[A] = EitherT[F, Failed, A]
@@ -36,7 +34,7 @@ object TransformerStack {
   }
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl("transformer-stack", "transformers", MonixSetup, s"$file#Transformers",
+    new Impl(Catalog.transformerStack, "transformers", MonixSetup,
       "ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] written once over a Monad F, flatMap, F = Task")((rt, p, mode) => {
       val t = new Transformers[Task]()(BusinessFlow.taskMonad).run(p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(t, mode))(summary)

@@ -1,14 +1,13 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** ackermann: pool-per-step shifts onto the pool at every call, trampolined suspends every call,
   * stack-aware suspends every 512 nested calls; one bind per non-tail call in each. */
 object Ackermann {
-  private val file = "runtimes/scala212/src/main/scala/effectbench/scala212/Ackermann.scala"
   val StackBudget = 512
   import RunLoopTasks.defer
 
@@ -29,13 +28,13 @@ object Ackermann {
     else Shift(stackAware(m, n - 1, depth + 1)).cpsApply[Task[Long]](x => stackAware(m - 1, x, depth + 1))
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("ackermann", "pool-per-step", DslSetup, s"$file#Ackermann.poolPerStep", "shift + Shift.cpsApply")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", DslSetup, "shift + Shift.cpsApply")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n, rt.pool), mode))
     }),
-    new Impl("ackermann", "trampolined", DslSetup, s"$file#Ackermann.trampolined", "suspend + Shift.cpsApply")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", DslSetup, "suspend + Shift.cpsApply")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(trampolined(m, n), mode))
     }),
-    new Impl("ackermann", "stack-aware", DslSetup, s"$file#Ackermann.stackAware", "Shift.cpsApply, suspend every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", DslSetup, "Shift.cpsApply, suspend every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(defer(stackAware(m, n, 0)), mode))
     })
   )

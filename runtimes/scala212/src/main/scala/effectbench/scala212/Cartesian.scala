@@ -1,7 +1,7 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
@@ -9,8 +9,6 @@ import java.util.concurrent.Executor
   * cell (two binds) and the rest of the row. Its `Each` keyword needs the `!` plugin and the
   * domains-task join, neither served here: list-transformer is n/a. */
 object Cartesian {
-  private val file = "runtimes/scala212/src/main/scala/effectbench/scala212/Cartesian.scala"
-
   def flatTraverse[A, B](as: List[A])(f: A => Task[List[B]]): Task[List[B]] = as match {
     case a :: rest => Shift(f(a)).cpsApply[Task[List[B]]](bs => Shift(flatTraverse(rest)(f)).cpsApply[Task[List[B]]](more => DslTask.now(bs ++ more)))
     case Nil => DslTask.now(Nil)
@@ -23,7 +21,7 @@ object Cartesian {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("cartesian", "traverse", DslSetup, s"$file#Cartesian.dsl", "hand-written flatTraverse, Shift.cpsApply")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", DslSetup, "hand-written flatTraverse, Shift.cpsApply")((rt, p, mode) => {
       val ts = RunLoopTasks.dsl(p.int("s"), RunLoopTasks.onPool(p), rt.pool)
       Program.summarized(rt.run(dsl(ts, ts), mode))(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
     })

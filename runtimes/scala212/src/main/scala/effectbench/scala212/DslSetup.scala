@@ -1,6 +1,6 @@
 package effectbench.scala212
 
-import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.Executor
 
 /** Dsl.scala's task. It has no run loop of its own (binds are trampolined continuations), hence
@@ -29,6 +29,6 @@ final class DslLive(settings: Settings) extends Live {
 }
 
 object DslSetup extends RuntimeSetup[DslLive] {
-  val runtime = "dsl"
+  val info = Runtimes.Dsl
   def start(settings: Settings): DslLive = new DslLive(settings)
 }

@@ -1,14 +1,12 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** left-sum: `!head + !loop(tail)`: two binds per task and the sum returned with `now`. */
 object LeftSum {
-  private val file = "runtimes/scala212/src/main/scala/effectbench/scala212/LeftSum.scala"
-
   def dsl(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail =>
       Shift(head).cpsApply[Task[Long]](h => Shift(dsl(tail)).cpsApply[Task[Long]](rest => DslTask.now(h + rest)))
@@ -16,7 +14,7 @@ object LeftSum {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("left-sum", "default", DslSetup, s"$file#LeftSum.dsl", "Shift.cpsApply (explicit `!`)")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", DslSetup, "Shift.cpsApply (explicit `!`)")((rt, p, mode) => {
       val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(dsl(ts), mode))
     })
   )

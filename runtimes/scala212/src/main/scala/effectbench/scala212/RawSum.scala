@@ -1,21 +1,19 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** raw-sum: one explicit bind per task, accumulator passed along. */
 object RawSum {
-  private val file = "runtimes/scala212/src/main/scala/effectbench/scala212/RawSum.scala"
-
   def dsl(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => Shift(head).cpsApply[Task[Long]](k => dsl(tail, acc + k))
     case Nil => DslTask.now(acc)
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("raw-sum", "default", DslSetup, s"$file#RawSum.dsl", "Shift.cpsApply (explicit `!`)")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", DslSetup, "Shift.cpsApply (explicit `!`)")((rt, p, mode) => {
       val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(dsl(ts, 0L), mode))
     })
   )

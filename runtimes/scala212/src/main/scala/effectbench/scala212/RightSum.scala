@@ -1,21 +1,19 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** right-sum: `loop(tail, !head + acc)`: one bind per task, no trailing map in `!` notation. */
 object RightSum {
-  private val file = "runtimes/scala212/src/main/scala/effectbench/scala212/RightSum.scala"
-
   def dsl(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => Shift(head).cpsApply[Task[Long]](h => dsl(tail, acc + h))
     case Nil => DslTask.now(acc)
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("right-sum", "default", DslSetup, s"$file#RightSum.dsl", "Shift.cpsApply (explicit `!`)")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", DslSetup, "Shift.cpsApply (explicit `!`)")((rt, p, mode) => {
       val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(dsl(ts, 0L), mode))
     })
   )

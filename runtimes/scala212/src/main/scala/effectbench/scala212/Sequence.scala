@@ -1,14 +1,12 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** sequence: Dsl.scala has no sequence combinator: a fold of binds, by hand (as in the CPS task). */
 object Sequence {
-  private val file = "runtimes/scala212/src/main/scala/effectbench/scala212/Sequence.scala"
-
   def dsl(tasks: List[Task[Int]]): Task[Long] = {
     val all = tasks.foldLeft(DslTask.now(List.empty[Int])) { (acc, t) =>
       Shift(acc).cpsApply[Task[List[Int]]](ks => Shift(t).cpsApply[Task[List[Int]]](k => DslTask.now(k :: ks)))
@@ -17,7 +15,7 @@ object Sequence {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("sequence", "default", DslSetup, s"$file#Sequence.dsl", "foldLeft of Shift.cpsApply")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", DslSetup, "foldLeft of Shift.cpsApply")((rt, p, mode) => {
       val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(dsl(ts), mode))
     })
   )

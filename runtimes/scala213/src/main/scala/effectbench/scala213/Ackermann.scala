@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import java.util.concurrent.ExecutorService
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
@@ -14,7 +14,6 @@ import scalaz.concurrent.Task
   * `Future.unit.onComplete(this)`), so each call is a task on the pool and each await of an
   * unfinished call a callback. Unfair if one side suspended more or less often. */
 object Ackermann {
-  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/Ackermann.scala"
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long, pool: ExecutorService): Task[Long] = Task.fork {
@@ -39,16 +38,16 @@ object Ackermann {
     else stackAware(m, n - 1, depth + 1).flatMap(x => stackAware(m - 1, x, depth + 1))
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("ackermann", "pool-per-step", ScalazSetup, s"$file#poolPerStep", "Task.fork + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", ScalazSetup, "Task.fork + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n, rt.pool), mode))
     }),
-    new Impl("ackermann", "pool-per-step", ScalaAsyncSetup, s"$file#scalaAsyncPoolPerStep", "async/await, an async block per call")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", ScalaAsyncSetup, "async/await, an async block per call")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => scalaAsyncPoolPerStep(m, n)(rt.ec), mode))
     }),
-    new Impl("ackermann", "trampolined", ScalazSetup, s"$file#trampolined", "Task.suspend + flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "trampolined", ScalazSetup, "Task.suspend + flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(trampolined(m, n), mode))
     }),
-    new Impl("ackermann", "stack-aware", ScalazSetup, s"$file#stackAware", "flatMap, Task.suspend every 512 calls")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "stack-aware", ScalazSetup, "flatMap, Task.suspend every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(Task.suspend(stackAware(m, n, 0)), mode))
     })
   )

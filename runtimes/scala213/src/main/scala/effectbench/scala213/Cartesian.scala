@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program}
 import scalaz.ListT
 import scalaz.concurrent.Task
 import scalaz.std.list._
@@ -10,8 +10,6 @@ import scalaz.syntax.traverse._
   * join; scala-async's is n/a, see RunLoopNa); list-transformer: scalaz 7.2's ListT over Task, one ListT bind per task and per pair. Unfair if
   * a side built the pairs without running the tasks. */
 object Cartesian {
-  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/Cartesian.scala"
-
   private def cell(tx: Task[Int], ty: Task[Int]): Task[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
 
   def scalazTraverse(rows: List[Task[Int]], columns: List[Task[Int]]): Task[List[Int]] =
@@ -27,10 +25,10 @@ object Cartesian {
 
   private def summarized(body: => Any) = Program.summarized(body)(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("cartesian", "traverse", ScalazSetup, s"$file#scalazTraverse", "traverseM + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", ScalazSetup, "traverseM + for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("s"), RunLoopTasks.onPool(p), rt.pool); summarized(rt.run(scalazTraverse(ts, ts), mode))
     }),
-    new Impl("cartesian", "list-transformer", ScalazSetup, s"$file#scalazListT", "ListT for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "list-transformer", ScalazSetup, "ListT for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("s"), RunLoopTasks.onPool(p), rt.pool); summarized(rt.run(scalazListT(ts, ts), mode))
     })
   )

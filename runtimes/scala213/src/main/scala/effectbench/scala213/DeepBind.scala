@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import scalaz.concurrent.Task
 
 /** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
@@ -8,8 +8,6 @@ import scalaz.concurrent.Task
   * for one runtime only (the levelled profile turns it off everywhere). scala-async is n/a: in one
   * async block an await of a finished Future continues inline, so there is no bind to measure. */
 object DeepBind {
-  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/DeepBind.scala"
-
   def scalaz(d: Int): Task[Int] = {
     val unit = Task.now(())
     def loop(i: Int): Task[Int] = unit.flatMap(_ => if (i > d) Task.now(i) else loop(i + 1))
@@ -17,7 +15,7 @@ object DeepBind {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("deep-bind", "default", ScalazSetup, s"$file#scalaz", "flatMap")((rt, p, mode) => {
+    new Impl(Catalog.deepBind, "default", ScalazSetup, "flatMap")((rt, p, mode) => {
       val t = scalaz(p.int("d")); Program(rt.run(t, mode))
     })
   )

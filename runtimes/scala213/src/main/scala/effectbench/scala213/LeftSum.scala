@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
@@ -9,8 +9,6 @@ import scalaz.concurrent.Task
   * scalaz in a for-comprehension (flatMap and map per task), Future with async/await (two awaits
   * per task, no map). Unfair if one side fused the fold. */
 object LeftSum {
-  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/LeftSum.scala"
-
   def scalaz(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- scalaz(tail) } yield h + rest
     case Nil => Task.now(0L)
@@ -22,10 +20,10 @@ object LeftSum {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("left-sum", "default", ScalazSetup, s"$file#scalaz", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", ScalazSetup, "for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
     }),
-    new Impl("left-sum", "default", ScalaAsyncSetup, s"$file#scalaAsync", "async/await")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", ScalaAsyncSetup, "async/await")((rt, p, mode) => {
       val ts = RunLoopTasks.future(p.int("n"), RunLoopTasks.onPool(p))(rt.ec); Program(rt.run(() => scalaAsync(ts)(rt.ec), mode))
     })
   )

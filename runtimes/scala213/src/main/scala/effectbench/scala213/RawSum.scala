@@ -1,21 +1,19 @@
 package effectbench.scala213
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import scalaz.concurrent.Task
 
 /** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
   * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map.
   * scala-async has no bind to write by hand (its form of this program is the future cell): n/a. */
 object RawSum {
-  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/RawSum.scala"
-
   def scalaz(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => head.flatMap(k => scalaz(tail, acc + k))
     case Nil => Task.now(acc)
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("raw-sum", "default", ScalazSetup, s"$file#scalaz", "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", ScalazSetup, "explicit flatMap")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts, 0L), mode))
     })
   )

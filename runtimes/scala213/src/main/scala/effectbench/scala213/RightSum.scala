@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program}
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
@@ -9,8 +9,6 @@ import scalaz.concurrent.Task
   * for-comprehension (so its trailing identity map is paid per task), Future with async/await
   * (which has no trailing map: that difference is what the scenario shows). */
 object RightSum {
-  private val file = "runtimes/scala213/src/main/scala/effectbench/scala213/RightSum.scala"
-
   def scalaz(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => for { h <- head; sum <- scalaz(tail, acc + h) } yield sum
     case Nil => Task.now(acc)
@@ -22,10 +20,10 @@ object RightSum {
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl("right-sum", "default", ScalazSetup, s"$file#scalaz", "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", ScalazSetup, "for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts, 0L), mode))
     }),
-    new Impl("right-sum", "default", ScalaAsyncSetup, s"$file#scalaAsync", "async/await")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", ScalaAsyncSetup, "async/await")((rt, p, mode) => {
       val ts = RunLoopTasks.future(p.int("n"), RunLoopTasks.onPool(p))(rt.ec); Program(rt.run(() => scalaAsync(ts, 0L)(rt.ec), mode))
     })
   )

@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Runtimes, Settings}
 import scala.concurrent.{ExecutionContext, Future}
 
 /** Scala Async (async/await compiled by scalac's -Xasync) over scala.concurrent.Future, on the
@@ -26,6 +26,6 @@ final class ScalaAsyncLive(settings: Settings) extends Live {
 }
 
 object ScalaAsyncSetup extends RuntimeSetup[ScalaAsyncLive] {
-  val runtime = "scala-async"
+  val info = Runtimes.ScalaAsync
   def start(settings: Settings): ScalaAsyncLive = new ScalaAsyncLive(settings)
 }

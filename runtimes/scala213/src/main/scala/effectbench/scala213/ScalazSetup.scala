@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Settings}
+import effectbench.{Claim, Live, LivePools, Mode, RuntimeSetup, Runtimes, Settings}
 import java.util.concurrent.ExecutorService
 import scalaz.concurrent.{Strategy, Task}
 
@@ -37,6 +37,6 @@ final class ScalazLive(settings: Settings) extends Live {
 }
 
 object ScalazSetup extends RuntimeSetup[ScalazLive] {
-  val runtime = "scalaz"
+  val info = Runtimes.Scalaz
   def start(settings: Settings): ScalazLive = new ScalazLive(settings)
 }

@@ -1,8 +1,9 @@
 package effectbench
 
-/** Why cells of families R and C do not exist on some runtimes, kept beside the catalog
-  * so that the catalog stays readable. Each reason is one line and printed in reports. */
-object RunLoopNa {
+/** Why cells do not exist on some runtimes: every per-runtime n/a reason of the catalog, kept
+  * beside it so that the catalog stays readable and a new runtime's reasons go in one file. Each
+  * reason is one line and printed in reports. */
+object NaReasons {
   private def na(runtime: String, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
 
   /** The direct-style rule of SCENARIOS.md ("Direct style"), one wording for every runtime: where
@@ -54,11 +55,10 @@ object RunLoopNa {
   }
 
   private val plainNa = "plain is direct recursion with no effect: measured once, on baseline"
-  val ackermann: Vector[NotApplicable] = Vector(
-    na("cats-effect", "plain", plainNa), na("zio", "plain", plainNa), na("future", "plain", plainNa),
-    na("cps", "plain", plainNa), na("monix", "plain", plainNa), na("ox", "plain", plainNa), na("loom", "plain", plainNa),
-    na("scalaz", "plain", plainNa), na("scala-async", "plain", plainNa), na("dsl", "plain", plainNa),
-    na("continuations", "plain", plainNa),
+  /** `plain` exists on baseline only: every other runtime that can run (an unavailable one keeps
+    * its own reason) is n/a for it. */
+  val ackermann: Vector[NotApplicable] = Runtimes.all.filter(r => r != Runtimes.Baseline && r.unavailable.isEmpty)
+    .map(r => na(r.id, "plain", plainNa)) ++ Vector(
     na("scala-async", "trampolined", "every async block starts with a callback on the execution context (FutureStateMachine.start): it cannot suspend without a hop, which is pool-per-step"),
     na("scala-async", "stack-aware", "every bind written with await is an async block, which starts with a hop (FutureStateMachine.start): binding without one is Future.flatMap, the future cell"),
     na("ox", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
@@ -102,4 +102,29 @@ object RunLoopNa {
   val quickSums: Vector[(String, String)] = Vector("executed-in" -> "current-thread")
   val quickAckermann: Vector[(String, String)] = Vector("m" -> "2", "n" -> "100")
   val quickCollections: Vector[(String, String)] = Vector("tasks" -> "forked")
+
+  // ---- family E ----
+  private val bfNoTyped = "its error channel is Throwable only: no typed error channel (typed errors are the either and eithert styles)"
+  private val bfBaseline = "plain sequential code has no effect type to wrap in EitherT or abstract over"
+  private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
+  val businessFlow: Vector[NotApplicable] =
+    Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
+      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v => NotApplicable("baseline", Some(v),
+        if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)) ++
+      Vector("eithert", "tagless-syntax", "tagless-plain").map(v => NotApplicable("ox", Some(v), bfOx))
+
+  private val tsTransformersOnly = "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
+  val transformerStack: Vector[NotApplicable] = Vector(
+    NotApplicable("cats-effect", Some("native"), tsTransformersOnly),
+    NotApplicable("monix", Some("native"), tsTransformersOnly),
+    NotApplicable("future", Some("native"), "Future has no environment, state or typed error of its own"),
+    NotApplicable("baseline", Some("transformers"), "plain code has no effect to stack transformers over"),
+    NotApplicable("ox", Some("transformers"), "direct style has no effect type to stack transformers over"))
+
+  // ---- family S ----
+  /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
+    * Ref, no promise and no queue: these programs would need a fiber runtime written over
+    * unsafePerformAsync, which would measure that code, not scalaz. */
+  val fiber: Vector[NotApplicable] = Vector(NotApplicable("scalaz", None,
+    "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
 }
