@@ -5,5 +5,5 @@ import effectbench.scala212._
 /** The scala212 group's implementations, by family (each family file lists its scenarios). */
 final class Cells extends CellRegistry {
   val impls: Vector[Impl[_ <: Live]] =
-    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
+    DeepBind.impls ++ RunLoopFamily.impls
 }

@@ -4,7 +4,7 @@ import effectbench.{Faults, Impl, Live, Mode, Program}
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicLong
 
-/** The test-only `fault` scenario (issue 7): implementations that hang, throw, exit, overflow,
+/** The test-only `fault` scenario: implementations that hang, throw, exit, overflow,
   * exhaust memory or return a wrong value, to prove the runner survives each.
   * Each program counts its calls: the first `after` calls return the right answer, every later
   * call faults, so `after=1` passes the oracle and fails only inside JMH's measuring JVM. */
