@@ -154,7 +154,7 @@ object Catalog {
       oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
     Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = fiberNa, oracle = (_, p) => oracle(p).toString,
-      paramSets = paramSets, quickParams = quick, testParams = quick, timeUnit = "ms",
+      paramSets = paramSets, quickParams = quick, testParams = FiberWork.testSizes(id), timeUnit = "ms",
       work = p => DeclaredWork.fiber(id, p))
 
   /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no

@@ -3,8 +3,9 @@ package effectbench.modern
 import cats.Monad
 import cats.data.EitherT
 import cats.effect.IO
-import effectbench.{Impl, Live, Mode, Program}
+import effectbench.{BusinessFlowCats, Impl, Live, Mode, Program}
 import effectbench.BusinessFlowModel._
+import effectbench.BusinessFlowCats.{Steps, Tagless, validate}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.{ExecutionContext, Future}
 import scala.util.{Failure => Failed, Success}
@@ -12,67 +13,10 @@ import zio.{Task, UIO, ZIO}
 
 /** business-flow: K service calls (validate, transform, one async boundary, fetch, call, bookkeeping)
   * around real CPU work, in each error-handling style. Unfair if a style skipped the boundary or
-  * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods. */
+  * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods.
+  * The step algebra and the tagless styles are effectbench.BusinessFlowCats, shared with monix. */
 object BusinessFlow {
   private val file = "runtimes/modern/src/main/scala/effectbench/modern/BusinessFlow.scala"
-
-  /** Step 2, pure: the same validation for every style. */
-  def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
-
-  /** The steps of one operation on an effect F: the tagless algebra, interpreted once per runtime.
-    * The concrete styles call the same methods on the runtime's final class. */
-  trait Steps[F[_]] {
-    def draw(index: Int): F[Draw]
-    def transform(i: Int): F[Int]
-    def boundary: F[Unit]
-    def fetch(i: Int): F[Int]
-    def call(d: Draw, i: Int): F[Either[FlowError, Int]]
-    def bookkeeping: F[Unit]
-    def finish(i: Int): F[Result]
-  }
-
-  /** The tagless style: the `either` flow written once against an abstract F with Cats' Monad. */
-  object Tagless {
-    /** With Cats' extension syntax (`fa.flatMap`, `fa.map`, `fa.as`). */
-    def withSyntax[F[_]: Monad](s: Steps[F], index: Int): F[Either[FlowError, Result]] = {
-      import cats.syntax.all._
-      s.draw(index).flatMap { d =>
-        validate(d) match {
-          case Left(e) => Monad[F].pure(Left(e))
-          case Right(i) =>
-            s.transform(i).flatMap { t =>
-              s.boundary.flatMap { _ =>
-                s.fetch(t).flatMap { f =>
-                  s.call(d, f).flatMap {
-                    case Left(e) => s.bookkeeping.as(Left(e))
-                    case Right(v) => s.finish(v).map(Right(_))
-                  }
-                }
-              }
-            }
-        }
-      }
-    }
-
-    /** Without syntax: every bind is an explicit call on the Monad instance. */
-    def plain[F[_]](s: Steps[F], index: Int)(implicit F: Monad[F]): F[Either[FlowError, Result]] =
-      F.flatMap(s.draw(index)) { d =>
-        validate(d) match {
-          case Left(e) => F.pure(Left(e))
-          case Right(i) =>
-            F.flatMap(s.transform(i)) { t =>
-              F.flatMap(s.boundary) { _ =>
-                F.flatMap(s.fetch(t)) { f =>
-                  F.flatMap(s.call(d, f)) {
-                    case Left(e) => F.as(s.bookkeeping, Left(e))
-                    case Right(v) => F.map(s.finish(v))(Right(_))
-                  }
-                }
-              }
-            }
-        }
-      }
-  }
 
   // ---------------------------------------------------------------- cats-effect
 
@@ -349,15 +293,19 @@ object BusinessFlow {
   private val id = "business-flow"
   private def summarized(body: => Any) = Program.summarized(body)(String.valueOf)
 
+  /** Where a cell's code is: the tagless styles are the Cats-generic file's, shared with monix. */
+  private def source(owner: String, method: String): String =
+    if (method.startsWith("Tagless.")) s"${BusinessFlowCats.file}#$method" else s"$file#$owner.$method"
+
   private def ce(variant: String, method: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit]) =
-    new Impl(id, variant, CatsEffectSetup, s"$file#CatsEffect.$method", syntax)((rt, p, mode) => {
+    new Impl(id, variant, CatsEffectSetup, source("CatsEffect", method), syntax)((rt, p, mode) => {
       val c = config(p); val s = new IOSteps(c)
       val io = CatsEffect.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(io, mode))
     })
 
   private def zioImpl(variant: String, method: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit]) =
-    new Impl(id, variant, ZioSetup, s"$file#Zio.$method", syntax)((rt, p, mode) => {
+    new Impl(id, variant, ZioSetup, source("Zio", method), syntax)((rt, p, mode) => {
       val c = config(p); val s = new ZioSteps(c)
       val z = Zio.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(z, mode))
@@ -365,7 +313,7 @@ object BusinessFlow {
 
   private val futureNote = "; Future per step: every step is a Future { } on the global pool and every callback a pool task, so an operation makes about ten hops, not one"
   private def fut(variant: String, method: String, syntax: String)(op: (FutureSteps, Int, Counter, ExecutionContext) => Future[Unit]) =
-    new Impl(id, variant, FutureSetup, s"$file#Futures.$method", syntax + futureNote)((rt, p, mode) => {
+    new Impl(id, variant, FutureSetup, source("Futures", method), syntax + futureNote)((rt, p, mode) => {
       val c = config(p); val ec = rt.ec; val s = new FutureSteps(c)(ec)
       summarized(rt.run(() => Futures.all(c.k, (i, counter) => op(s, i, counter, ec))(ec), mode))
     })

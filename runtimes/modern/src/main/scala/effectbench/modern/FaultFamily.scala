@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Faults, Impl, Live, Mode, Program}
+import effectbench.{Faults, Impl, Live, Mode, Program, Threads}
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicLong
 
@@ -31,11 +31,7 @@ object FaultFamily {
 
   def wrong(): Int = Faults.answer.toInt - 1
 
-  private lazy val pool = java.util.concurrent.Executors.newFixedThreadPool(Faults.poolThreads, (r: Runnable) => {
-    val t = new Thread(r, "fault-threads-pool")
-    t.setDaemon(true)
-    t
-  })
+  private lazy val pool = java.util.concurrent.Executors.newFixedThreadPool(Faults.poolThreads, Threads.daemon("fault-threads-pool"))
 
   /** Every pool thread at once: each task waits until all have started, so the pool holds
     * `poolThreads` live threads during every call. */
