@@ -57,13 +57,19 @@ def runtimeModule(p: Project, group: String): Project = p
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
   )
 
+/** business-flow's Cats-generic steps, compiled into the two groups that have cats-core (modern on
+  * Cats Effect 3, monix on Cats Effect 2): one copy of the code both run. */
+def withCatsSources(p: Project): Project = p.settings(
+  Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "cats" / "scala"
+)
+
 /** Modules on Scala 2 compile the core sources themselves (they cannot depend on a Scala 3 core). */
 def withCoreSources(p: Project): Project = p.settings(
   Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "core" / "src" / "main" / "scala",
   buildInfo
 )
 
-lazy val modern = runtimeModule(project.in(file("runtimes/modern")), "modern")
+lazy val modern = withCatsSources(runtimeModule(project.in(file("runtimes/modern")), "modern"))
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,
@@ -77,7 +83,7 @@ lazy val modern = runtimeModule(project.in(file("runtimes/modern")), "modern")
   )
 
 // ---- monix group (Monix 3.4 brings Cats Effect 2: its own classpath) ----
-lazy val monix = runtimeModule(project.in(file("runtimes/monix")), "monix")
+lazy val monix = withCatsSources(runtimeModule(project.in(file("runtimes/monix")), "monix"))
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,

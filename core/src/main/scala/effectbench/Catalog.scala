@@ -143,7 +143,7 @@ object Catalog {
       oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
     Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
-      paramSets = paramSets, quickParams = quick, testParams = quick, timeUnit = "ms",
+      paramSets = paramSets, quickParams = quick, testParams = FiberWork.testSizes(id), timeUnit = "ms",
       work = p => DeclaredWork.fiber(id, p))
 
   private val zioTokio = "ZIO's benchmarks, Tokio's runtime benches"

@@ -65,14 +65,17 @@ object FiberWork {
     }
   }
 
-  /** Small param sets for the work-count and thread-leak tests (full sizes are the benchmark's). */
-  def testParams(scenario: String): Vector[Params] = scenario match {
-    case "fork-many" | "chained-fork" | "ping-pong" | "fork-join" => Vector(Params.of("f" -> "300"))
-    case "yield-many" => Vector(Params.of("f" -> "20", "y" -> "50"))
-    case "enqueue-dequeue" => Vector(Params.of("n" -> "500"))
-    case "scheduler-stress" => Vector(Params.of("f" -> "200", "limit" -> "100"))
-    case "alloc" => Vector(Params.of("f" -> "20", "limit" -> "50"))
-    case _ => Vector(Params.empty)
+  /** The small sizes of a family-S scenario's tests, the catalog's `testParams`: the oracle tests,
+    * the work counts (counting hooks on every fork and yield) and the thread-leak probe (every cell
+    * in one JVM) all run these, so all three check the same programs. `verify` checks the full
+    * sizes before a run times them. */
+  def testSizes(scenario: String): Vector[(String, String)] = scenario match {
+    case "fork-many" | "chained-fork" | "ping-pong" | "fork-join" => Vector("f" -> "300")
+    case "yield-many" => Vector("f" -> "20", "y" -> "50")
+    case "enqueue-dequeue" => Vector("n" -> "500")
+    case "scheduler-stress" => Vector("f" -> "200", "limit" -> "100")
+    case "alloc" => Vector("f" -> "20", "limit" -> "50")
+    case other => throw new IllegalArgumentException(s"$other is not a family-S scenario")
   }
 
   /** alloc's user data: an array of max(100, min(i, 2000)) fresh objects. */

@@ -40,9 +40,9 @@ final case class Scenario(
     /** When true, `run` measures only the default param set (unless --param/--sweep say
       * otherwise) while verify and the oracle tests still cover every set of `paramSets`. */
     runsDefaultsOnly: Boolean = false,
-    /** Overrides the oracle tests (`./bench test`) apply to the planned param sets, for the
-      * scenarios whose full size takes minutes per runtime; `verify` and `run` check the full
-      * size before timing it. */
+    /** Overrides the tests (`./bench test`: the oracle tests, and family S's work and thread-leak
+      * tests) apply to the planned param sets, for the scenarios whose full size takes minutes per
+      * runtime; `verify` and `run` check the full size before timing it. */
     testParams: Vector[(String, String)] = Vector.empty,
     /** The work one operation does at given (complete) params, primary unit first (binds, tasks,
       * forks, yields...): what the baseline-floor check divides scores by (see DeclaredWork). */
@@ -75,4 +75,8 @@ final case class Scenario(
 
   /** Full parameter values for a param set, with defaults filled in. */
   def complete(p: Params): Params = p.values.foldLeft(defaults) { case (acc, (k, v)) => acc.updated(k, v) }
+
+  /** The complete param sets the tests run: every planned set with `testParams` applied. */
+  def testSets: Vector[Params] =
+    paramSets.map(ps => complete(testParams.foldLeft(ps) { case (acc, (k, v)) => acc.updated(k, v) })).distinct
 }

@@ -41,9 +41,7 @@ object VerifyMain {
         val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
         val want = Harness.expected(id)
         val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
-        val t = new Thread(null, task, "verify-" + id.runtime)
-        t.setDaemon(true)
-        t.start()
+        Threads.startDaemon("verify-" + id.runtime)(task)
         val got = try task.get(timeoutS, TimeUnit.SECONDS) catch {
           case _: TimeoutException =>
             inFlight = None
@@ -89,9 +87,7 @@ object VerifyMain {
         try {
           val program = c.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
           val task = new FutureTask[Any](new Callable[Any] { def call(): Any = program.run() })
-          val t = new Thread(null, task, "count-" + id.runtime)
-          t.setDaemon(true)
-          t.start()
+          Threads.startDaemon("count-" + id.runtime)(task)
           task.get(timeoutS, TimeUnit.SECONDS)
           DeclaredWork.of(w.count)
         } catch { case _: Throwable => Vector.empty }

@@ -13,16 +13,14 @@ object Watchdog {
       val pid = try Option(System.getProperty(property)).map(_.trim.toLong) catch { case _: NumberFormatException => None }
       pid.foreach { p =>
         val handle = ProcessHandle.of(p)
-        val t = new Thread(new Runnable {
+        Threads.startDaemon("effectbench-watchdog")(new Runnable {
           def run(): Unit = {
             // The handle remembers the process's start time, so a recycled pid does not count as alive.
             while (handle.isPresent && handle.get.isAlive) Thread.sleep(500)
             System.err.println(s"effectbench: the runner (pid $p) is gone; ending this JVM")
             Runtime.getRuntime.halt(143)
           }
-        }, "effectbench-watchdog")
-        t.setDaemon(true)
-        t.start()
+        })
       }
     }
   }

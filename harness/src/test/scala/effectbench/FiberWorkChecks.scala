@@ -1,9 +1,9 @@
 package effectbench
 
 /** The same-work test of family S, shared by every runtime module: each module's suite passes its
-  * FiberFamily's `implsWith`. Every implementation runs once, at the small sizes of
-  * `FiberWork.testParams`, with counting hooks; its forks, joins, yields, queue offers and takes,
-  * counter updates, signals, awaits and allocations must equal `FiberWork.expected` — the work
+  * FiberFamily's `implsWith`. Every implementation runs once per set of its scenario's `testSets`
+  * (the oracle tests' small sizes), with counting hooks; its forks, joins, yields, queue offers and
+  * takes, counter updates, signals, awaits and allocations must equal `FiberWork.expected` — the work
   * SCENARIOS.md prescribes — so any two runtimes that pass, in any module, did the same work.
   *
   * How it counts (see effectbench.Work): implementations reach each primitive only through their
@@ -30,10 +30,9 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
 
   for {
     s <- fiberScenarios
-    small <- FiberWork.testParams(s.id)
+    params <- s.testSets
     i <- probe.filter(_.scenario == s.id)
   } {
-    val params = s.complete(small)
     test(s"${i.key} at $params does the work SCENARIOS.md prescribes") {
       val w = Work.counter()
       val counted = implsWith(w).find(_.key == i.key).get
@@ -41,9 +40,7 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
       val program = counted.prepare(live, params, Mode.Fork)
       // On a daemon thread with a time limit: a deadlocked program fails its test instead of hanging the suite.
       val task = new java.util.concurrent.FutureTask[String](() => program.summarize(program.run()))
-      val t = new Thread(task, "work-count-" + i.runtime)
-      t.setDaemon(true)
-      t.start()
+      Threads.startDaemon("work-count-" + i.runtime)(task)
       val got = try task.get(2, java.util.concurrent.TimeUnit.MINUTES) catch {
         case _: java.util.concurrent.TimeoutException => fail(s"${i.key} did not finish in 2 minutes (deadlock?); counted so far: ${w.count}")
       }

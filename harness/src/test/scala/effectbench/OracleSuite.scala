@@ -11,7 +11,7 @@ class OracleSuite extends munit.FunSuite {
   /** Cells of this module as a plain run plans them, plus the stack-safety sizes. */
   private def plannedCells(impl: Impl[_ <: Live]): Vector[(CellId, String)] = {
     val s = Harness.scenario(CellId(impl.scenario, impl.variant, impl.runtime, Params.empty, Mode.Fork))
-    val sets = s.paramSets.map(ps => s.complete(s.testParams.foldLeft(ps) { case (acc, (k, v)) => acc.updated(k, v) })).map(p => (p, "plan")) ++
+    val sets = s.testSets.map(p => (p, "plan")) ++
       s.stackParams.filterNot(_ => s.isStackExempt(impl.variant, impl.runtime)).toVector.flatMap { sp =>
         s.paramSets.map(ps => (s.complete(ps.values.foldLeft(sp)((acc, kv) => if (sp.get(kv._1).isDefined) acc else acc.updated(kv._1, kv._2))), "stack-safety"))
       }

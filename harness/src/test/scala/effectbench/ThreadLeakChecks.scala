@@ -62,8 +62,7 @@ object ThreadProbe {
     val live = impls.head.setup.start(settings)
     impls.foreach { i =>
       val s = i.scenarioDef
-      FiberWork.testParams(s.id).foreach { small =>
-        val params = s.complete(small)
+      s.testSets.foreach { params =>
         val program = i.prepare(live, params, Mode.Fork)
         val got = program.summarize(program.run())
         val want = s.oracle(i.variant, params)

@@ -50,9 +50,16 @@ object Sources {
     }
   }
 
-  /** The other Scala files of `path`'s directory under `base`, as (repository path, text). */
-  private def siblings(base: Path, path: String): Vector[(String, String)] = {
-    val dir = path.substring(0, path.lastIndexOf('/') + 1)
+  /** Source folders compiled into several groups (build.sbt's `withCatsSources`): an object
+    * defined there is looked up as if it were beside the file that names it. */
+  val sharedDirs: Vector[String] = Vector("harness/src/cats/scala/effectbench/")
+
+  /** The other Scala files of `path`'s directory under `base`, then those of the shared folders,
+    * as (repository path, text). */
+  private def siblings(base: Path, path: String): Vector[(String, String)] =
+    (path.substring(0, path.lastIndexOf('/') + 1) +: sharedDirs).distinct.flatMap(dir => filesOf(base, dir, path))
+
+  private def filesOf(base: Path, dir: String, path: String): Vector[(String, String)] = {
     val d = base.resolve(dir)
     if (!Files.isDirectory(d)) Vector.empty
     else {

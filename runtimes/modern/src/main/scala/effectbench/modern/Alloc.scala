@@ -75,12 +75,7 @@ object Alloc {
     val fs = Array.fill(f)(new CompletableFuture[Int]())
     var n = 0
     while (n < f) { val k = n; ops.fork(fiber(0, fs(k))); n += 1 }
-    CompletableFuture.allOf(fs: _*).thenApply { _ =>
-      var sum = 0L
-      var k = 0
-      while (k < f) { sum += ops.join(fs(k)); k += 1 }
-      sum
-    }
+    ops.sumWhenAll(fs)
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(

@@ -1,6 +1,6 @@
 package effectbench.modern
 
-import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings}
+import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings, Threads}
 import java.util.concurrent.{ExecutorService, Executors}
 
 /** Plain Scala with no effect system: the floor. Its pool is the "fixed thread pool" reference

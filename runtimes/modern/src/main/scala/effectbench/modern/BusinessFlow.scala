@@ -3,8 +3,9 @@ package effectbench.modern
 import cats.Monad
 import cats.data.EitherT
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Mode, Program}
+import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, Program}
 import effectbench.BusinessFlowModel._
+import effectbench.BusinessFlowCats.{Steps, Tagless, validate}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.{ExecutionContext, Future}
 import scala.util.{Failure => Failed, Success}
@@ -12,65 +13,9 @@ import zio.{Task, UIO, ZIO}
 
 /** business-flow: K service calls (validate, transform, one async boundary, fetch, call, bookkeeping)
   * around real CPU work, in each error-handling style. Unfair if a style skipped the boundary or
-  * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods. */
+  * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods.
+  * The step algebra and the tagless styles are effectbench.BusinessFlowCats, shared with monix. */
 object BusinessFlow {
-  /** Step 2, pure: the same validation for every style. */
-  def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
-
-  /** The steps of one operation on an effect F: the tagless algebra, interpreted once per runtime.
-    * The concrete styles call the same methods on the runtime's final class. */
-  trait Steps[F[_]] {
-    def draw(index: Int): F[Draw]
-    def transform(i: Int): F[Int]
-    def boundary: F[Unit]
-    def fetch(i: Int): F[Int]
-    def call(d: Draw, i: Int): F[Either[FlowError, Int]]
-    def bookkeeping: F[Unit]
-    def finish(i: Int): F[Result]
-  }
-
-  /** The tagless style: the `either` flow written once against an abstract F with Cats' Monad. */
-  object Tagless {
-    /** With Cats' extension syntax (`fa.flatMap`, `fa.map`, `fa.as`). */
-    def withSyntax[F[_]: Monad](s: Steps[F], index: Int): F[Either[FlowError, Result]] = {
-      import cats.syntax.all._
-      s.draw(index).flatMap { d =>
-        validate(d) match {
-          case Left(e) => Monad[F].pure(Left(e))
-          case Right(i) =>
-            s.transform(i).flatMap { t =>
-              s.boundary.flatMap { _ =>
-                s.fetch(t).flatMap { f =>
-                  s.call(d, f).flatMap {
-                    case Left(e) => s.bookkeeping.as(Left(e))
-                    case Right(v) => s.finish(v).map(Right(_))
-                  }
-                }
-              }
-            }
-        }
-      }
-    }
-
-    /** Without syntax: every bind is an explicit call on the Monad instance. */
-    def plain[F[_]](s: Steps[F], index: Int)(implicit F: Monad[F]): F[Either[FlowError, Result]] =
-      F.flatMap(s.draw(index)) { d =>
-        validate(d) match {
-          case Left(e) => F.pure(Left(e))
-          case Right(i) =>
-            F.flatMap(s.transform(i)) { t =>
-              F.flatMap(s.boundary) { _ =>
-                F.flatMap(s.fetch(t)) { f =>
-                  F.flatMap(s.call(d, f)) {
-                    case Left(e) => F.as(s.bookkeeping, Left(e))
-                    case Right(v) => F.map(s.finish(v))(Right(_))
-                  }
-                }
-              }
-            }
-        }
-      }
-  }
 
   // ---------------------------------------------------------------- cats-effect
 

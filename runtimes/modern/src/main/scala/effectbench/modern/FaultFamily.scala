@@ -1,10 +1,10 @@
 package effectbench.modern
 
-import effectbench.{Faults, Impl, Live, Mode, Program}
+import effectbench.{Faults, Impl, Live, Mode, Program, Threads}
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicLong
 
-/** The test-only `fault` scenario (issue 7): implementations that hang, throw, exit, overflow,
+/** The test-only `fault` scenario: implementations that hang, throw, exit, overflow,
   * exhaust memory or return a wrong value, to prove the runner survives each.
   * Each program counts its calls: the first `after` calls return the right answer, every later
   * call faults, so `after=1` passes the oracle and fails only inside JMH's measuring JVM. */
@@ -29,11 +29,7 @@ object FaultFamily {
 
   def wrong(): Int = Faults.answer.toInt - 1
 
-  private lazy val pool = java.util.concurrent.Executors.newFixedThreadPool(Faults.poolThreads, (r: Runnable) => {
-    val t = new Thread(r, "fault-threads-pool")
-    t.setDaemon(true)
-    t
-  })
+  private lazy val pool = java.util.concurrent.Executors.newFixedThreadPool(Faults.poolThreads, Threads.daemon("fault-threads-pool"))
 
   /** Every pool thread at once: each task waits until all have started, so the pool holds
     * `poolThreads` live threads during every call. */

@@ -114,6 +114,14 @@ final class BaselineOps(w: Work, pool: Executor) {
   /** The item when one was there; otherwise null, and `resumed` gets it on the pool later. */
   def take[A <: AnyRef](q: CallbackQueue[A], resumed: A => Unit): A = { if (on) w.took(); q.take(resumed) }
   def allocate(i: Int): Array[AnyRef] = { if (on) w.allocated(); effectbench.FiberWork.allocate(i) }
+  /** Once every fiber has completed: the sum of their results, each one joined. */
+  def sumWhenAll(fs: Array[CompletableFuture[Int]]): CompletableFuture[Long] =
+    CompletableFuture.allOf(fs: _*).thenApply { _ =>
+      var sum = 0L
+      var k = 0
+      while (k < fs.length) { sum += join(fs(k)); k += 1 }
+      sum
+    }
 }
 
 /** A bounded multi-producer multi-consumer queue for tasks that must not block a pool thread:

@@ -48,12 +48,7 @@ object ForkJoin {
     val fs = Array.fill(f)(new CompletableFuture[Int]())
     var i = 0
     while (i < f) { val out = fs(i); ops.fork(out.complete(1)); i += 1 }
-    CompletableFuture.allOf(fs: _*).thenApply { _ =>
-      var sum = 0L
-      var k = 0
-      while (k < f) { sum += ops.join(fs(k)); k += 1 }
-      sum
-    }
+    ops.sumWhenAll(fs)
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(

@@ -72,12 +72,7 @@ object SchedulerStress {
     val fs = Array.fill(f)(new CompletableFuture[Int]())
     var i = 0
     while (i < f) { val k = i; ops.fork(fiber(k, fs(k))); i += 1 }
-    CompletableFuture.allOf(fs: _*).thenApply { _ =>
-      var sum = 0L
-      var k = 0
-      while (k < f) { sum += ops.join(fs(k)); k += 1 }
-      sum
-    }
+    ops.sumWhenAll(fs)
   }
 
   def impls(w: Work): Vector[Impl[? <: Live]] = Vector(

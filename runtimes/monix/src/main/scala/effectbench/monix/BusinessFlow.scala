@@ -2,68 +2,17 @@ package effectbench.monix
 
 import cats.Monad
 import cats.data.EitherT
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Program}
 import effectbench.BusinessFlowModel._
+import effectbench.BusinessFlowCats.{Steps, Tagless, validate}
 import monix.eval.Task
 import org.openjdk.jmh.infra.Blackhole
 
 /** business-flow on Monix Task: K service calls (validate, transform, one async boundary, fetch,
   * call, bookkeeping) in each error-handling style. Unfair if a style skipped the boundary or the
-  * bookkeeping; every style calls the same step methods (the modern group's file is its twin). */
+  * bookkeeping; every style calls the same step methods. The step algebra and the tagless styles
+  * are effectbench.BusinessFlowCats, the very code the modern group's runtimes run. */
 object BusinessFlow {
-  def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
-
-  /** The steps of one operation on an effect F: the tagless algebra. */
-  trait Steps[F[_]] {
-    def draw(index: Int): F[Draw]
-    def transform(i: Int): F[Int]
-    def boundary: F[Unit]
-    def fetch(i: Int): F[Int]
-    def call(d: Draw, i: Int): F[Either[FlowError, Int]]
-    def bookkeeping: F[Unit]
-    def finish(i: Int): F[Result]
-  }
-
-  /** The tagless style: the `either` flow written once against an abstract F with Cats' Monad. */
-  object Tagless {
-    def withSyntax[F[_]: Monad](s: Steps[F], index: Int): F[Either[FlowError, Result]] = {
-      import cats.syntax.all._
-      s.draw(index).flatMap { d =>
-        validate(d) match {
-          case Left(e) => Monad[F].pure(Left(e))
-          case Right(i) =>
-            s.transform(i).flatMap { t =>
-              s.boundary.flatMap { _ =>
-                s.fetch(t).flatMap { f =>
-                  s.call(d, f).flatMap {
-                    case Left(e) => s.bookkeeping.as(Left(e))
-                    case Right(v) => s.finish(v).map(Right(_))
-                  }
-                }
-              }
-            }
-        }
-      }
-    }
-
-    def plain[F[_]](s: Steps[F], index: Int)(implicit F: Monad[F]): F[Either[FlowError, Result]] =
-      F.flatMap(s.draw(index)) { d =>
-        validate(d) match {
-          case Left(e) => F.pure(Left(e))
-          case Right(i) =>
-            F.flatMap(s.transform(i)) { t =>
-              F.flatMap(s.boundary) { _ =>
-                F.flatMap(s.fetch(t)) { f =>
-                  F.flatMap(s.call(d, f)) {
-                    case Left(e) => F.as(s.bookkeeping, Left(e))
-                    case Right(v) => F.map(s.finish(v))(Right(_))
-                  }
-                }
-              }
-            }
-        }
-      }
-  }
 
   final class TaskSteps(c: Config) extends Steps[Task] {
     def draw(index: Int): Task[Draw] = Task.eval(c.draw(index))

@@ -2,7 +2,9 @@ package effectbench.monix
 
 import effectbench.{Impl, Live, Work}
 
-/** The monix group's implementations of family S (scheduler and fibers): issue 3. One line per scenario object. */
+/** The monix group's implementations of family S (scheduler and fibers), one line per scenario object.
+  * Measured cells and the same-work test's counted cells come from the one `implsWith`, so the test
+  * counts the programs that are measured. */
 object FiberFamily {
   /** The implementations with the given work hooks: `Work.off` for measured cells, a counting
     * Work for the same-work test. */
