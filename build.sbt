@@ -185,9 +185,12 @@ lazy val runner = project
   * launches each one's JMH classpath, and benchBuild writes it. */
 lazy val groupModules: Seq[(String, Project)] = Seq(
   "modern" -> modern, "monix" -> monix, "loom" -> loom,
-  "scala213" -> scala213, "scala212" -> scala212, "continuations" -> continuations)
+  "scala213" -> scala213, "scala212" -> scala212, "continuations" -> continuations
+)
 
-lazy val benchBuild = taskKey[Unit]("Compiles every module with its JMH code and writes the classpaths and implementation lists the runner reads (target/bench)")
+lazy val benchBuild = taskKey[Unit](
+  "Compiles every module with its JMH code and writes the classpaths and implementation lists the runner reads (target/bench)"
+)
 
 /** Writes `<group>.classpath` (the module's JMH classpath) and `<group>.impls`. */
 def groupBuild(group: String, p: Project) = Def.task {
@@ -196,12 +199,14 @@ def groupBuild(group: String, p: Project) = Def.task {
   val cp = (p / Jmh / fullClasspath).value.files
   IO.write(out / s"$group.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
   val r = (p / Compile / Keys.runner).value
-  r.run("effectbench.ListImpls", (p / Compile / fullClasspath).value.files, Seq((out / s"$group.impls").getAbsolutePath), streams.value.log).get
+  r.run("effectbench.ListImpls", (p / Compile / fullClasspath).value.files, Seq((out / s"$group.impls").getAbsolutePath),
+    streams.value.log).get
 }
 
 lazy val root = project
   .in(file("."))
-  .aggregate((Seq[ProjectReference](core, store) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report, runner)): _*)
+  .aggregate((Seq[ProjectReference](core, store) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report,
+      runner)): _*)
   .settings(
     publish / skip := true,
     benchBuild := Def.sequential(

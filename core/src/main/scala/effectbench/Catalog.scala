@@ -23,11 +23,13 @@ object Catalog {
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
-    runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa(id) ++ (if (id == "raw-sum") NaReasons.rawSum else Vector.empty), oracle = sumOracle,
+    runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa(id) ++ (if (id == "raw-sum") NaReasons.rawSum else Vector.empty),
+    oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     stackParams = Some(Params.of("n" -> "100000")), stackExempt = NaReasons.sumStackExempt(id), singleFiber = true,
     quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
-    work = p => Vector("binds" -> p.long("n")))
+    work = p => Vector("binds" -> p.long("n"))
+  )
 
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
@@ -37,7 +39,8 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa("deep-bind"),
     oracle = (_, p) => (p.long("d") + 1).toString,
     stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
-    work = p => Vector("binds" -> (p.long("d") + 1)))
+    work = p => Vector("binds" -> (p.long("d") + 1))
+  )
 
   val rawSum: Scenario = sumScenario("raw-sum", "sum of N tasks, hand-written recursive bind", "explicit flatMap, accumulator passed along")
   val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)")
@@ -52,7 +55,8 @@ object Catalog {
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     singleFiber = true, quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
-    work = p => Vector("pairs" -> p.long("s") * p.long("s")))
+    work = p => Vector("pairs" -> p.long("s") * p.long("s"))
+  )
 
   val ackermann: Scenario = Scenario(
     id = "ackermann", family = "R", title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
@@ -68,7 +72,8 @@ object Catalog {
     // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
     stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = NaReasons.ackermannStackExempt, singleFiber = true,
     quickParams = NaReasons.quickAckermann, quickModes = NaReasons.quickModes,
-    work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n"))))
+    work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n")))
+  )
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
     id = id, family = "C", title = title, origin = origin, stresses = stresses,
@@ -77,7 +82,8 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = NaReasons.collections(id), oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
     quickParams = NaReasons.quickCollections,
-    work = p => Vector("tasks" -> p.long("n")))
+    work = p => Vector("tasks" -> p.long("n"))
+  )
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
     "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle)
@@ -97,7 +103,8 @@ object Catalog {
       ParamDef("failure", "0.1:80", Choice(BusinessFlowModel.failureValues),
         "rate:valid-below: probability that the outside call fails, and the bound below which inputs are valid (the pairs sweep together)",
         BusinessFlowModel.failureValues),
-      count("k", 100, 1000000, "operations per benchmark invocation, seeded 0..K-1")),
+      count("k", 100, 1000000, "operations per benchmark invocation, seeded 0..K-1")
+    ),
     runtimes = errorRuntimes,
     notApplicable = NaReasons.businessFlow,
     oracle = (_, p) => BusinessFlowModel.reference(p),
@@ -112,10 +119,13 @@ object Catalog {
     // `--sweep tf` / `--sweep failure` or `--param` choose the others.
     runsDefaultsOnly = true,
     syntax = Vector(
-      Syntax("future", None, "Future per step: every step is a Future { } and every callback a pool task, so an operation crosses about ten async boundaries, not one (the style's real cost)"),
-      Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")),
+      Syntax("future", None,
+        "Future per step: every step is a Future { } and every callback a pool task, so an operation crosses about ten async boundaries, not one (the style's real cost)"),
+      Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")
+    ),
     timeUnit = "us",
-    work = p => Vector("operations" -> p.long("k")))
+    work = p => Vector("operations" -> p.long("k"))
+  )
 
   val transformerStack: Scenario = Scenario(
     id = "transformer-stack", family = "E", title = "reader, state and typed error over N steps",
@@ -127,20 +137,25 @@ object Catalog {
       ParamDef("config", "3", IntRange(1, 1000), "the config value read at every step")),
     runtimes = errorRuntimes,
     notApplicable = NaReasons.transformerStack,
-    oracle = (_, p) => p("fail-at") match {
-      case at if at != "never" && at.toLong < p.long("n") => s"error at $at"
-      case _ => s"state=${p.long("n") * p.long("config")}"
-    },
+    oracle = (_, p) =>
+      p("fail-at") match {
+        case at if at != "never" && at.toLong < p.long("n") => s"error at $at"
+        case _ => s"state=${p.long("n") * p.long("config")}"
+      },
     paramSets = Vector(Params.empty, Params.of("fail-at" -> "500")),
     stackParams = Some(Params.of("n" -> "100000")),
     singleFiber = true,
-    work = p => Vector("steps" -> (p("fail-at") match {
-      case at if at != "never" && at.toLong < p.long("n") => at.toLong + 1
-      case _ => p.long("n")
-    })))
+    work = p =>
+      Vector("steps" -> (p("fail-at") match {
+        case at if at != "never" && at.toLong < p.long("n") => at.toLong + 1
+        case _ => p.long("n")
+      }))
+  )
 
-  private def fiberScenario(id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
-      oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty) =
+  private def fiberScenario(
+      id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
+      oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty
+  ) =
     Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
       paramSets = paramSets, quickParams = quick, testParams = FiberWork.testSizes(id), timeUnit = "ms",
@@ -160,7 +175,8 @@ object Catalog {
     Vector(count("f", 200, 1000000, "number of fibers", Vector("200", "2000")), count("y", 1000, 100000000, "yields per fiber")),
     _ => 0L, paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")),
     quick = Vector("y" -> "100"))
-  val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times", "the CE3-vs-ZIO2 comparative analysis",
+  val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times",
+    "the CE3-vs-ZIO2 comparative analysis",
     "queue operations without contention; unfair with an unbounded or single-producer queue",
     Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"))
   val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield three times per step", "Cats Effect's benchmarks",
@@ -171,7 +187,8 @@ object Catalog {
     quick = Vector("f" -> "100000", "limit" -> "300"))
   val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
     "the scheduler with garbage to collect",
-    Vector(count("f", 2500, 10000000, "number of fibers"), count("limit", 1000, 100000000, "each fiber continues with i + 1 until i > limit")),
+    Vector(count("f", 2500, 10000000, "number of fibers"),
+      count("limit", 1000, 100000000, "each fiber continues with i + 1 until i > limit")),
     p => p.long("f") * (p.long("limit") + 1), quick = Vector("f" -> "500", "limit" -> "200"))
   val forkJoin: Scenario = fiberScenario("fork-join", "start F fibers returning 1, join all, sum", zioTokio,
     "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"))

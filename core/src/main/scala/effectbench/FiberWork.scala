@@ -4,8 +4,10 @@ import java.util.concurrent.atomic.AtomicLong
 
 /** What a family-S program did: fibers started and joined, yields, queue offers and takes,
   * counter updates, signal completions and awaits, arrays allocated. */
-final case class WorkCount(forks: Long, joins: Long, yields: Long, offers: Long, takes: Long,
-    updates: Long, signals: Long, awaits: Long, allocs: Long) {
+final case class WorkCount(
+    forks: Long, joins: Long, yields: Long, offers: Long, takes: Long,
+    updates: Long, signals: Long, awaits: Long, allocs: Long
+) {
   override def toString: String =
     s"forks=$forks joins=$joins yields=$yields offers=$offers takes=$takes updates=$updates signals=$signals awaits=$awaits allocs=$allocs"
 }

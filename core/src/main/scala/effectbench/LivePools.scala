@@ -11,7 +11,8 @@ object LivePools {
     * (`src/library/scala/concurrent/impl/ExecutionContextImpl.scala`), whose field holds it. */
   lazy val global: ForkJoinPool = find(scala.concurrent.ExecutionContext.global, 3).getOrElse(
     throw new IllegalStateException("no ForkJoinPool found behind ExecutionContext.global: " +
-      scala.concurrent.ExecutionContext.global.getClass.getName))
+      scala.concurrent.ExecutionContext.global.getClass.getName)
+  )
 
   /** What a task type that has no pool of its own runs on, for the read-back's `pool` key: the
     * words of Claim.GlobalPool only when it is the very pool behind ExecutionContext.global. */
@@ -26,9 +27,9 @@ object LivePools {
   def threads(pool: AnyRef): String = find(pool, 3) match {
     case Some(p) => p.getParallelism.toString
     case None => pool match {
-      case t: java.util.concurrent.ThreadPoolExecutor => t.getMaximumPoolSize.toString
-      case other => s"not readable (${other.getClass.getName})"
-    }
+        case t: java.util.concurrent.ThreadPoolExecutor => t.getMaximumPoolSize.toString
+        case other => s"not readable (${other.getClass.getName})"
+      }
   }
 
   /** A ForkJoinPool reachable from `o` through at most `depth` instance fields. */
@@ -41,7 +42,9 @@ object LivePools {
         .flatMap(_.getDeclaredFields.iterator)
         .filter(f => !java.lang.reflect.Modifier.isStatic(f.getModifiers) && !f.getType.isPrimitive)
       fields.map { f =>
-        val v = try { f.setAccessible(true); f.get(o) } catch { case _: Exception => null }
+        val v =
+          try { f.setAccessible(true); f.get(o) }
+          catch { case _: Exception => null }
         v match {
           case r: AnyRef if !r.isInstanceOf[String] && !r.isInstanceOf[Thread] => find(r, depth - 1)
           case _ => None

@@ -17,12 +17,16 @@ object NaReasons {
     def both(why: String) = Vector(NotApplicable("ox", None, noBind(why)), NotApplicable("loom", None, noBind(why)))
     Map(
       "deep-bind" -> (both("a loop over a no-op step, which the JIT may delete (baseline is the opaque-step floor)") :+
-        NotApplicable("scala-async", None, noBind("in one async block an await of a finished future continues inline in the state machine, with no callback"))),
+        NotApplicable("scala-async", None,
+          noBind("in one async block an await of a finished future continues inline in the state machine, with no callback"))),
       "raw-sum" -> both(vtCalls + ", a loop (a Thread.yield per task on the pool)"),
       "left-sum" -> both(vtCalls + ", plain recursion (a Thread.yield per task on the pool)"),
       "right-sum" -> both(vtCalls + ", a loop (a Thread.yield per task on the pool)"),
       "cartesian" -> (both(vtCalls + ", List.flatMap (a Thread.yield per task on the pool)").map(_.copy(variant = Some("traverse"))) :+
-        NotApplicable("scala-async", Some("traverse"), noBind("the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"))),
+        NotApplicable("scala-async", Some("traverse"),
+          noBind(
+            "the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"
+          ))),
       "sequence" -> both(vtCalls + ", List.map (a Thread.yield per task on the pool)")
     )
   }
@@ -43,7 +47,8 @@ object NaReasons {
   )
 
   val rawSum: Vector[NotApplicable] = Vector(
-    NotApplicable("scala-async", None, "async/await has no bind to write by hand: its form of the sum is left-sum/right-sum"))
+    NotApplicable("scala-async", None, "async/await has no bind to write by hand: its form of the sum is left-sum/right-sum")
+  )
 
   /** Findings, not bugs: cells that are not stack-safe at the stack-safety size, so the oracle
     * tests skip them there (they pass at the measured sizes). */
@@ -59,12 +64,16 @@ object NaReasons {
     * its own reason) is n/a for it. */
   val ackermann: Vector[NotApplicable] = Runtimes.all.filter(r => r != Runtimes.Baseline && r.unavailable.isEmpty)
     .map(r => na(r.id, "plain", plainNa)) ++ Vector(
-    na("scala-async", "trampolined", "every async block starts with a callback on the execution context (FutureStateMachine.start): it cannot suspend without a hop, which is pool-per-step"),
-    na("scala-async", "stack-aware", "every bind written with await is an async block, which starts with a hop (FutureStateMachine.start): binding without one is Future.flatMap, the future cell"),
+    na("scala-async", "trampolined",
+      "every async block starts with a callback on the execution context (FutureStateMachine.start): it cannot suspend without a hop, which is pool-per-step"),
+    na("scala-async", "stack-aware",
+      "every bind written with await is an async block, which starts with a hop (FutureStateMachine.start): binding without one is Future.flatMap, the future cell"),
     na("ox", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
     na("loom", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
-    na("ox", "stack-aware", noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
-    na("loom", "stack-aware", noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
+    na("ox", "stack-aware",
+      noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
+    na("loom", "stack-aware",
+      noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
     na("future", "trampolined", "Future is eager: it cannot suspend a call without a hop onto the pool (that is pool-per-step)"),
     na("baseline", "pool-per-step", "baseline has no task type to chain per call; the naive pool-per-step is the future cell"),
     na("baseline", "stack-aware", "baseline has no suspension to fall back on; its stack-safe form is the trampolined cell (heap stack)")
@@ -79,18 +88,21 @@ object NaReasons {
 
   def collections(id: String): Vector[NotApplicable] = {
     val noPar = "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)"
-    val asyncOnly = NotApplicable("scala-async", None, "Scala Async adds only async/await, no collection combinators: its sequence and gather are Future's, the future cells")
+    val asyncOnly = NotApplicable("scala-async", None,
+      "Scala Async adds only async/await, no collection combinators: its sequence and gather are Future's, the future cells")
     val contNoPar = NotApplicable("continuations", None, "Scala Continuations has no parallel combinator")
-    val dslNoPar = NotApplicable("dsl", None, "Dsl.scala's parallel keywords live in domains-task/keywords-fork, not served by the registry")
+    val dslNoPar =
+      NotApplicable("dsl", None, "Dsl.scala's parallel keywords live in domains-task/keywords-fork, not served by the registry")
     val unordered = "has no native combinator returning results in completion order"
     directStyleNa(id) ++ (id match {
       case "sequence" => Vector(asyncOnly)
       case "gather" => Vector(NotApplicable("cps", None, noPar), asyncOnly, dslNoPar, contNoPar)
       case "gather-unordered" => Vector(
-        NotApplicable("cps", None, noPar), asyncOnly, dslNoPar, contNoPar,
-        NotApplicable("cats-effect", None, "Cats Effect " + unordered + " (parSequence keeps input order)"),
-        NotApplicable("future", None, "Future " + unordered + " (only firstCompletedOf)"),
-        NotApplicable("ox", None, "Ox " + unordered + " (par keeps input order)"))
+          NotApplicable("cps", None, noPar), asyncOnly, dslNoPar, contNoPar,
+          NotApplicable("cats-effect", None, "Cats Effect " + unordered + " (parSequence keeps input order)"),
+          NotApplicable("future", None, "Future " + unordered + " (only firstCompletedOf)"),
+          NotApplicable("ox", None, "Ox " + unordered + " (par keeps input order)")
+        )
       case _ => Vector.empty
     })
   }
@@ -109,22 +121,26 @@ object NaReasons {
   private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
   val businessFlow: Vector[NotApplicable] =
     Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
-      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v => NotApplicable("baseline", Some(v),
-        if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)) ++
+      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v =>
+        NotApplicable("baseline", Some(v),
+          if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)
+      ) ++
       Vector("eithert", "tagless-syntax", "tagless-plain").map(v => NotApplicable("ox", Some(v), bfOx))
 
-  private val tsTransformersOnly = "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
+  private val tsTransformersOnly =
+    "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
   val transformerStack: Vector[NotApplicable] = Vector(
     NotApplicable("cats-effect", Some("native"), tsTransformersOnly),
     NotApplicable("monix", Some("native"), tsTransformersOnly),
     NotApplicable("future", Some("native"), "Future has no environment, state or typed error of its own"),
     NotApplicable("baseline", Some("transformers"), "plain code has no effect to stack transformers over"),
-    NotApplicable("ox", Some("transformers"), "direct style has no effect type to stack transformers over"))
+    NotApplicable("ox", Some("transformers"), "direct style has no effect type to stack transformers over")
+  )
 
   // ---- family S ----
   /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
     * Ref, no promise and no queue: these programs would need a fiber runtime written over
     * unsafePerformAsync, which would measure that code, not scalaz. */
   val fiber: Vector[NotApplicable] = Vector(NotApplicable("scalaz", None,
-    "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
+      "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
 }

@@ -19,8 +19,9 @@ object ParamKind {
   case object IntOrNever extends ParamKind {
     def check(value: String): Option[String] =
       if (value == "never") None
-      else try { if (value.toLong < 0) Some("must be a step number or never") else None }
-      catch { case _: NumberFormatException => Some("must be a step number or never") }
+      else
+        try { if (value.toLong < 0) Some("must be a step number or never") else None }
+        catch { case _: NumberFormatException => Some("must be a step number or never") }
     def describe = "a step number, or never"
   }
   final case class Choice(values: Vector[String]) extends ParamKind {

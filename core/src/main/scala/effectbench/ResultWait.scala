@@ -114,8 +114,12 @@ object ResultWait {
 
   /** `body` on `executor`, its result waited for by this strategy. */
   def onExecutor[A](executor: java.util.concurrent.Executor)(body: () => A): A =
-    await[A](s => executor.execute(new Runnable {
-      // Throwable, not NonFatal: a StackOverflowError must fail the operation, not leave it waiting.
-      def run(): Unit = try s.succeed(body()) catch { case t: Throwable => s.fail(t) }
-    }))
+    await[A](s =>
+      executor.execute(new Runnable {
+        // Throwable, not NonFatal: a StackOverflowError must fail the operation, not leave it waiting.
+        def run(): Unit =
+          try s.succeed(body())
+          catch { case t: Throwable => s.fail(t) }
+      })
+    )
 }

@@ -45,7 +45,8 @@ object Runtimes {
       "-Dcats.effect.tracing.mode=none",
       "-Dcats.effect.tracing.exceptions.enhanced=false",
       "-Dcats.effect.auto.yield.threshold.multiplier=20", // x cancelation check 512 = 10,240 ops (AutoYield)
-      "-Dcats.effect.cancelation.check.threshold=512"),
+      "-Dcats.effect.cancelation.check.threshold=512"
+    ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(n)),
     threadNames = Vector("io-compute", "io-blocker", "io-scheduler"))
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
@@ -66,7 +67,8 @@ object Runtimes {
       "-Dmonix.environment.batchSize=" + Settings.MonixBatch,
       "-Dmonix.environment.localContextPropagation=0",
       "-Dmonix.eval.stackTracingMode=none",
-      "-Dmonix.eval.enhancedExceptions=false"),
+      "-Dmonix.eval.enhancedExceptions=false"
+    ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.MonixBatch), computeThreads(n)),
     // Scheduler.global (the defaults profile) runs on Scala's global execution context.
     threadNames = Vector("monix-") ++ globalThreads)
@@ -87,7 +89,8 @@ object Runtimes {
   val Kyo: RuntimeInfo = RuntimeInfo("kyo", "none", 21, "", all4, Vector.empty, _ => Vector.empty, Vector.empty,
     unavailable = Some("Kyo is not served by the package registry this project builds from"))
 
-  val all: Vector[RuntimeInfo] = Vector(CatsEffect, Zio, Future, Cps, Baseline, Monix, Scalaz, ScalaAsync, Dsl, Continuations, Ox, Loom, Kyo)
+  val all: Vector[RuntimeInfo] =
+    Vector(CatsEffect, Zio, Future, Cps, Baseline, Monix, Scalaz, ScalaAsync, Dsl, Continuations, Ox, Loom, Kyo)
 
   val ids: Vector[String] = all.map(_.id)
   def get(id: String): Option[RuntimeInfo] = all.find(_.id == id)

@@ -62,7 +62,8 @@ final case class Scenario(
     declared
       .orElse(if (!runtimes.contains(runtime)) Some(s"$id is not defined for $runtime") else None)
       .orElse(rt.flatMap(_.unavailable))
-      .orElse(if (mode == Mode.Sync) { if (!singleFiber) Some("sync mode is only for single-fiber scenarios") else rt.flatMap(_.syncNa) } else None)
+      .orElse(if (mode == Mode.Sync) { if (!singleFiber) Some("sync mode is only for single-fiber scenarios") else rt.flatMap(_.syncNa) }
+        else None)
   }
 
   /** Whether the stack-safety oracle skips a cell: `stackExempt` names variants ("plain") or one

@@ -5,7 +5,7 @@ sealed abstract class Settings(val id: String, val summary: String)
 
 object Settings {
   case object Levelled extends Settings("levelled",
-    "tracing and stack-trace enrichment off, auto-yield every 10,240 operations (ZIO's fixed budget; Monix the nearest batch size it accepts), compute pools sized to the processors, fiber-root tracking off; reports print what each live runtime reads back")
+        "tracing and stack-trace enrichment off, auto-yield every 10,240 operations (ZIO's fixed budget; Monix the nearest batch size it accepts), compute pools sized to the processors, fiber-root tracking off; reports print what each live runtime reads back")
   case object Defaults extends Settings("defaults", "every library exactly as shipped")
 
   val all: Vector[Settings] = Vector(Levelled, Defaults)

@@ -22,8 +22,10 @@ object Outcome {
   * `EFFECTBENCH_FAILURE_FILE`), a module's implementation (ListImpls). The runner reads them with
   * codecs derived from these very classes (effectbench.store.Codecs), so the field names are
   * shared by type; `Wire` writes them where no JSON library is available (Scala 2.12.2). */
-final case class VerifyRecord(cell: String, status: Outcome, expected: String, got: String, reason: String, millis: Long,
-    readBack: Vector[(String, String)], fatal: Boolean, work: Vector[(String, Long)])
+final case class VerifyRecord(
+    cell: String, status: Outcome, expected: String, got: String, reason: String, millis: Long,
+    readBack: Vector[(String, String)], fatal: Boolean, work: Vector[(String, Long)]
+)
 
 final case class BenchFailure(cell: String, status: Outcome, expected: String, got: String, reason: String)
 
@@ -59,12 +61,16 @@ object Wire {
   def write(v: VerifyRecord): String = obj(
     "cell" -> quote(v.cell), "status" -> quote(v.status.id), "expected" -> quote(v.expected), "got" -> quote(v.got),
     "reason" -> quote(v.reason), "millis" -> v.millis.toString, "readBack" -> strs(v.readBack), "fatal" -> v.fatal.toString,
-    "work" -> obj(v.work.map { case (k, n) => k -> n.toString }: _*))
+    "work" -> obj(v.work.map { case (k, n) => k -> n.toString }: _*)
+  )
 
   def write(f: BenchFailure): String = obj(
-    "cell" -> quote(f.cell), "status" -> quote(f.status.id), "expected" -> quote(f.expected), "got" -> quote(f.got), "reason" -> quote(f.reason))
+    "cell" -> quote(f.cell), "status" -> quote(f.status.id), "expected" -> quote(f.expected), "got" -> quote(f.got),
+    "reason" -> quote(f.reason)
+  )
 
   def write(i: ImplLine): String = obj(
     "scenario" -> quote(i.scenario), "variant" -> quote(i.variant), "runtime" -> quote(i.runtime),
-    "source" -> quote(i.source), "syntax" -> quote(i.syntax))
+    "source" -> quote(i.source), "syntax" -> quote(i.syntax)
+  )
 }

@@ -21,14 +21,15 @@ class BusinessFlowModelSuite extends munit.FunSuite {
     assertEquals(s.quickParams.toMap, Map("tf" -> "5", "failure" -> "0.1:80"))
   }
 
-  for (f <- failures; k <- Vector(0, 1, 37, 1000)) test(s"k=$k rate=${f.rate} valid-below=${f.validBelow}: every operation has one outcome") {
-    val t = referenceTally(k, f.rate, f.validBelow)
-    assertEquals(t.invalid + t.uhOh + t.results, k.toLong)
-    if (f.rate == 0) assertEquals(t.uhOh, 0L)
-    if (f.validBelow == 100) assertEquals(t.invalid, 0L)
-    assert(t.sum >= 0 && t.sum <= t.results * (f.validBelow - 1).max(0), s"every result is a valid input: $t")
-    assertEquals(reference(k, f), t.toString)
-  }
+  for (f <- failures; k <- Vector(0, 1, 37, 1000))
+    test(s"k=$k rate=${f.rate} valid-below=${f.validBelow}: every operation has one outcome") {
+      val t = referenceTally(k, f.rate, f.validBelow)
+      assertEquals(t.invalid + t.uhOh + t.results, k.toLong)
+      if (f.rate == 0) assertEquals(t.uhOh, 0L)
+      if (f.validBelow == 100) assertEquals(t.invalid, 0L)
+      assert(t.sum >= 0 && t.sum <= t.results * (f.validBelow - 1).max(0), s"every result is a valid input: $t")
+      assertEquals(reference(k, f), t.toString)
+    }
 
   test("the same seed gives the same draw, whatever asks for it") {
     (0 until 200).foreach(i => assertEquals(draw(i.toLong, 0.45, 70), draw(i.toLong, 0.45, 70)))

@@ -7,7 +7,9 @@ import org.openjdk.jmh.annotations._
   * catalog stays the single source of truth and every cell runs in its own forked JVM.
   * Time unit and iteration counts come from the runner's command line. */
 @State(org.openjdk.jmh.annotations.Scope.Benchmark)
-@BenchmarkMode(Array(org.openjdk.jmh.annotations.Mode.AverageTime)) // qualified: Scala 2.12 prefers effectbench.Mode over the wildcard import
+@BenchmarkMode(
+  Array(org.openjdk.jmh.annotations.Mode.AverageTime)
+) // qualified: Scala 2.12 prefers effectbench.Mode over the wildcard import
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 class Bench {
   @Param(Array("")) var cell: String = ""

@@ -12,6 +12,7 @@ object ListImpls {
     val out = new File(args(0))
     out.getParentFile.mkdirs()
     val w = new PrintWriter(out, "UTF-8")
-    try lines.foreach(w.println) finally w.close()
+    try lines.foreach(w.println)
+    finally w.close()
   }
 }

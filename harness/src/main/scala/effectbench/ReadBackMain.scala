@@ -33,21 +33,24 @@ object ReadBackMain {
     }
   }
   def main(args: Array[String]): Unit = {
-    val code = try {
-      val runtime = args(0)
-      val settings = Settings(args(1))
-      val setup = Harness.registry.setups.find(_.runtime == runtime)
-        .getOrElse(throw new IllegalArgumentException(s"no runtime $runtime in this module"))
-      val live = setup.start(settings)
-      val rb = try live.readBack finally live.close()
-      print(Vector("runtime" -> runtime, "processors" -> Runtime.getRuntime.availableProcessors().toString) ++
-        rb.map { case (k, v) => s"readBack.$k" -> v })
-      0
-    } catch {
-      case e: Throwable =>
-        print(Vector("error" -> s"${e.getClass.getName}: ${e.getMessage}"))
-        1
-    }
+    val code =
+      try {
+        val runtime = args(0)
+        val settings = Settings(args(1))
+        val setup = Harness.registry.setups.find(_.runtime == runtime)
+          .getOrElse(throw new IllegalArgumentException(s"no runtime $runtime in this module"))
+        val live = setup.start(settings)
+        val rb =
+          try live.readBack
+          finally live.close()
+        print(Vector("runtime" -> runtime, "processors" -> Runtime.getRuntime.availableProcessors().toString) ++
+          rb.map { case (k, v) => s"readBack.$k" -> v })
+        0
+      } catch {
+        case e: Throwable =>
+          print(Vector("error" -> s"${e.getClass.getName}: ${e.getMessage}"))
+          1
+      }
     System.out.flush()
     // Some runtimes keep non-daemon pools alive after close; the answer is printed.
     Runtime.getRuntime.halt(code)

@@ -27,51 +27,61 @@ object VerifyMain {
     // ("fatal": the runner checks the cells after it in a new JVM).
     Runtime.getRuntime.addShutdownHook(new Thread(new Runnable {
       def run(): Unit = inFlight.foreach { case (key, started) =>
-        println(record(key, Outcome.Failed, "", "", "failed: the program ended the JVM (System.exit) during the oracle check", started, Vector.empty, fatal = true))
+        println(record(key, Outcome.Failed, "", "", "failed: the program ended the JVM (System.exit) during the oracle check", started,
+            Vector.empty, fatal = true))
         System.out.flush()
       }
     }))
     keys.result().foreach { key =>
       val started = System.nanoTime()
       inFlight = Some((key, started))
-      val line = try {
-        val id = Harness.cellId(key)
-        val impl = Harness.impl(id)
-        val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
-        val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
-        val want = Harness.expected(id)
-        val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
-        Threads.startDaemon("verify-" + id.runtime)(task)
-        val got = try task.get(timeoutS, TimeUnit.SECONDS) catch {
-          case _: TimeoutException =>
-            inFlight = None
-            println(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true))
-            System.out.flush()
-            Runtime.getRuntime.halt(3)
-            ""
-          case e: java.util.concurrent.ExecutionException => throw e.getCause
+      val line =
+        try {
+          val id = Harness.cellId(key)
+          val impl = Harness.impl(id)
+          val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
+          val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+          val want = Harness.expected(id)
+          val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
+          Threads.startDaemon("verify-" + id.runtime)(task)
+          val got =
+            try task.get(timeoutS, TimeUnit.SECONDS)
+            catch {
+              case _: TimeoutException =>
+                inFlight = None
+                println(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true))
+                System.out.flush()
+                Runtime.getRuntime.halt(3)
+                ""
+              case e: java.util.concurrent.ExecutionException => throw e.getCause
+            }
+          if (got == want) record(key, Outcome.Ok, want, got, "", started, live.readBack, work = counted(impl, live, id, timeoutS))
+          else record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
+        } catch {
+          case thrown: Throwable => unwrap(thrown) match {
+              case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
+              case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}",
+                  started, Vector.empty)
+            }
         }
-        if (got == want) record(key, Outcome.Ok, want, got, "", started, live.readBack, work = counted(impl, live, id, timeoutS))
-        else record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
-      } catch {
-        case thrown: Throwable => unwrap(thrown) match {
-          case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
-          case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}", started, Vector.empty)
-        }
-      }
       inFlight = None
       println(line)
       System.out.flush()
     }
-    lives.values.foreach(l => try l.close() catch { case _: Throwable => () })
+    lives.values.foreach(l =>
+      try l.close()
+      catch { case _: Throwable => () }
+    )
     System.out.flush()
     // Some runtimes keep non-daemon pools alive; the verdicts are printed, so end here.
     Runtime.getRuntime.halt(0)
   }
 
   /** The program's own error, without the wrappers of the pools it ran on. */
-  @annotation.tailrec private def unwrap(e: Throwable): Throwable = e match {
-    case w @ (_: java.util.concurrent.ExecutionException | _: java.util.concurrent.CompletionException) if w.getCause != null => unwrap(w.getCause)
+  @annotation.tailrec
+  private def unwrap(e: Throwable): Throwable = e match {
+    case w @ (_: java.util.concurrent.ExecutionException | _: java.util.concurrent.CompletionException) if w.getCause != null =>
+      unwrap(w.getCause)
     case other => other
   }
 
@@ -96,7 +106,9 @@ object VerifyMain {
 
   @volatile private var inFlight: Option[(String, Long)] = None
 
-  private def record(key: String, status: Outcome, want: String, got: String, reason: String, started: Long,
-      readBack: Vector[(String, String)], fatal: Boolean = false, work: Vector[(String, Long)] = Vector.empty): String =
+  private def record(
+      key: String, status: Outcome, want: String, got: String, reason: String, started: Long,
+      readBack: Vector[(String, String)], fatal: Boolean = false, work: Vector[(String, Long)] = Vector.empty
+  ): String =
     Wire.write(VerifyRecord(key, status, want, got, reason, (System.nanoTime() - started) / 1000000L, readBack, fatal, work))
 }

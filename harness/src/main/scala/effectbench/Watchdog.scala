@@ -10,7 +10,9 @@ object Watchdog {
   def start(): Unit = synchronized {
     if (!started) {
       started = true
-      val pid = try Option(System.getProperty(property)).map(_.trim.toLong) catch { case _: NumberFormatException => None }
+      val pid =
+        try Option(System.getProperty(property)).map(_.trim.toLong)
+        catch { case _: NumberFormatException => None }
       pid.foreach { p =>
         val handle = ProcessHandle.of(p)
         Threads.startDaemon("effectbench-watchdog")(new Runnable {

@@ -16,7 +16,10 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
   override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
   private val lives = scala.collection.mutable.Map.empty[String, Live]
-  override def afterAll(): Unit = lives.values.foreach(l => try l.close() catch { case _: Throwable => () })
+  override def afterAll(): Unit = lives.values.foreach(l =>
+    try l.close()
+    catch { case _: Throwable => () }
+  )
 
   private val probe = implsWith(Work.off)
   private val fiberScenarios = Catalog.scenarios.filter(_.family == "S")
@@ -41,9 +44,12 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
       // On a daemon thread with a time limit: a deadlocked program fails its test instead of hanging the suite.
       val task = new java.util.concurrent.FutureTask[String](() => program.summarize(program.run()))
       Threads.startDaemon("work-count-" + i.runtime)(task)
-      val got = try task.get(2, java.util.concurrent.TimeUnit.MINUTES) catch {
-        case _: java.util.concurrent.TimeoutException => fail(s"${i.key} did not finish in 2 minutes (deadlock?); counted so far: ${w.count}")
-      }
+      val got =
+        try task.get(2, java.util.concurrent.TimeUnit.MINUTES)
+        catch {
+          case _: java.util.concurrent.TimeoutException =>
+            fail(s"${i.key} did not finish in 2 minutes (deadlock?); counted so far: ${w.count}")
+        }
       assertEquals(got, s.oracle(i.variant, params), "wrong result")
       assertEquals(w.count, FiberWork.expected(s.id, params))
     }

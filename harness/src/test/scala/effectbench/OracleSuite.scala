@@ -13,7 +13,9 @@ class OracleSuite extends munit.FunSuite {
     val s = Harness.scenario(CellId(impl.scenario, impl.variant, impl.runtime, Params.empty, Mode.Fork))
     val sets = s.testSets.map(p => (p, "plan")) ++
       s.stackParams.filterNot(_ => s.isStackExempt(impl.variant, impl.runtime)).toVector.flatMap { sp =>
-        s.paramSets.map(ps => (s.complete(ps.values.foldLeft(sp)((acc, kv) => if (sp.get(kv._1).isDefined) acc else acc.updated(kv._1, kv._2))), "stack-safety"))
+        s.paramSets.map(ps =>
+          (s.complete(ps.values.foldLeft(sp)((acc, kv) => if (sp.get(kv._1).isDefined) acc else acc.updated(kv._1, kv._2))), "stack-safety")
+        )
       }
     for {
       (p, why) <- sets.distinct
@@ -24,7 +26,10 @@ class OracleSuite extends munit.FunSuite {
 
   // One shared live runtime per (runtime, settings): starting pools per cell would dominate.
   private val lives = scala.collection.mutable.Map.empty[(String, Settings), Live]
-  override def afterAll(): Unit = lives.values.foreach(l => try l.close() catch { case _: Throwable => () })
+  override def afterAll(): Unit = lives.values.foreach(l =>
+    try l.close()
+    catch { case _: Throwable => () }
+  )
 
   for {
     // Test-only scenarios (the injected faults) hang, exit and exhaust memory on purpose: the runner's tests run them.
@@ -36,15 +41,17 @@ class OracleSuite extends munit.FunSuite {
     val live = lives.getOrElseUpdate((impl.runtime, settings), impl.setup.start(settings))
     val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
     def overflowed(e: Throwable): Boolean = e != null && (e.isInstanceOf[StackOverflowError] || overflowed(e.getCause))
-    val result = try Harness.verify(id.key, program) catch {
-      case e: Throwable if overflowed(e) =>
-        // A cell the catalog declares not stack-safe (a finding) is skipped, visibly, when this
-        // JVM's 256 KiB stacks are too small even at its measured size; the verifier checks it on
-        // a default stack. Any other cell that overflows fails.
-        assume(!Harness.scenario(id).isStackExempt(id.variant, id.runtime),
-          s"declared not stack-safe: overflowed a 256 KiB stack at ${id.params}")
-        Left(s"not stack-safe: overflowed a 256 KiB stack at ${id.params}")
-    }
+    val result =
+      try Harness.verify(id.key, program)
+      catch {
+        case e: Throwable if overflowed(e) =>
+          // A cell the catalog declares not stack-safe (a finding) is skipped, visibly, when this
+          // JVM's 256 KiB stacks are too small even at its measured size; the verifier checks it on
+          // a default stack. Any other cell that overflows fails.
+          assume(!Harness.scenario(id).isStackExempt(id.variant, id.runtime),
+            s"declared not stack-safe: overflowed a 256 KiB stack at ${id.params}")
+          Left(s"not stack-safe: overflowed a 256 KiB stack at ${id.params}")
+      }
     result match {
       case Right(got) => assertEquals(got, Harness.expected(id))
       case Left(msg) => fail(msg)

@@ -53,7 +53,9 @@ class ReadBackSuite extends munit.FunSuite {
   for {
     setup <- Harness.registry.setups
     settings <- Settings.all
-  } test(s"${setup.runtime} [${settings.id}] reads its settings back" + (if (settings == Settings.Levelled) ", proving every claim of the profile" else "")) {
+  } test(s"${setup.runtime} [${settings.id}] reads its settings back" + (if (settings == Settings.Levelled)
+                                                                           ", proving every claim of the profile"
+                                                                         else "")) {
     val (processors, rb) = readBackOf(setup.runtime, settings)
     // Shown in the test log: what this runtime reads back, as a report prints it.
     println(s"${setup.runtime} [${settings.id}] reads back: ${rb.map { case (k, v) => s"$k=$v" }.mkString(", ")}")

@@ -7,7 +7,9 @@ class StackControlSuite extends munit.FunSuite {
 
   test("plain recursion overflows at the smallest stack-safety size of the catalog") {
     val smallest = Catalog.scenarios.flatMap(_.stackParams).flatMap(_.values.map(_._2.toInt)).filter(_ > 1000).min
-    val overflowed = try { plain(smallest); false } catch { case _: StackOverflowError => true }
+    val overflowed =
+      try { plain(smallest); false }
+      catch { case _: StackOverflowError => true }
     assert(overflowed, s"plain recursion of depth $smallest did not overflow; is the test JVM's -Xss256k in effect?")
   }
 }

@@ -16,15 +16,16 @@ object CompareReport {
     def side(r: RunData) = s"${r.id} (git ${r.gitText}, ${r.profile}, ${r.settings}, ${r.jvmLabels.mkString(" + ")})"
     Vector(s"A: ${side(c.a)}", s"B: ${side(c.b)}",
       f"B/A: ratio of the cells' fork-level means with its interval from the forks of both runs (t on log means, Welch df; warm-up judged per fork); " +
-      f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
-      f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change; " +
-      f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
+        f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
+        f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change; " +
+        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
   }
 
   private def rows(c: RunComparison, showJvm: Boolean): Vector[Vector[String]] = c.rows.map { d =>
     Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
       s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
-      pct(d.ratio), ci(d), p(d.p), d.verdict, alloc(d))
+      pct(d.ratio), ci(d), p(d.p), d.verdict, alloc(d)
+    )
   }
 
   private def head(showJvm: Boolean) = Vector("cell") ++ (if (showJvm) Vector("JVM") else Vector.empty) ++
@@ -34,8 +35,9 @@ object CompareReport {
     val g = c.geomean.map { case (m, lo, hi) =>
       s"geometric mean over ${c.rows.size} cells (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
     }.getOrElse("no cell measured in both runs")
-    Vector(g, s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
-      s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}")
+    Vector(g,
+      s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
+        s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}")
   }
 
   def terminal(c: RunComparison): String = {
@@ -46,7 +48,11 @@ object CompareReport {
     sb.append('\n').append(TerminalTable.table(head(showJvm), rows(c, showJvm)))
     sb.append('\n')
     summary(c).foreach(l => sb.append(l).append('\n'))
-    for ((label, ds) <- Seq("regressed" -> c.regressed, "improved" -> c.improved, "unstable (not counted)" -> c.unstable, "B/op changed" -> c.allocFlagged) if ds.nonEmpty) {
+    for (
+      (label, ds) <-
+        Seq("regressed" -> c.regressed, "improved" -> c.improved, "unstable (not counted)" -> c.unstable, "B/op changed" -> c.allocFlagged)
+      if ds.nonEmpty
+    ) {
       sb.append(s"$label:\n")
       ds.take(25).foreach(d => sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}\n"))
       if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")
@@ -61,7 +67,8 @@ object CompareReport {
     sb.append('\n')
     c.warnings.foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
-    sb.append(Markdown.table(head(showJvm), rows(c, showJvm).map(r => r.map(x => if (x == RunComparison.Regressed) "**regressed**" else x))))
+    sb.append(Markdown.table(head(showJvm),
+        rows(c, showJvm).map(r => r.map(x => if (x == RunComparison.Regressed) "**regressed**" else x))))
     sb.append('\n')
     summary(c).foreach(l => sb.append("**").append(Markdown.cell(l)).append("**\n\n"))
     sb.toString

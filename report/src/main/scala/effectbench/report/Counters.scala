@@ -8,8 +8,10 @@ import scala.util.control.NonFatal
   * JMH's own `gc.count` (collections in the measured iterations), and ours from
   * `effectbench.ProcCounters` (harness): the GC time share, the peak of live threads and the
   * voluntary / involuntary context switches per operation of the measuring JVM. */
-final case class Counters(gcCount: Option[Double], gcShare: Option[Double], threadsPeak: Option[Double],
-    csVoluntary: Option[Double], csInvoluntary: Option[Double]) {
+final case class Counters(
+    gcCount: Option[Double], gcShare: Option[Double], threadsPeak: Option[Double],
+    csVoluntary: Option[Double], csInvoluntary: Option[Double]
+) {
 
   /** `3 (1.2%)`: collections, and the share of wall time they took. */
   def gcText: String = (gcCount, gcShare) match {

@@ -131,7 +131,8 @@ object ForkStats {
       val b = Vector.newBuilder[Vector[(Double, Int)]]
       var cur = Vector(pts.head)
       pts.tail.foreach { p =>
-        if (p._1 / cur.last._1 > gap) { b += cur; cur = Vector(p) } else cur :+= p
+        if (p._1 / cur.last._1 > gap) { b += cur; cur = Vector(p) }
+        else cur :+= p
       }
       b += cur
       b.result()

@@ -14,7 +14,9 @@ object Html {
 
   lazy val echartsJs: String = {
     val in = getClass.getResourceAsStream(EchartsResource)
-    if (in == null) throw new IllegalStateException(s"$EchartsResource is not on the classpath (the org.mvnpm:echarts:$EchartsVersion jar is a dependency of the report module)")
+    if (in == null) throw new IllegalStateException(
+      s"$EchartsResource is not on the classpath (the org.mvnpm:echarts:$EchartsVersion jar is a dependency of the report module)"
+    )
     try {
       val s = new String(in.readAllBytes(), StandardCharsets.UTF_8)
       // Defensive: nothing inside an inline script may close it.
@@ -80,7 +82,11 @@ object Html {
     m.warnings.foreach(w => a(s"<p class=\"note\">${esc(w)}</p>\n"))
     run.warnings.foreach(w => a(s"<p class=\"note\">warning: ${esc(w)}</p>\n"))
     val scaling = ScalingChart.curves(run)
-    a("<nav><a href=\"#settings\">settings</a> · <a href=\"#results\">results</a>" + (if (scaling.nonEmpty) " · <a href=\"#scaling\">across JVMs and core counts</a>" else "") + " · <a href=\"#not-measured\">not measured</a></nav>\n")
+    a(
+      "<nav><a href=\"#settings\">settings</a> · <a href=\"#results\">results</a>" + (if (scaling.nonEmpty)
+                                                                                        " · <a href=\"#scaling\">across JVMs and core counts</a>"
+                                                                                      else "") + " · <a href=\"#not-measured\">not measured</a></nav>\n"
+    )
 
     // ---- settings ----
     a("<section id=\"settings\"><h2>Settings</h2>\n<table class=\"kv\">")
@@ -90,7 +96,9 @@ object Html {
     val jvms = run.jvms
     if (jvms.nonEmpty) {
       a("<h3>JVMs</h3><table><tr><th>label</th><th>version</th><th>vendor</th><th>java</th></tr>")
-      jvms.foreach(j => a(s"<tr><td>${esc(j.label)}</td><td>${esc(j.version)}</td><td>${esc(j.vendor)}</td><td><code>${esc(j.java)}</code></td></tr>"))
+      jvms.foreach(j =>
+        a(s"<tr><td>${esc(j.label)}</td><td>${esc(j.version)}</td><td>${esc(j.vendor)}</td><td><code>${esc(j.java)}</code></td></tr>")
+      )
       a("</table>\n")
     }
     val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
@@ -99,14 +107,17 @@ object Html {
       m.readBack.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
       a("</ul>\n")
     }
-    a("<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>")
+    a(
+      "<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>"
+    )
     runtimes.foreach { rt =>
       val cs = run.cells.filter(_.id.exists(_.runtime == rt))
       val props = run.meta.flatMap(_.settings.jvmProperties.get(rt)).getOrElse(Vector.empty)
       val readBacks = cs.map(_.readBack).filter(_.nonEmpty).distinct
       val modes = cs.flatMap(_.id.map(_.mode.id)).distinct
       val syntax = cs.map(_.syntax).filter(_.nonEmpty).distinct
-      a(s"<tr><td>${esc(rt)}</td><td>${esc(run.library(rt))}</td><td>${if (props.isEmpty) "<span class=\"dim\">none</span>" else props.map(p => s"<code>${esc(p)}</code>").mkString("<br>")}</td><td>")
+      a(s"<tr><td>${esc(rt)}</td><td>${esc(run.library(rt))}</td><td>${if (props.isEmpty) "<span class=\"dim\">none</span>"
+        else props.map(p => s"<code>${esc(p)}</code>").mkString("<br>")}</td><td>")
       if (readBacks.isEmpty) a("<span class=\"dim\">nothing read back</span>")
       readBacks.zipWithIndex.foreach { case (rb, i) =>
         if (i > 0) a("<hr>")
@@ -120,7 +131,9 @@ object Html {
     a("<section id=\"results\"><h2>Results</h2>\n")
     a(s"<p class=\"dim\">${esc(m.countersLegend)}.</p>\n")
     m.profileDiff.foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
-    a(s"<p class=\"dim\">${esc(m.statsLegend)}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n")
+    a(
+      s"<p class=\"dim\">${esc(m.statsLegend)}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n"
+    )
     val byScenario = groups.groupBy(_.scenario)
     val scenarioOrder = groups.map(_.scenario).distinct
     val openAll = totalGroups <= 12
@@ -128,19 +141,26 @@ object Html {
     scenarioOrder.foreach { sc =>
       val gs = byScenario(sc)
       val cellCount = gs.map(_.rows.size).sum
-      a(s"<details class=\"scenario\"${if (openAll || sc == scenarioOrder.head) " open" else ""} id=\"scenario-${esc(sc)}\"><summary><h3>${esc(sc)}</h3> <span class=\"dim\">${gs.size} tables, $cellCount cells</span></summary>\n")
+      a(s"<details class=\"scenario\"${if (openAll || sc == scenarioOrder.head) " open" else ""} id=\"scenario-${esc(
+            sc
+          )}\"><summary><h3>${esc(sc)}</h3> <span class=\"dim\">${gs.size} tables, $cellCount cells</span></summary>\n")
       // What the scenario stresses and what would be unfair: the scenario file's own header comment.
       val refs = gs.flatMap(_.rows.map(_.cell.source)).filter(_.nonEmpty).distinct
       refs.flatMap(Sources.parse).map(_.path).distinct.headOption.foreach { p =>
         Sources.load(run.dir, repoRoot, p).toOption.flatMap(c => Sources.headerComment(c.text)).foreach(h =>
-          a(s"<pre class=\"about\">${esc(h)}</pre>\n"))
+          a(s"<pre class=\"about\">${esc(h)}</pre>\n")
+        )
       }
       // A style scenario's view first (styles side by side per runtime), then its generic tables.
       m.styles.filter(_.scenario == sc).foreach { b =>
         a(s"<div class=\"styles\"><h4>${esc(b.title)}</h4>\n")
         b.tables.foreach { t =>
           a(s"<table class=\"res style\"><tr>${t.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>")
-          t.rows.foreach(r => a(s"<tr>${r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) => s"<td${if (j > 0 && !t.head(j).startsWith("style")) " class=\"n\"" else ""}>${esc(v)}</td>" }.mkString}</tr>"))
+          t.rows.foreach(r =>
+            a(s"<tr>${r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) =>
+                s"<td${if (j > 0 && !t.head(j).startsWith("style")) " class=\"n\"" else ""}>${esc(v)}</td>"
+              }.mkString}</tr>")
+          )
           a("</table>\n")
         }
         b.notes.foreach(n => a(s"<p class=\"dim\">${esc(n)}</p>\n"))
@@ -151,7 +171,9 @@ object Html {
         val i = blockIndex(b)
         a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
         if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
-        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th>${Counters.heads.map(h => s"<th>${esc(h)}</th>").mkString}<th>syntax</th><th>profiles</th></tr>")
+        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th>${Counters.heads.map(
+            h => s"<th>${esc(h)}</th>"
+          ).mkString}<th>syntax</th><th>profiles</th></tr>")
         b.rows.foreach { r =>
           val c = r.row.cell
           val cls = r.mark match {
@@ -163,9 +185,13 @@ object Html {
           }
           def n(j: Int) = s"<td class=\"n\">${esc(r.cells(j))}</td>"
           if (r.mark != RowMark.NotMeasured)
-            a(s"<tr class=\"$cls\"><td>${esc(r.cells(0))}</td>${n(1)}<td>${esc(r.cells(2))}</td><td class=\"work\">${esc(r.work)}</td>${(3 until r.cells.size).map(n).mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(s"<tr class=\"$cls\"><td>${esc(r.cells(0))}</td>${n(1)}<td>${esc(r.cells(2))}</td><td class=\"work\">${esc(
+                  r.work
+                )}</td>${(3 until r.cells.size).map(n).mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
           else
-            a(s"<tr class=\"$cls\"><td>${esc(r.row.runtime)}</td><td colspan=\"${ReportModel.columns.size + 1}\">${esc(r.reason)}</td><td>${ProfileHtml.links(c)}</td></tr>")
+            a(
+              s"<tr class=\"$cls\"><td>${esc(r.row.runtime)}</td><td colspan=\"${ReportModel.columns.size + 1}\">${esc(r.reason)}</td><td>${ProfileHtml.links(c)}</td></tr>"
+            )
         }
         a("</table>\n")
         b.flags.foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
@@ -201,13 +227,16 @@ object Html {
     a(s"<section id=\"not-measured\"><h2>Not measured (${nm.size})</h2>\n")
     if (nm.isEmpty) a("<p class=\"dim\">Every planned cell was measured.</p>")
     else {
-      a(s"<details${if (nm.size <= 40) " open" else ""}><summary>${nm.size} cells, with the reason</summary><table><tr><th>cell</th><th>JVM</th><th>why</th></tr>")
+      a(
+        s"<details${if (nm.size <= 40) " open" else ""}><summary>${nm.size} cells, with the reason</summary><table><tr><th>cell</th><th>JVM</th><th>why</th></tr>"
+      )
       nm.foreach { case (c, j, s) => a(s"<tr><td><code>${esc(c)}</code></td><td>${esc(j)}</td><td>${esc(s)}</td></tr>") }
       a("</table></details>")
     }
     a("</section>\n")
 
-    val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(groups.map(groupJson)), "scaling" -> ujson.Arr.from(scaling.map(ScalingChart.json)))
+    val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(groups.map(groupJson)),
+      "scaling" -> ujson.Arr.from(scaling.map(ScalingChart.json)))
     a(s"<script type=\"application/json\" id=\"report-data\">${scriptJson(data)}</script>\n")
     a(s"<script>$echartsJs</script>\n")
     a(s"<script>$scalingJs</script>\n")
@@ -227,6 +256,7 @@ object Html {
     val path = s"/effectbench/report/$name"
     val in = getClass.getResourceAsStream(path)
     if (in == null) throw new IllegalStateException(s"$path is not on the classpath (a resource of the report module)")
-    try new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script") finally in.close()
+    try new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script")
+    finally in.close()
   }
 }

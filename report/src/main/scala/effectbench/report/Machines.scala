@@ -42,10 +42,13 @@ object Machines {
       case None => Vector.empty
       case Some(m) =>
         val fps = m.shards.map(_.machine.map(_.fingerprint).getOrElse("")).distinct
-        Vector(s"this run is merged from ${m.shards.size} of ${m.n} shards measured on ${fps.size} kind${if (fps.size == 1) "" else "s"} of machine; " +
-          "each table was measured whole on one machine (named above it), and no ratio spans two machines — compare across tables with care") ++
+        Vector(
+          s"this run is merged from ${m.shards.size} of ${m.n} shards measured on ${fps.size} kind${if (fps.size == 1) "" else "s"} of machine; " +
+            "each table was measured whole on one machine (named above it), and no ratio spans two machines — compare across tables with care"
+        ) ++
           (if (m.missing.isEmpty) Vector.empty
            else Vector(s"shards ${m.missing.mkString(", ")} of ${m.n} are missing (merged with --partial): " +
-             s"${m.missingBlocks.size} blocks are not in this report: ${m.missingBlocks.take(10).mkString(", ")}${if (m.missingBlocks.size > 10) ", ..." else ""}"))
+             s"${m.missingBlocks.size} blocks are not in this report: ${m.missingBlocks.take(10).mkString(", ")}${if (m.missingBlocks.size > 10) ", ..."
+               else ""}"))
     }
 }

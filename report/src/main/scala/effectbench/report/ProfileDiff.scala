@@ -34,7 +34,11 @@ object ProfileDiff {
     * the runtime under test, yet on 2 cores they take samples that would drown its frames. */
   def jvmThreads(stack: String): Option[String] =
     if (stack.contains("CompileBroker::")) Some("[JIT compiler threads]")
-    else if (stack.contains("ConcurrentGCThread::") || stack.contains("WorkerThread::run") || stack.contains("VMThread::") || stack.contains("GCTaskThread")) Some("[GC and VM threads]")
+    else if (
+      stack.contains("ConcurrentGCThread::") || stack.contains("WorkerThread::run") || stack.contains("VMThread::") || stack.contains(
+        "GCTaskThread"
+      )
+    ) Some("[GC and VM threads]")
     else None
 
   def self(stacks: Map[String, Long], key: String => String): Map[String, Long] =
@@ -81,7 +85,8 @@ object ProfileDiff {
       val max = math.max(1e-9, rows.map(x => math.max(x.a, x.b)).maxOption.getOrElse(1.0))
       val trs = rows.map { x =>
         def bar(v: Double, cls: String) = f"""<span class="bar $cls" style="width:${v / max * 160}%.0fpx"></span>${pct(v)}"""
-        s"""<tr><td class="n">${bar(x.a, "a")}</td><td class="n">${bar(x.b, "b")}</td><td class="n ${if (x.diff > 0) "more" else "less"}">${signed(x.diff)}</td><td><code>${e(x.name)}</code></td></tr>"""
+        s"""<tr><td class="n">${bar(x.a, "a")}</td><td class="n">${bar(x.b, "b")}</td><td class="n ${if (x.diff > 0) "more"
+          else "less"}">${signed(x.diff)}</td><td><code>${e(x.name)}</code></td></tr>"""
       }.mkString("\n")
       s"""<h2>${e(title)}</h2><table><tr><th>A: ${e(r.labelA)}</th><th>B: ${e(r.labelB)}</th><th>A − B (points)</th><th>frame</th></tr>
          |$trs</table>""".stripMargin

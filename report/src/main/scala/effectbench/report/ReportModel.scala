@@ -4,21 +4,25 @@ import effectbench.Catalog
 import effectbench.store.RunStatus
 
 /** One runtime's row within a group: the cell and its ratios to the fastest and the baseline. */
-final case class Row(cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
+final case class Row(
+    cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
     /** Slowdown against the fastest (1 = fastest) and its own interval from the forks of both cells. */
     slowdown: Option[Double], slowdownLow: Option[Double], slowdownHigh: Option[Double], tie: Boolean,
-    estimate: Option[CellEstimate] = None, vsFastestRatio: Option[RatioEstimate] = None, vsBaselineRatio: Option[RatioEstimate] = None) {
+    estimate: Option[CellEstimate] = None, vsFastestRatio: Option[RatioEstimate] = None, vsBaselineRatio: Option[RatioEstimate] = None
+) {
   /** The fork-level score (mean of fork means ± half-width), or JMH's when there is no raw data. */
   def scoreText: String = estimate.map(CellStats.scoreText).orElse(cell.score.map(Format.stat)).getOrElse("")
   def precisionText: String = estimate.map(CellStats.precisionText).getOrElse("")
 }
 
 /** The cells compared with each other: same scenario, variant, params, mode and JVM. */
-final case class Group(key: String, scenario: String, variant: String, params: String, mode: String, jvm: String, rows: Vector[Row],
+final case class Group(
+    key: String, scenario: String, variant: String, params: String, mode: String, jvm: String, rows: Vector[Row],
     /** For a merged run, the shard and machine that measured the table (see Machines). */
     machine: String = "",
     /** Modes and unsettled forks of the group's cells, said under its table. */
-    notes: Vector[String] = Vector.empty) {
+    notes: Vector[String] = Vector.empty
+) {
   def title: String = s"$scenario/$variant/$params/$mode"
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
@@ -69,7 +73,8 @@ final case class Report(
 /** What every report format shows, computed once. */
 object ReportModel {
   /** The columns of every results table (HTML adds its own beside them). */
-  val columns: Vector[String] = Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads
+  val columns: Vector[String] =
+    Vector("runtime", "score ± error", "unit", "vs fastest", "vs baseline", "B/op", "precision") ++ Counters.heads
 
   /** The cells compared with each other: one table per scenario/variant/params/mode and JVM. */
   def groupKey(c: CellResult): String = c.id match {
@@ -91,14 +96,19 @@ object ReportModel {
         val c = r.cell
         val reason = reasonText(c.status, c.reason)
         if (c.ok) {
-          val mark = if (floor.contains(c.key)) RowMark.BelowFloor else if (r.vsFastest == "1.00×") RowMark.Fastest else if (r.tie) RowMark.Tie else RowMark.Plain
-          RowView(r, mark, Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++
-            Counters.cells(Counters.of(run.dir, c)), workText(c), reason)
+          val mark = if (floor.contains(c.key)) RowMark.BelowFloor
+          else if (r.vsFastest == "1.00×") RowMark.Fastest
+          else if (r.tie) RowMark.Tie
+          else RowMark.Plain
+          RowView(r, mark,
+            Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++
+              Counters.cells(Counters.of(run.dir, c)), workText(c), reason)
         } else RowView(r, RowMark.NotMeasured, Vector(r.runtime, c.status.id, "", reason), workText(c), reason)
       }
       Block(g, rows, tableNotes(run, g), g.notes, styled = !g.rows.exists(r => plain.contains(r.cell.key)))
     }
-    Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks, run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
+    Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks,
+      run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
       run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run))
   }
 
@@ -110,7 +120,8 @@ object ReportModel {
       val est: Map[String, CellEstimate] = cells.flatMap(c => CellStats.estimate(c, confidence).map(c.key -> _)).toMap
       val higher = cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
       val scored = cells.filter(c => est.contains(c.key))
-      val fastest = if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => est(c.key).mean) else scored.minBy(c => est(c.key).mean))
+      val fastest =
+        if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => est(c.key).mean) else scored.minBy(c => est(c.key).mean))
       val baseline = scored.find(c => c.id.exists(_.runtime == "baseline"))
       val rows = cells.map { c =>
         val rt = c.id.map(_.runtime).getOrElse(c.key)
@@ -131,7 +142,8 @@ object ReportModel {
       val notes = rows.flatMap(r => r.estimate.toVector.flatMap(e => CellStats.notes(r.runtime, e, unit)))
       val c0 = cells.head
       c0.id match {
-        case Some(id) => Group(g, id.scenario, id.variant, effectbench.Params.encode(id.params), id.mode.id, c0.jvm, rows, Machines.of(run, c0), notes)
+        case Some(id) =>
+          Group(g, id.scenario, id.variant, effectbench.Params.encode(id.params), id.mode.id, c0.jvm, rows, Machines.of(run, c0), notes)
         case None => Group(g, c0.scenario, "?", "?", "?", c0.jvm, rows, Machines.of(run, c0), notes)
       }
     }
@@ -143,12 +155,14 @@ object ReportModel {
     Vector(
       "run" -> s"${run.id} (${run.status.map(_.id).getOrElse("status unknown")})",
       "profile" -> run.profileText,
-      "settings" -> (run.settings + (if (run.settingsSummary.nonEmpty) s": ${run.settingsSummary} (as requested; \"read back\" lists what the live runtimes report)" else "")),
+      "settings" -> (run.settings + (if (run.settingsSummary.nonEmpty)
+                                       s": ${run.settingsSummary} (as requested; \"read back\" lists what the live runtimes report)"
+                                     else "")),
       "JVM" -> (if (run.jvmLabels.isEmpty) "unknown" else run.jvmLabels.mkString(", ")),
       "quick overrides" -> (if (run.quickOverrides.isEmpty) "none" else run.quickOverrides.map { case (s, p) => s"$s: $p" }.mkString("; ")),
       "engine" -> run.engineText,
       "git" -> run.gitText,
-      "host" -> m.map(h => s"${h.host.os}, ${h.host.cpus} cpus").getOrElse(""),
+      "host" -> m.map(h => s"${h.host.os}, ${h.host.cpus} cpus").getOrElse("")
     ) ++ Machines.header(run) ++ Vector(
       "started" -> m.map(r => r.started + r.finished.map(f => s", finished $f").getOrElse("")).getOrElse("")
     ).filter(_._2.trim.nonEmpty)
@@ -196,8 +210,10 @@ object ReportModel {
     * the claim, or a claim not read back, is flagged. The boolean says whether any was. Runs
     * under another profile show the read-back as it is (there is nothing claimed). */
   def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)], jvm: String = ""): (String, Boolean) = {
-    val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run, jvm)) else Vector.empty
-    if (claims.isEmpty) (s"$runtime: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
+    val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run, jvm))
+    else Vector.empty
+    if (claims.isEmpty)
+      (s"$runtime: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
     else {
       val parts = claims.map { c =>
         readBack.find(_._1 == c.key) match {
@@ -222,7 +238,9 @@ object ReportModel {
     rts.flatMap { rt =>
       val cs = run.cells.filter(_.id.exists(_.runtime == rt))
       val rbs = cs.filter(_.readBack.nonEmpty).map(c => (c.readBack, c.jvm)).distinct
-      (if (rbs.isEmpty) Vector((Vector.empty[(String, String)], "")) else rbs).map { case (rb, jvm) => readBackLine(run, rt, rb, jvm) }.distinct
+      (if (rbs.isEmpty) Vector((Vector.empty[(String, String)], "")) else rbs).map { case (rb, jvm) =>
+        readBackLine(run, rt, rb, jvm)
+      }.distinct
     }
   }
 
@@ -242,9 +260,11 @@ object ReportModel {
   /** Said above the tables when one report holds what should not be read as one comparison. */
   def mixWarnings(run: RunData): Vector[String] = {
     val w = Vector.newBuilder[String]
-    if (run.jvmLabels.size > 1) w += s"this run measured ${run.jvmLabels.size} JVMs (${run.jvmLabels.mkString(", ")}); each table holds one JVM — compare across tables with care"
+    if (run.jvmLabels.size > 1)
+      w += s"this run measured ${run.jvmLabels.size} JVMs (${run.jvmLabels.mkString(", ")}); each table holds one JVM — compare across tables with care"
     if (run.testOnly) w += "this run includes test-only scenarios"
-    if (run.status.contains(RunStatus.Running)) w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
+    if (run.status.contains(RunStatus.Running))
+      w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
     if (run.status.contains(RunStatus.Interrupted)) w += "the run was interrupted; cells not recorded are missing"
     w ++= Machines.warnings(run)
     w.result()

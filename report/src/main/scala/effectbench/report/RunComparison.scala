@@ -98,7 +98,8 @@ object RunComparison {
   private def seedOf(key: String): Long = 0x5eedL * 31 + key.hashCode.toLong
 
   /** One cell in both runs: warnings about it, and its comparison unless units differ. */
-  private def diff(ca: CellResult, cb: CellResult, threshold: Double, resamples: Int, confidence: Double): (Vector[String], Option[CellDiff]) = {
+  private def diff(ca: CellResult, cb: CellResult, threshold: Double, resamples: Int, confidence: Double)
+      : (Vector[String], Option[CellDiff]) = {
     val sa = ca.score.get
     val sb = cb.score.get
     if (sa.unit != sb.unit) (Vector(s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"), None)
@@ -120,28 +121,39 @@ object RunComparison {
       val p = Stats.mannWhitneyP(pa, pb)
       val split = !r.bimodal && betweenRunModes(ea, eb)
       val forksText = if (ea.n == eb.n) s"${ea.n} forks each" else s"A ${ea.n}, B ${eb.n} forks"
-      val modal = if (split) Vector(s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
-          s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide")
-        else if (r.bimodal) Vector(s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict") else Vector.empty
+      val modal = if (split) Vector(
+        s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
+          s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide"
+      )
+      else if (r.bimodal) Vector(
+        s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict"
+      )
+      else Vector.empty
       val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
       val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
       val changed = (allocA, allocB) match {
         case (Some(x), Some(y)) => allocChanged(x, y)
         case _ => false
       }
-      (ws ++ modal, Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
-        if (split) s"$Unstable: modes differ between runs ($forksText)" else if (r.bimodal) Same else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
+      (ws ++ modal,
+        Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
+            if (split) s"$Unstable: modes differ between runs ($forksText)"
+            else if (r.bimodal) Same
+            else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
     }
   }
 
-  def compare(a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples,
-      confidence: Double = ForkStats.DefaultConfidence): RunComparison = {
+  def compare(
+      a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples,
+      confidence: Double = ForkStats.DefaultConfidence
+  ): RunComparison = {
     val warnings = Vector.newBuilder[String]
     val jvmsA = a.cells.map(_.jvm).distinct
     val jvmsB = b.cells.map(_.jvm).distinct
     // Cells are matched by key and JVM; two single-JVM runs on different JVMs are matched by key (a JVM comparison).
     val acrossJvms = jvmsA.size == 1 && jvmsB.size == 1 && jvmsA != jvmsB
-    if (acrossJvms) warnings += s"the runs used different JVMs (A: ${jvmsA.head}, B: ${jvmsB.head}); cells are matched by key, so differences include the JVM"
+    if (acrossJvms)
+      warnings += s"the runs used different JVMs (A: ${jvmsA.head}, B: ${jvmsB.head}); cells are matched by key, so differences include the JVM"
     def matchKey(c: CellResult) = if (acrossJvms) (c.key, "") else (c.key, c.jvm)
     val byA = a.cells.map(c => matchKey(c) -> c).toMap
     val byB = b.cells.map(c => matchKey(c) -> c).toMap
@@ -160,7 +172,8 @@ object RunComparison {
     val scored = common.filter { case (ca, cb) => ca.ok && cb.ok }
     val computed: Vector[(Vector[String], Option[CellDiff])] = {
       val threads = math.max(1, math.min(Runtime.getRuntime.availableProcessors, 8))
-      val pool = java.util.concurrent.Executors.newFixedThreadPool(threads, (r: Runnable) => { val t = new Thread(r, "compare"); t.setDaemon(true); t })
+      val pool = java.util.concurrent.Executors.newFixedThreadPool(threads,
+        (r: Runnable) => { val t = new Thread(r, "compare"); t.setDaemon(true); t })
       try {
         val tasks = scored.map { case (ca, cb) => pool.submit(() => diff(ca, cb, threshold, resamples, confidence)) }
         tasks.map(_.get())

@@ -74,13 +74,16 @@ object RunData {
 
   def load(dir: Path): RunData = {
     val warnings = Vector.newBuilder[String]
-    val meta = try Some(RunFiles.readMeta(dir.resolve("run.json"))) catch {
-      case e: FormatError => warnings += s"${e.getMessage}; showing cells without run settings"; None
-    }
+    val meta =
+      try Some(RunFiles.readMeta(dir.resolve("run.json")))
+      catch {
+        case e: FormatError => warnings += s"${e.getMessage}; showing cells without run settings"; None
+      }
     val f = dir.resolve("cells.jsonl")
     val lines = if (Files.isRegularFile(f)) read(f).split('\n').toVector else Vector.empty
     val records = lines.zipWithIndex.filter(_._1.trim.nonEmpty).flatMap { case (line, i) =>
-      try Some(RunFiles.readCell(line, s"$f line ${i + 1}")) catch {
+      try Some(RunFiles.readCell(line, s"$f line ${i + 1}"))
+      catch {
         case e: FormatError => warnings += s"${e.getMessage}; skipped"; None
       }
     }

@@ -65,9 +65,9 @@ object Sources {
     else {
       val it = Files.list(d)
       try it.toArray.toVector.map(_.asInstanceOf[Path])
-        .filter(f => Files.isRegularFile(f) && f.getFileName.toString.endsWith(".scala") && dir + f.getFileName != path)
-        .sortBy(_.getFileName.toString)
-        .map(f => (dir + f.getFileName, new String(Files.readAllBytes(f), StandardCharsets.UTF_8)))
+          .filter(f => Files.isRegularFile(f) && f.getFileName.toString.endsWith(".scala") && dir + f.getFileName != path)
+          .sortBy(_.getFileName.toString)
+          .map(f => (dir + f.getFileName, new String(Files.readAllBytes(f), StandardCharsets.UTF_8)))
       finally it.close()
     }
   }
@@ -148,7 +148,9 @@ object Sources {
           // in a file beside this one (`BaselineSum.program` of Tasks.scala).
           definition(text, n, "def").orElse(definition(text, n, ownerKinds)).orElse(if (n.contains('.')) method(text, n) else None)
             .map(d => (d, Option.empty[String]))
-            .orElse(if (n.contains('.')) besides.iterator.flatMap { case (p, t) => method(t, n).map(d => (d, Option(p))) }.nextOption() else None)
+            .orElse(
+              if (n.contains('.')) besides.iterator.flatMap { case (p, t) => method(t, n).map(d => (d, Option(p))) }.nextOption() else None
+            )
         }.distinctBy(_._1).filterNot(_._1 == expr)
         Some(((expr +: found.map(_._1)).mkString("\n\n"), found.flatMap(_._2).distinct))
       }
@@ -224,15 +226,21 @@ object Sources {
 
   private def definition(text: String, name: String, kinds: String): Option[String] = {
     val lines = text.split("\n", -1).toVector
-    val defRx = ("""^(\s*)(?:(?:@[\w.]+(?:\([^)]*\))?|private|protected|final|override|inline|implicit|lazy|sealed|abstract|case)(?:\[\w+\])?\s+)*""" + kinds + """\s+""" +
-      java.util.regex.Pattern.quote(name) + """(?![\w$]).*""").r
+    val defRx =
+      ("""^(\s*)(?:(?:@[\w.]+(?:\([^)]*\))?|private|protected|final|override|inline|implicit|lazy|sealed|abstract|case)(?:\[\w+\])?\s+)*""" + kinds + """\s+""" +
+        java.util.regex.Pattern.quote(name) + """(?![\w$]).*""").r
     lines.indexWhere(l => defRx.pattern.matcher(l).matches()) match {
       case -1 => None
       case start =>
         val indent = lines(start).takeWhile(_.isWhitespace).length
         // Include the doc comment / annotations directly above.
         var first = start
-        while (first > 0 && { val t = lines(first - 1).trim; t.startsWith("@") || t.startsWith("*") || t.startsWith("/**") || t.startsWith("//") || t.endsWith("*/") }) first -= 1
+        while (
+          first > 0 && {
+            val t = lines(first - 1).trim;
+            t.startsWith("@") || t.startsWith("*") || t.startsWith("/**") || t.startsWith("//") || t.endsWith("*/")
+          }
+        ) first -= 1
         val end = bodyEnd(lines, start, indent)
         val body = lines.slice(first, end + 1).map(l => if (l.take(indent).forall(_.isWhitespace)) l.drop(indent) else l)
         Some(body.reverse.dropWhile(_.trim.isEmpty).reverse.mkString("\n"))

@@ -67,9 +67,12 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       catch {
         case e: SQLException if busy(e) =>
           val waited = System.currentTimeMillis() - start
-          if (waited > maxWaitMillis) throw new SQLException(s"$dbFile: still locked by another writer after ${waited / 1000}s; gave up trying to $what", e)
+          if (waited > maxWaitMillis)
+            throw new SQLException(s"$dbFile: still locked by another writer after ${waited / 1000}s; gave up trying to $what", e)
           if (!told) {
-            log(s"bench: $dbFile is locked by another writer (another bench run or reindex on this results directory); waiting to $what ...")
+            log(
+              s"bench: $dbFile is locked by another writer (another bench run or reindex on this results directory); waiting to $what ..."
+            )
             told = true
           }
           Thread.sleep(50)
@@ -86,15 +89,24 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       createSchema(c)
       retrying(what) {
         val st = c.createStatement()
-        try st.execute("BEGIN IMMEDIATE") finally st.close()
+        try st.execute("BEGIN IMMEDIATE")
+        finally st.close()
       }
       try {
         val r = body(c)
-        retrying(what) { val st = c.createStatement(); try st.execute("COMMIT") finally st.close() }
+        retrying(what) {
+          val st = c.createStatement();
+          try st.execute("COMMIT")
+          finally st.close()
+        }
         r
       } catch {
         case e: Throwable =>
-          try { val st = c.createStatement(); try st.execute("ROLLBACK") finally st.close() } catch { case _: SQLException => () }
+          try {
+            val st = c.createStatement();
+            try st.execute("ROLLBACK")
+            finally st.close()
+          } catch { case _: SQLException => () }
           throw e
       }
     } finally c.close()
@@ -102,7 +114,8 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
 
   def read[A](body: Connection => A): A = {
     val c = open()
-    try { createSchema(c); body(c) } finally c.close()
+    try { createSchema(c); body(c) }
+    finally c.close()
   }
 
   /** Set when an index of an older layout was dropped: the caller refills it from the run directories. */
@@ -115,9 +128,15 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     val st = c.createStatement()
     try {
       val rs = st.executeQuery("PRAGMA user_version")
-      val version = try { rs.next(); rs.getInt(1) } finally rs.close()
+      val version =
+        try { rs.next(); rs.getInt(1) }
+        finally rs.close()
       if (version != SchemaVersion) {
-        val had = { val t = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cells'"); try { t.next(); t.getInt(1) > 0 } finally t.close() }
+        val had = {
+          val t = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cells'");
+          try { t.next(); t.getInt(1) > 0 }
+          finally t.close()
+        }
         if (had) {
           log(s"bench: $dbFile has an older layout (version $version); rebuilding its tables (./bench reindex refills them)")
           st.execute("DROP TABLE IF EXISTS cells")
@@ -196,12 +215,15 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
 
   /** Indexes one recorded cell (and refreshes its run's row from run.json). */
   def indexCell(runDir: Path, record: CellRecord): Unit = {
-    val meta = try Some(RunFiles.readMeta(runDir.resolve("run.json"))) catch { case _: FormatError => None }
+    val meta =
+      try Some(RunFiles.readMeta(runDir.resolve("run.json")))
+      catch { case _: FormatError => None }
     val (cell, _) = RunData.cellOf(runDir, record)
     write(s"index ${cell.key}") { c =>
       val id = upsertRun(c, runDir, meta)
       val ps = c.prepareStatement(insertCellSql)
-      try insertCell(ps, id, cell) finally ps.close()
+      try insertCell(ps, id, cell)
+      finally ps.close()
     }
     if (dropped) { dropped = false; reindex() }
   }
@@ -222,7 +244,8 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       if (!Files.isDirectory(results)) Vector.empty
       else {
         val s = Files.list(results)
-        try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.getFileName.toString) finally s.close()
+        try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.getFileName.toString)
+        finally s.close()
       }
     // The run directories are read while holding the write lock, so a cell recorded meanwhile by a
     // running benchmark is either in what is read here or indexed by its own hook right after.
@@ -230,12 +253,14 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       val runs = dirs.map(RunData.load)
       runs.flatMap(_.warnings).foreach(w => log(s"warning: $w"))
       val st = c.createStatement()
-      try { st.execute("DELETE FROM cells"); st.execute("DELETE FROM runs") } finally st.close()
+      try { st.execute("DELETE FROM cells"); st.execute("DELETE FROM runs") }
+      finally st.close()
       val ps = c.prepareStatement(insertCellSql)
       try runs.foreach { r =>
-        val id = upsertRun(c, r.dir, r.meta)
-        r.cells.foreach(cell => insertCell(ps, id, cell))
-      } finally ps.close()
+          val id = upsertRun(c, r.dir, r.meta)
+          r.cells.foreach(cell => insertCell(ps, id, cell))
+        }
+      finally ps.close()
       (runs.size, runs.map(_.cells.size).sum)
     }
   }
@@ -243,14 +268,20 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
   def counts(): (Int, Int) = read { c =>
     val st = c.createStatement()
     try {
-      def one(sql: String) = { val rs = st.executeQuery(sql); try { rs.next(); rs.getInt(1) } finally rs.close() }
+      def one(sql: String) = {
+        val rs = st.executeQuery(sql);
+        try { rs.next(); rs.getInt(1) }
+        finally rs.close()
+      }
       (one("SELECT count(*) FROM runs"), one("SELECT count(*) FROM cells"))
     } finally st.close()
   }
 
   /** Every indexed cell matching the filters, oldest run first. Patterns may use `*`. */
-  def history(scenarios: Vector[String], runtimes: Vector[String], variants: Vector[String], modes: Vector[String],
-      params: Vector[(String, String)]): Vector[HistoryRow] = read { c =>
+  def history(
+      scenarios: Vector[String], runtimes: Vector[String], variants: Vector[String], modes: Vector[String],
+      params: Vector[(String, String)]
+  ): Vector[HistoryRow] = read { c =>
     val clauses = Vector.newBuilder[String]
     val binds = Vector.newBuilder[String]
     def anyOf(col: String, pats: Vector[String]): Unit = if (pats.nonEmpty) {
@@ -273,11 +304,14 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
       val out = Vector.newBuilder[HistoryRow]
       def optD(i: Int) = { val d = rs.getDouble(i); if (rs.wasNull()) None else Some(d) }
       while (rs.next()) {
-        val ps = try Some(Params.decode(Option(rs.getString(18)).getOrElse(""))) catch { case _: IllegalArgumentException => None }
+        val ps =
+          try Some(Params.decode(Option(rs.getString(18)).getOrElse("")))
+          catch { case _: IllegalArgumentException => None }
         if (params.forall { case (k, v) => ps.exists(_.get(k).contains(v)) })
           out += HistoryRow(rs.getString(1), rs.getString(2), rs.getString(3), Option(rs.getString(4)).getOrElse(""),
             rs.getInt(5) == 1, rs.getString(6), rs.getString(7),
-            try upickle.default.read[Named[String]](Option(rs.getString(8)).getOrElse("{}")) catch { case _: Exception => Named.empty[String] },
+            try upickle.default.read[Named[String]](Option(rs.getString(8)).getOrElse("{}"))
+            catch { case _: Exception => Named.empty[String] },
             rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12), rs.getString(13),
             optD(14), optD(15), rs.getString(16), optD(17))
       }

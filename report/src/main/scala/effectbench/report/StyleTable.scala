@@ -19,9 +19,10 @@ object StyleTable {
   /** The style blocks of a run, and the cells left for the generic table. */
   def blocks(run: RunData): (Vector[StyleBlock], Vector[CellResult]) = {
     val (mine, others) = run.cells.partition(covers)
-    val bs = mine.groupBy(_.scenario).toVector.sortBy { case (s, _) => Catalog.scenarios.indexWhere(_.id == s) }.flatMap { case (sid, cells) =>
-      styleScenario(sid).toVector.flatMap(s => scenarioBlocks(s, cells))
-    }
+    val bs =
+      mine.groupBy(_.scenario).toVector.sortBy { case (s, _) => Catalog.scenarios.indexWhere(_.id == s) }.flatMap { case (sid, cells) =>
+        styleScenario(sid).toVector.flatMap(s => scenarioBlocks(s, cells))
+      }
     (bs, others)
   }
 
@@ -53,7 +54,8 @@ object StyleTable {
     if (!x.cell.ok) x.cell.status.id
     else {
       val ref = all.find(y => y.id.runtime == x.id.runtime && y.id.variant == referenceStyle && y.id.params == x.id.params && y.cell.ok)
-      s"${CellStats.estimate(x.cell, ForkStats.DefaultConfidence).map(CellStats.scoreText).getOrElse(Format.stat(x.cell.score.get))} (${Comparison.ratioText(x.cell, ref.map(_.cell))})"
+      s"${CellStats.estimate(x.cell, ForkStats.DefaultConfidence).map(CellStats.scoreText).getOrElse(Format.stat(x.cell.score.get))} (${Comparison.ratioText(x.cell,
+          ref.map(_.cell))})"
     }
 
   private def styles(s: Scenario): Vector[String] = referenceStyle +: s.variants.filterNot(_ == referenceStyle)
@@ -81,12 +83,13 @@ object StyleTable {
     val seen = xs.flatMap(_.id.params.get(param)).distinct
     val order = s.param(param).map(_.sweep).getOrElse(Vector.empty)
     val values = order.filter(seen.contains).distinct ++ seen.filterNot(order.contains)
-    val rows = for {
-      r <- runtimesOf(s, xs)
-      v <- styles(s) if xs.exists(x => x.id.runtime == r && x.id.variant == v)
-    } yield Vector(r, v) ++ values.map { pv =>
-      xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse("—")
-    }
+    val rows =
+      for {
+        r <- runtimesOf(s, xs)
+        v <- styles(s) if xs.exists(x => x.id.runtime == r && x.id.variant == v)
+      } yield Vector(r, v) ++ values.map { pv =>
+        xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse("—")
+      }
     TextTable(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
   }
 

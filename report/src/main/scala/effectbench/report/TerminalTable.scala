@@ -23,7 +23,9 @@ object TerminalTable {
     val plain = m.blocks.filterNot(_.styled)
     plain.foreach { b =>
       val g = b.group
-      sb.append('\n').append(g.title).append(if (m.oneJvm) "" else s" @ ${g.jvm}").append(if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]").append('\n')
+      sb.append('\n').append(g.title).append(if (m.oneJvm) "" else s" @ ${g.jvm}").append(
+        if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]"
+      ).append('\n')
       sb.append(table(ReportModel.columns, b.rows.map(_.cells)))
       b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
       b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))

@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit
 object Chromium {
   /** $CHROMIUM, else the usual install paths. */
   lazy val binary: Option[Path] =
-    (sys.env.get("CHROMIUM").toVector ++ Vector("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"))
+    (sys.env.get("CHROMIUM").toVector ++ Vector("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+      "/usr/bin/google-chrome-stable"))
       .map(Paths.get(_)).find(p => Files.isExecutable(p))
 
   def flags(profile: Path): Vector[String] = Vector("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -18,8 +19,11 @@ object Chromium {
     val out = Files.createTempFile("chromium", ".out")
     val err = Files.createTempFile("chromium", ".err")
     val p = new ProcessBuilder(args: _*).redirectOutput(out.toFile).redirectError(err.toFile).start()
-    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) { p.destroyForcibly(); throw new RuntimeException(s"chromium did not finish in ${timeoutSeconds}s: ${args.mkString(" ")}") }
-    (p.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8), new String(Files.readAllBytes(err), StandardCharsets.UTF_8))
+    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      p.destroyForcibly(); throw new RuntimeException(s"chromium did not finish in ${timeoutSeconds}s: ${args.mkString(" ")}")
+    }
+    (p.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
+      new String(Files.readAllBytes(err), StandardCharsets.UTF_8))
   }
 
   /** The serialized DOM of `url` after its scripts ran (virtual time lets timers fire first). */
@@ -32,8 +36,10 @@ object Chromium {
 
   def screenshot(bin: Path, url: String, png: Path, width: Int = 1280, height: Int = 2400): Unit = {
     val profile = Files.createTempDirectory("chromium-profile")
-    val (code, _, err) = run(Vector(bin.toString) ++ flags(profile) ++
-      Vector("--virtual-time-budget=10000", "--hide-scrollbars", s"--window-size=$width,$height", s"--screenshot=$png", url), 120)
+    val (code, _, err) = run(
+      Vector(bin.toString) ++ flags(profile) ++
+        Vector("--virtual-time-budget=10000", "--hide-scrollbars", s"--window-size=$width,$height", s"--screenshot=$png", url), 120
+    )
     if (code != 0) throw new RuntimeException(s"chromium exited with $code: $err")
   }
 }

@@ -5,11 +5,16 @@ import scala.util.Random
 
 class ForkStatsSuite extends munit.FunSuite {
   test("t quantiles match the published table") {
-    for ((conf, df, want) <- Seq((0.95, 1.0, 12.706), (0.95, 2.0, 4.303), (0.95, 4.0, 2.776), (0.95, 29.0, 2.045), (0.999, 5.0, 6.869), (0.99, 10.0, 3.169)))
+    for (
+      (conf, df, want) <-
+        Seq((0.95, 1.0, 12.706), (0.95, 2.0, 4.303), (0.95, 4.0, 2.776), (0.95, 29.0, 2.045), (0.999, 5.0, 6.869), (0.99, 10.0, 3.169))
+    )
       assertEqualsDouble(ForkStats.tQuantile(conf, df), want, 0.002, s"t($conf, $df)")
     // R: qt(0.975, c(1, 2, 4, 29)), qt(0.9995, 5), qt(0.995, 10), to R's printed seven digits.
-    for ((conf, df, want) <- Seq((0.95, 1.0, 12.706205), (0.95, 2.0, 4.302653), (0.95, 4.0, 2.776445), (0.95, 29.0, 2.045230),
-        (0.999, 5.0, 6.868827), (0.99, 10.0, 3.169273)))
+    for (
+      (conf, df, want) <- Seq((0.95, 1.0, 12.706205), (0.95, 2.0, 4.302653), (0.95, 4.0, 2.776445), (0.95, 29.0, 2.045230),
+        (0.999, 5.0, 6.868827), (0.99, 10.0, 3.169273))
+    )
       assertEqualsDouble(ForkStats.tQuantile(conf, df), want, 1e-6, s"t($conf, $df)")
     // Welch–Satterthwaite degrees of freedom are not whole: between its neighbours, and nothing without data.
     assert(ForkStats.tQuantile(0.95, 2.5) < ForkStats.tQuantile(0.95, 2) && ForkStats.tQuantile(0.95, 2.5) > ForkStats.tQuantile(0.95, 3))
@@ -131,9 +136,12 @@ class ForkStatsSuite extends munit.FunSuite {
   test("every report format shows fork-level scores, ratio intervals, modes with shares and forks, and unsettled forks") {
     val dir = Files.createTempDirectory("modes")
     val specs = Vector(
-      SyntheticRun.Spec("deep-bind/default/cats-effect/d=10000/fork", 0, raw = Some(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5)))),
+      SyntheticRun.Spec("deep-bind/default/cats-effect/d=10000/fork", 0,
+        raw = Some(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5)))),
       SyntheticRun.Spec("deep-bind/default/zio/d=10000/fork", 0, raw = Some(Vector(Vector(900.0, 905, 895), Vector(910.0, 900, 905)))),
-      SyntheticRun.Spec("deep-bind/default/future/d=10000/fork", 0, raw = Some(Vector(Vector(3000.0, 2000, 1500, 1100, 1000, 900), Vector(1000.0, 1010, 990, 1000, 1005, 995)))))
+      SyntheticRun.Spec("deep-bind/default/future/d=10000/fork", 0,
+        raw = Some(Vector(Vector(3000.0, 2000, 1500, 1100, 1000, 900), Vector(1000.0, 1010, 990, 1000, 1005, 995))))
+    )
     val run = RunData.load(SyntheticRun.write(dir, "modes-run", specs))
     val g = ReportModel.groups(run).head
     val ce = g.rows.find(_.runtime == "cats-effect").get
@@ -168,7 +176,11 @@ class ForkCompareSuite extends munit.FunSuite {
     // comparison raise false alarms on two runs of one build.
     def forky(seed: Long) = {
       val rnd = new Random(seed)
-      specs.map(sp => sp.copy(raw = Some(Vector.fill(3) { val off = 1 + 0.15 * rnd.nextGaussian(); Vector.fill(5)(sp.base * off * (1 + 0.01 * rnd.nextGaussian())) })))
+      specs.map(sp =>
+        sp.copy(raw = Some(Vector.fill(3) {
+          val off = 1 + 0.15 * rnd.nextGaussian(); Vector.fill(5)(sp.base * off * (1 + 0.01 * rnd.nextGaussian()))
+        }))
+      )
     }
     val fa = RunData.load(SyntheticRun.write(root.resolve("fa"), "fa", forky(21)))
     val fb = RunData.load(SyntheticRun.write(root.resolve("fb"), "fb", forky(22)))

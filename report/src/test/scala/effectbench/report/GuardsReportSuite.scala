@@ -18,7 +18,8 @@ class GuardsReportSuite extends munit.FunSuite {
     val specs = Vector(
       SyntheticRun.Spec(key("baseline"), base = 20, readBack = proven("baseline")),
       SyntheticRun.Spec(key("cats-effect"), base = 60, readBack = ceReadBack),
-      SyntheticRun.Spec(key("zio"), base = zioScore, readBack = proven("zio")))
+      SyntheticRun.Spec(key("zio"), base = zioScore, readBack = proven("zio"))
+    )
     RunData.load(SyntheticRun.write(Files.createTempDirectory("guards"), "guards-run", specs))
   }
 
@@ -45,11 +46,12 @@ class GuardsReportSuite extends munit.FunSuite {
   test("under --cpus the claims are the JVM's own processors, not the host's") {
     val oneCpu = SyntheticRun.jvm + ", 1 cpu"
     def one(threads: String) = Vector(SyntheticRun.Spec(key("zio"), base = 20, jvm = oneCpu,
-      readBack = proven("zio").map { case (k, v) => if (k == Claim.ComputeThreads) k -> threads else k -> v }))
+        readBack = proven("zio").map { case (k, v) => if (k == Claim.ComputeThreads) k -> threads else k -> v }))
     val pinned = RunData.load(SyntheticRun.write(Files.createTempDirectory("guards"), "guards-cpus", one("1")))
     assertEquals(ReportModel.readBackSummary(pinned).filter(_._2), Vector.empty)
     val wrong = RunData.load(SyntheticRun.write(Files.createTempDirectory("guards"), "guards-cpus2", one("2")))
-    assert(ReportModel.readBackSummary(wrong).exists(_._1.contains("computeThreads 2 (≠ claimed 1)")), ReportModel.readBackSummary(wrong).toString)
+    assert(ReportModel.readBackSummary(wrong).exists(_._1.contains("computeThreads 2 (≠ claimed 1)")),
+      ReportModel.readBackSummary(wrong).toString)
   }
 
   test("cells at or above the baseline floor are not flagged, nor is a tie within the error") {
@@ -67,14 +69,19 @@ class GuardsReportSuite extends munit.FunSuite {
     assert(t.contains("cats-effect: tracing off, enhancedExceptions off, autoYieldBudget 10240, computeThreads 2"), t)
     assert(t.contains("zio: autoYieldBudget 10240, computeThreads 2, fiberRoots off"), t)
     assert(!t.contains("differs from the profile"), t)
-    val wrong = run(zioScore = 40, ceReadBack = proven("cats-effect").map {
-      case (Claim.AutoYield, _) => Claim.AutoYield -> "1024"
-      case kv => kv
-    }.filterNot(_._1 == Claim.Tracing))
+    val wrong = run(zioScore = 40,
+      ceReadBack = proven("cats-effect").map {
+        case (Claim.AutoYield, _) => Claim.AutoYield -> "1024"
+        case kv => kv
+      }.filterNot(_._1 == Claim.Tracing))
     val line = "cats-effect: autoYieldBudget 1024 (≠ claimed 10240)"
-    for ((name, text) <- Vector("terminal" -> TerminalTable.render(wrong), "markdown" -> Markdown.render(wrong), "html" -> Html.render(wrong, None))) {
+    for (
+      (name, text) <-
+        Vector("terminal" -> TerminalTable.render(wrong), "markdown" -> Markdown.render(wrong), "html" -> Html.render(wrong, None))
+    ) {
       assert(text.contains("tracing not read back (claimed off)"), s"$name:\n$text")
-      assert(text.contains(if (name == "html") Html.esc("autoYieldBudget 1024 (≠ claimed 10240)") else "autoYieldBudget 1024 (≠ claimed 10240)"), s"$name:\n$text")
+      assert(text.contains(if (name == "html") Html.esc("autoYieldBudget 1024 (≠ claimed 10240)")
+          else "autoYieldBudget 1024 (≠ claimed 10240)"), s"$name:\n$text")
       assert(text.contains("differs from the profile"), s"$name:\n$text")
     }
     // Under each table too, not only in the header.
@@ -87,7 +94,8 @@ class GuardsReportSuite extends munit.FunSuite {
     val specs = Vector(
       SyntheticRun.Spec(fk.format("zio"), base = 3000, work = Vector("forks" -> 10000L, "joins" -> 10000L)),
       SyntheticRun.Spec(fk.format("baseline"), base = 2000),
-      SyntheticRun.Spec(key("zio"), base = 60))
+      SyntheticRun.Spec(key("zio"), base = 60)
+    )
     val r = RunData.load(SyntheticRun.write(Files.createTempDirectory("work"), "work-run", specs))
     val html = Html.render(r, None)
     assert(html.contains("<th>work per operation</th>"), "no work column")

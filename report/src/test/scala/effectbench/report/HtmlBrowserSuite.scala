@@ -15,31 +15,42 @@ class HtmlBrowserSuite extends munit.FunSuite {
   /** A run with ordinary cells, a param value carrying markup, a failed cell and an n/a cell. */
   def run(dir: Path): RunData = {
     val specs = SyntheticRun.cells200.filter(s => s.key.startsWith("scenario-1/") || s.key.startsWith("scenario-2/")) ++
-      SyntheticRun.runtimes.map(rt => SyntheticRun.Spec(s"evil/default/$rt/p=$evilScript&q=$evilImg/fork", 3.0, readBack = Vector("k" -> evilImg))) :+
-      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = effectbench.Outcome.Failed, reason = s"failed: JMH exited with code 1 $evilScript") :++
+      SyntheticRun.runtimes.map(rt =>
+        SyntheticRun.Spec(s"evil/default/$rt/p=$evilScript&q=$evilImg/fork", 3.0, readBack = Vector("k" -> evilImg))
+      ) :+
+      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = effectbench.Outcome.Failed,
+        reason = s"failed: JMH exited with code 1 $evilScript") :++
       // A style scenario: its style block renders beside its charts.
-      Vector("either" -> 100.0, "typed" -> 150.0).map { case (v, base) => SyntheticRun.Spec(s"business-flow/$v/zio/tf=5&base=10&failure=0.1:80&k=100/fork", base) }
-    SyntheticRun.write(dir, s"run-$evilScript", specs, plan = Vector("scenario-1/default/kyo/n=100/fork" -> effectbench.store.CellStatus.NotApplicable(s"no such runtime $evilImg")))
+      Vector("either" -> 100.0, "typed" -> 150.0).map { case (v, base) =>
+        SyntheticRun.Spec(s"business-flow/$v/zio/tf=5&base=10&failure=0.1:80&k=100/fork", base)
+      }
+    SyntheticRun.write(dir, s"run-$evilScript", specs,
+      plan = Vector("scenario-1/default/kyo/n=100/fork" -> effectbench.store.CellStatus.NotApplicable(s"no such runtime $evilImg")))
     RunData.load(dir)
   }
 
-  final case class Check(charts: Int, rendered: Int, missing: Vector[String], errors: Vector[String], injected: Boolean, scriptText: Boolean)
+  final case class Check(
+      charts: Int, rendered: Int, missing: Vector[String], errors: Vector[String], injected: Boolean, scriptText: Boolean
+  )
 
   def selftest(html: Path): Either[String, Check] = {
     val bin = Chromium.binary.get
     val (dom, err) = Chromium.dumpDom(bin, html.toUri.toString + "#selftest")
     val rx = """(?s)<pre id="selftest-result">(.*?)</pre>""".r
     rx.findFirstMatchIn(dom) match {
-      case None => Left(s"the page wrote no self-test result (its script did not run to the end); DOM ${dom.length} chars, stderr: ${err.take(2000)}")
+      case None =>
+        Left(s"the page wrote no self-test result (its script did not run to the end); DOM ${dom.length} chars, stderr: ${err.take(2000)}")
       case Some(m) =>
         val j = ujson.read(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))
-        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str).toVector, j("errors").arr.map(_.str).toVector,
-          j("injected").boolOpt.contains(true), j("resultsShowScriptText").boolOpt.contains(true)))
+        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str).toVector,
+            j("errors").arr.map(_.str).toVector,
+            j("injected").boolOpt.contains(true), j("resultsShowScriptText").boolOpt.contains(true)))
     }
   }
 
   def requireChromium(): Unit =
-    assume(Chromium.binary.isDefined, "SKIPPED: no chromium found (/usr/bin/chromium, chromium-browser, google-chrome or $CHROMIUM); CI installs it with apt-get install chromium")
+    assume(Chromium.binary.isDefined,
+      "SKIPPED: no chromium found (/usr/bin/chromium, chromium-browser, google-chrome or $CHROMIUM); CI installs it with apt-get install chromium")
 
   test("the HTML report renders every chart in headless Chromium, raises no script error and shows markup from results as text") {
     requireChromium()
@@ -67,7 +78,8 @@ class HtmlBrowserSuite extends munit.FunSuite {
     val dir = Files.createTempDirectory("html-broken")
     val data = run(dir)
     val html = dir.resolve("report.html")
-    val broken = Html.render(data, None).replace("<div class=\"charts\">", "<div class=\"charts\"><div class=\"chart\" data-group=\"9999\" data-kind=\"ratio\"></div>")
+    val broken = Html.render(data, None).replace("<div class=\"charts\">",
+      "<div class=\"charts\"><div class=\"chart\" data-group=\"9999\" data-kind=\"ratio\"></div>")
     Files.write(html, broken.getBytes(StandardCharsets.UTF_8))
     selftest(html) match {
       case Left(_) => () // the page script died: also a failure the real test reports
@@ -100,7 +112,9 @@ class HtmlBrowserSuite extends munit.FunSuite {
     assertEquals(c.errors, Vector.empty)
     // The drawn chart itself: a line (path) per runtime, the counts on the x axis and the runtimes in the legend.
     val (dom, _) = Chromium.dumpDom(Chromium.binary.get, html.toUri.toString + "#selftest")
-    val chart = "(?s)<div class=\"chart scaling\"[^>]*>(.*?)</svg>".r.findFirstMatchIn(dom).map(_.group(1)).getOrElse(fail("no scaling chart in the page"))
+    val chart = "(?s)<div class=\"chart scaling\"[^>]*>(.*?)</svg>".r.findFirstMatchIn(dom).map(_.group(1)).getOrElse(
+      fail("no scaling chart in the page")
+    )
     val texts = "<text[^>]*>([^<]*)</text>".r.findAllMatchIn(chart).map(_.group(1).trim).toSet
     assert(Set("1", "2", "cpus", "cats-effect", "zio", "baseline").subsetOf(texts), s"axis and legend texts: $texts")
     // A series line is an unfilled path of width 2 (axes and grid are width 1), one colour per runtime.

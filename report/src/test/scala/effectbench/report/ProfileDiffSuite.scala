@@ -40,8 +40,8 @@ class ProfileDiffSuite extends munit.FunSuite {
     Files.createDirectories(dir.resolve("jmh"))
     def metric(v: Double) = JmhMetric(v, Double.NaN, "x")
     val jmh = Vector(JmhResult("effectbench.Bench.run", "avgt", primaryMetric = JmhMetric(1, 0.1, "us/op"),
-      secondaryMetrics = Named.of(Vector("gc.count" -> metric(3), "proc.gc.time.share" -> metric(1.25), "proc.threads.peak" -> metric(34),
-        "proc.cs.voluntary.norm" -> metric(0.5), "proc.cs.involuntary.norm" -> metric(0.01)))))
+        secondaryMetrics = Named.of(Vector("gc.count" -> metric(3), "proc.gc.time.share" -> metric(1.25), "proc.threads.peak" -> metric(34),
+            "proc.cs.voluntary.norm" -> metric(0.5), "proc.cs.involuntary.norm" -> metric(0.01)))))
     Files.write(dir.resolve("jmh/c.json"), RunFiles.jmhJson(jmh).getBytes(StandardCharsets.UTF_8))
     val rec = CellRecord("s/default/zio/n=1/fork", "j", "/j", "modern", Outcome.Ok, jmh = Some("jmh/c.json"), finished = "now",
       profiles = Named.of(Vector("cpu" -> "profiles/c/cpu.html")))

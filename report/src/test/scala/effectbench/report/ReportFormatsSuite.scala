@@ -13,7 +13,8 @@ class ReportFormatsSuite extends munit.FunSuite {
   test("terminal and markdown group by scenario/variant, mark ties and baseline ratios, state the settings") {
     val dir = Files.createTempDirectory("fmt")
     val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-0/"))
-    val run = RunData.load(SyntheticRun.write(dir, "fmt-run", specs, plan = Vector("scenario-0/default/kyo/n=100/fork" -> effectbench.store.CellStatus.NotApplicable("kyo has no sync entry"))))
+    val run = RunData.load(SyntheticRun.write(dir, "fmt-run", specs,
+        plan = Vector("scenario-0/default/kyo/n=100/fork" -> effectbench.store.CellStatus.NotApplicable("kyo has no sync entry"))))
     val t = TerminalTable.render(run)
     assert(t.contains("quick (3 forks × 5 iterations (synthetic))"), t)
     assert(t.contains("levelled: synthetic"), t)
@@ -33,7 +34,9 @@ class ReportFormatsSuite extends munit.FunSuite {
     for (name <- Vector("report.css", "report.js", "report-errors.js", "scaling.js")) {
       val in = getClass.getResourceAsStream(s"/effectbench/report/$name")
       assert(in != null, s"$name is not a resource of the report module")
-      val text = try new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8) finally in.close()
+      val text =
+        try new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+        finally in.close()
       assert(text.length > 50 && html.contains(text), s"$name is not inlined")
     }
     assert(!html.contains("<link") && !html.contains("<script src"), "the page refers to another file")
@@ -50,7 +53,7 @@ class ReportFormatsSuite extends munit.FunSuite {
     // B: scenario-3 is 20% slower, scenario-4 20% faster, the rest the same.
     val a = time("write run A")(SyntheticRun.write(base.resolve("20261122-000000-quick-all"), "20261122-000000-quick-all", specs, seed = 1))
     val b = time("write run B")(SyntheticRun.write(base.resolve("20261122-000001-quick-all"), "20261122-000001-quick-all", specs, seed = 2,
-      factor = k => if (k.startsWith("scenario-3/")) 1.2 else if (k.startsWith("scenario-4/")) 1 / 1.2 else 1.0))
+        factor = k => if (k.startsWith("scenario-3/")) 1.2 else if (k.startsWith("scenario-4/")) 1 / 1.2 else 1.0))
     val ra = time("load run A")(RunData.load(a))
     val rb = RunData.load(b)
     assertEquals(ra.cells.size, 200)

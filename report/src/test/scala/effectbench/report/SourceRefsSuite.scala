@@ -43,8 +43,9 @@ class SourceRefsSuite extends munit.FunSuite {
     val call = "^[A-Za-z_][\\w$]*\\(.*".r
     refs.flatMap { case (cell, src) =>
       Sources.load(noRun, Some(root), src) match {
-        case Right(code) if code.ref.line > 0 && code.text.contains("new Impl(") &&
-          (code.text.startsWith("new Impl(") || call.pattern.matcher(code.text.linesIterator.next()).matches()) => None
+        case Right(code)
+            if code.ref.line > 0 && code.text.contains("new Impl(") &&
+              (code.text.startsWith("new Impl(") || call.pattern.matcher(code.text.linesIterator.next()).matches()) => None
         case Right(code) if code.ref.line == 0 => Some(s"$cell: '$src' is not a compiler-captured line reference")
         case Right(code) => Some(s"$cell: '$src' shows no expression building the cell:\n${code.text.linesIterator.take(3).mkString("\n")}")
         case Left(why) => Some(s"$cell: '$src': $why")
@@ -84,20 +85,24 @@ class SourceRefsSuite extends munit.FunSuite {
         |  )
         |}
         |""".stripMargin
-    assertEquals(Sources.atLine(text, 9), Some(
-      """new Impl("a", "run")((rt, p, mode) => {
+    assertEquals(Sources.atLine(text, 9),
+      Some(
+        """new Impl("a", "run")((rt, p, mode) => {
         |  val d = p.int("d"); Program(rt.run(catsEffect(d), mode))
         |})
         |
-        |def catsEffect(d: Int): Int = d + 1""".stripMargin))
-    assertEquals(Sources.atLine(text, 12), Some(
-      """helper("b catsEffect")(k =>
+        |def catsEffect(d: Int): Int = d + 1""".stripMargin
+      ))
+    assertEquals(Sources.atLine(text, 12),
+      Some(
+        """helper("b catsEffect")(k =>
         |  Zio.either(k))
         |
         |private def helper(v: String)(op: Int => Int) =
         |  new Impl(v)((rt, p) => op(1))
         |
-        |def either(k: Int): Int = k""".stripMargin))
+        |def either(k: Int): Int = k""".stripMargin
+      ))
     // Scala 3 names the last line of the expression, Scala 2 its first: both find it.
     assertEquals(Sources.atLine(text, 11), Sources.atLine(text, 9))
     assertEquals(Sources.atLine(text, 13), Sources.atLine(text, 12))
@@ -157,8 +162,11 @@ class SourceRefsSuite extends munit.FunSuite {
     val run = Files.createTempDirectory("eb-run")
     Files.createDirectories(repo.resolve("r/p"))
     Files.write(repo.resolve("r/p/Seq.scala"),
-      "object Seq {\n  val impls = Vector(\n    new Impl(1)((rt, p) =>\n      Floor.program(rt, p))\n  )\n}\n".getBytes(StandardCharsets.UTF_8))
-    Files.write(repo.resolve("r/p/Tasks.scala"), "object Floor {\n  def program(a: Int, b: Int): Int = a + b\n}\n".getBytes(StandardCharsets.UTF_8))
+      "object Seq {\n  val impls = Vector(\n    new Impl(1)((rt, p) =>\n      Floor.program(rt, p))\n  )\n}\n".getBytes(
+        StandardCharsets.UTF_8
+      ))
+    Files.write(repo.resolve("r/p/Tasks.scala"),
+      "object Floor {\n  def program(a: Int, b: Int): Int = a + b\n}\n".getBytes(StandardCharsets.UTF_8))
     val want = "new Impl(1)((rt, p) =>\n  Floor.program(rt, p))\n\ndef program(a: Int, b: Int): Int = a + b"
     assertEquals(Sources.load(run, Some(repo), "r/p/Seq.scala#L4").map(_.text), Right(want))
     Sources.snapshot(repo, run, "r/p/Seq.scala#L4")

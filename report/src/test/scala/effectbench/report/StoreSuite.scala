@@ -68,7 +68,8 @@ class StoreSuite extends munit.FunSuite {
     val said = new java.util.concurrent.ConcurrentLinkedQueue[String]()
     assertEquals(new Store(results, said.add(_)).reindex(), (1, 20))
     val c = DriverManager.getConnection("jdbc:sqlite:" + results.resolve("index.db"))
-    try { val st = c.createStatement(); st.execute("PRAGMA user_version = 0"); st.close() } finally c.close()
+    try { val st = c.createStatement(); st.execute("PRAGMA user_version = 0"); st.close() }
+    finally c.close()
     val s2 = new Store(results, said.add(_))
     s2.ensureFilled()
     assertEquals(s2.counts(), (1, 20))

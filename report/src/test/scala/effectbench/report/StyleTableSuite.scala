@@ -7,7 +7,8 @@ import java.nio.file.{Files, Paths}
   * swept parameter's values as columns. Built from hand-made cells: no measuring here. */
 class StyleTableSuite extends munit.FunSuite {
   private def cell(variant: String, runtime: String, tf: String, score: Double, error: Double = 1.0): CellResult = {
-    val id = CellId("business-flow", variant, runtime, Params.of("tf" -> tf, "base" -> "10", "failure" -> "0.1:80", "k" -> "100"), Mode.Fork)
+    val id =
+      CellId("business-flow", variant, runtime, Params.of("tf" -> tf, "base" -> "10", "failure" -> "0.1:80", "k" -> "100"), Mode.Fork)
     // Three forks at score − error, score and score + error: the fork-level interval is what decides.
     val raw = Vector(score - error, score, score + error).map(f => Vector.fill(3)(f))
     CellResult(id.key, Some(id), "jdk-25", Outcome.Ok, "", Some(Stat(score, error, "us/op")), Some(Stat(1000, 0, "B/op")),
@@ -18,7 +19,8 @@ class StyleTableSuite extends munit.FunSuite {
 
   private val other = {
     val id = CellId("deep-bind", "default", "zio", Params.of("d" -> "10"), Mode.Fork)
-    CellResult(id.key, Some(id), "jdk-25", Outcome.Ok, "", Some(Stat(5, 0.1, "us/op")), None, Vector.empty, Vector.empty, "", "", SyntheticRun.record(SyntheticRun.Spec(id.key, 5)))
+    CellResult(id.key, Some(id), "jdk-25", Outcome.Ok, "", Some(Stat(5, 0.1, "us/op")), None, Vector.empty, Vector.empty, "", "",
+      SyntheticRun.record(SyntheticRun.Spec(id.key, 5)))
   }
 
   test("one row per runtime, styles as columns with the ratio to that runtime's either; other scenarios keep the generic table") {
@@ -54,7 +56,8 @@ class StyleTableSuite extends munit.FunSuite {
   }
 
   test("the style table is in every format: terminal, Markdown and HTML show the same rows from one model") {
-    def bf(v: String, rt: String) = CellId("business-flow", v, rt, Params.of("tf" -> "5", "base" -> "10", "failure" -> "0.1:80", "k" -> "100"), Mode.Fork).key
+    def bf(v: String, rt: String) =
+      CellId("business-flow", v, rt, Params.of("tf" -> "5", "base" -> "10", "failure" -> "0.1:80", "k" -> "100"), Mode.Fork).key
     val specs = Vector(SyntheticRun.Spec(bf("either", "zio"), 100), SyntheticRun.Spec(bf("typed", "zio"), 150),
       SyntheticRun.Spec(bf("either", "cats-effect"), 80), SyntheticRun.Spec(bf("eithert", "cats-effect"), 240))
     val r = RunData.load(SyntheticRun.write(Files.createTempDirectory("styles"), "styles-run", specs))

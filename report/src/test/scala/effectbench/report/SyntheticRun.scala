@@ -37,7 +37,8 @@ object SyntheticRun {
     } yield Spec(s"scenario-$s/default/${runtimes(rt)}/n=$n/$mode", base = (1 + rt * 0.5) * n / 100.0 * (1 + s * 0.1),
       alloc = 100.0 * (rt + 1) * n / 100)
 
-  def jmhJson(spec: Spec, factor: Double, allocFactor: Double, forks: Int, iterations: Int, noise: Double, rnd: Random): Vector[JmhResult] = {
+  def jmhJson(spec: Spec, factor: Double, allocFactor: Double, forks: Int, iterations: Int, noise: Double, rnd: Random)
+      : Vector[JmhResult] = {
     val raw = spec.raw.map(_.map(_.map(_ * factor))).getOrElse(Vector.fill(forks) {
       val forkOffset = 1 + noise * rnd.nextGaussian() * 0.5
       Vector.fill(iterations)(spec.base * factor * forkOffset * (1 + noise * rnd.nextGaussian()))
@@ -47,44 +48,55 @@ object SyntheticRun {
     val sd = math.sqrt(all.map(x => (x - mean) * (x - mean)).sum / (all.size - 1))
     val err = 3.3 * sd / math.sqrt(all.size.toDouble)
     Vector(JmhResult(
-      benchmark = "effectbench.Bench.run",
-      mode = if (spec.unit.startsWith("ops/")) "thrpt" else "avgt",
-      params = Named.of(Vector("cell" -> spec.key)),
-      primaryMetric = JmhMetric(mean, err, spec.unit, raw),
-      secondaryMetrics = Named.of(Vector("gc.alloc.rate.norm" -> JmhMetric(spec.alloc * allocFactor, 0.001, "B/op")))))
+        benchmark = "effectbench.Bench.run",
+        mode = if (spec.unit.startsWith("ops/")) "thrpt" else "avgt",
+        params = Named.of(Vector("cell" -> spec.key)),
+        primaryMetric = JmhMetric(mean, err, spec.unit, raw),
+        secondaryMetrics = Named.of(Vector("gc.alloc.rate.norm" -> JmhMetric(spec.alloc * allocFactor, 0.001, "B/op")))
+      ))
   }
 
   /** A cell record as the runner writes it; `jmh` names the cell's JMH file, if it has one. */
   def record(s: Spec, jmh: Option[String] = None): CellRecord = CellRecord(
     cell = s.key, jvm = s.jvm, jvmPath = "/synthetic/java", group = "modern", status = s.status, reason = s.reason,
     expected = "1", got = "1", jmh = jmh, readBack = Named.of(s.readBack), work = Named.of(s.work), source = s.source,
-    syntax = "flatMap", seconds = 1, finished = "2026-11-22T10:00:00Z")
+    syntax = "flatMap", seconds = 1, finished = "2026-11-22T10:00:00Z"
+  )
 
   /** run.json of a synthetic run of `specs`, with extra planned cells that were not run. */
-  def meta(id: String, specs: Vector[Spec], plan: Vector[(String, CellStatus)] = Vector.empty, profile: String = "quick"): RunMeta = RunMeta(
-    formatVersion = Codecs.FormatVersion,
-    id = id, started = "2026-11-22T10:00:00Z", finished = Some("2026-11-22T10:30:00Z"), status = RunStatus.Complete,
-    commandLine = Vector("bench", "run"), git = Git(Some("0123456789abcdef"), Some(false)), host = Host("Linux synthetic", 2, 1000000000L),
-    jvms = (if (specs.isEmpty) Vector(jvm) else specs.map(_.jvm).distinct).map(l => JvmInfo(l, "/synthetic/java", "/synthetic", "25.0.3", "Synthetic",
-      // a label ending in ", N cpu(s)" is a --cpus JVM, recorded with its count as the runner does
-      """, (\d+) cpus?$""".r.findFirstMatchIn(l).map(_.group(1).toInt))),
-    libraries = Named.of(runtimes.map(r => r -> s"$r-1.0")),
-    profile = ProfileInfo(profile, 3, 0, 0, 5, 1, "3 forks × 5 iterations (synthetic)"),
-    settings = SettingsInfo("levelled", "synthetic", Named.of(Vector("cats-effect" -> Vector("-Dcats.effect.tracing.mode=none")))),
-    plan = specs.map(s => PlanEntry(s.key, s.jvm, "/synthetic/java", CellStatus.Ok)) ++
-      plan.map { case (c, st) => PlanEntry(c, jvm, "/synthetic/java", st) })
+  def meta(id: String, specs: Vector[Spec], plan: Vector[(String, CellStatus)] = Vector.empty, profile: String = "quick"): RunMeta =
+    RunMeta(
+      formatVersion = Codecs.FormatVersion,
+      id = id, started = "2026-11-22T10:00:00Z", finished = Some("2026-11-22T10:30:00Z"), status = RunStatus.Complete,
+      commandLine = Vector("bench", "run"), git = Git(Some("0123456789abcdef"), Some(false)),
+      host = Host("Linux synthetic", 2, 1000000000L),
+      jvms = (if (specs.isEmpty) Vector(jvm) else specs.map(_.jvm).distinct).map(l =>
+        JvmInfo(l, "/synthetic/java", "/synthetic", "25.0.3", "Synthetic",
+          // a label ending in ", N cpu(s)" is a --cpus JVM, recorded with its count as the runner does
+          """, (\d+) cpus?$""".r.findFirstMatchIn(l).map(_.group(1).toInt))
+      ),
+      libraries = Named.of(runtimes.map(r => r -> s"$r-1.0")),
+      profile = ProfileInfo(profile, 3, 0, 0, 5, 1, "3 forks × 5 iterations (synthetic)"),
+      settings = SettingsInfo("levelled", "synthetic", Named.of(Vector("cats-effect" -> Vector("-Dcats.effect.tracing.mode=none")))),
+      plan = specs.map(s => PlanEntry(s.key, s.jvm, "/synthetic/java", CellStatus.Ok)) ++
+        plan.map { case (c, st) => PlanEntry(c, jvm, "/synthetic/java", st) }
+    )
 
   /** Writes a run directory; `factor(key)` scales a cell's true score (the known shift). */
-  def write(dir: Path, id: String, specs: Vector[Spec], factor: String => Double = _ => 1.0, allocFactor: String => Double = _ => 1.0,
+  def write(
+      dir: Path, id: String, specs: Vector[Spec], factor: String => Double = _ => 1.0, allocFactor: String => Double = _ => 1.0,
       seed: Long = 1, forks: Int = 3, iterations: Int = 5, noise: Double = 0.02, plan: Vector[(String, CellStatus)] = Vector.empty,
-      profile: String = "quick"): Path = {
+      profile: String = "quick"
+  ): Path = {
     Files.createDirectories(dir.resolve("jmh"))
     val rnd = new Random(seed)
     val lines = specs.map { s =>
-      val slug = (if (s.jvm == jvm) "" else s.jvm + "--") + s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
+      val slug =
+        (if (s.jvm == jvm) "" else s.jvm + "--") + s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
       val rel = s"jmh/$slug.json"
       if (s.status.ok)
-        Files.write(dir.resolve(rel), RunFiles.jmhJson(jmhJson(s, factor(s.key), allocFactor(s.key), forks, iterations, noise, rnd)).getBytes(StandardCharsets.UTF_8))
+        Files.write(dir.resolve(rel),
+          RunFiles.jmhJson(jmhJson(s, factor(s.key), allocFactor(s.key), forks, iterations, noise, rnd)).getBytes(StandardCharsets.UTF_8))
       RunFiles.cellLine(record(s, if (s.status.ok) Some(rel) else None))
     }
     Files.write(dir.resolve("cells.jsonl"), lines.mkString("", "\n", "\n").getBytes(StandardCharsets.UTF_8))

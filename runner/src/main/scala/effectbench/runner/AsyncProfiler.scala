@@ -21,11 +21,12 @@ object AsyncProfiler {
   def version: String = {
     val in = getClass.getResourceAsStream("/META-INF/maven/tools.profiler/async-profiler/pom.properties")
     if (in == null) "unknown"
-    else try {
-      val p = new java.util.Properties()
-      p.load(in)
-      p.getProperty("version", "unknown")
-    } finally in.close()
+    else
+      try {
+        val p = new java.util.Properties()
+        p.load(in)
+        p.getProperty("version", "unknown")
+      } finally in.close()
   }
 
   /** The extracted library, or why there is none (one line). */
@@ -35,18 +36,20 @@ object AsyncProfiler {
       val res = s"/$dir/libasyncProfiler.so"
       val in = getClass.getResourceAsStream(res)
       if (in == null) Left(s"the async-profiler jar is not on the runner's classpath (no $res); run ./bench build")
-      else try {
-        val target = root.resolve("target").resolve("async-profiler").resolve(version).resolve(dir).resolve("libasyncProfiler.so")
-        if (!Files.isRegularFile(target)) {
-          Files.createDirectories(target.getParent)
-          // Another runner may extract at the same moment: write aside, then rename.
-          val tmp = Files.createTempFile(target.getParent, "lib", ".so.tmp")
-          Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING)
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
-        }
-        Right(target)
-      } catch { case e: java.io.IOException => Left(s"cannot extract async-profiler's library under ${root.resolve("target")}: ${e.getMessage}") }
-      finally in.close()
+      else
+        try {
+          val target = root.resolve("target").resolve("async-profiler").resolve(version).resolve(dir).resolve("libasyncProfiler.so")
+          if (!Files.isRegularFile(target)) {
+            Files.createDirectories(target.getParent)
+            // Another runner may extract at the same moment: write aside, then rename.
+            val tmp = Files.createTempFile(target.getParent, "lib", ".so.tmp")
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING)
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+          }
+          Right(target)
+        } catch {
+          case e: java.io.IOException => Left(s"cannot extract async-profiler's library under ${root.resolve("target")}: ${e.getMessage}")
+        } finally in.close()
   }
 
   /** Whether a library file can be loaded at all: it exists, is a readable file and starts like
@@ -55,10 +58,12 @@ object AsyncProfiler {
     if (!Files.exists(lib)) Some(s"the async-profiler library $lib does not exist")
     else if (!Files.isRegularFile(lib) || !Files.isReadable(lib)) Some(s"the async-profiler library $lib is not a readable file")
     else {
-      val head = try {
-        val in = Files.newInputStream(lib)
-        try in.readNBytes(4) finally in.close()
-      } catch { case e: java.io.IOException => return Some(s"the async-profiler library $lib cannot be read (${e.getMessage})") }
+      val head =
+        try {
+          val in = Files.newInputStream(lib)
+          try in.readNBytes(4)
+          finally in.close()
+        } catch { case e: java.io.IOException => return Some(s"the async-profiler library $lib cannot be read (${e.getMessage})") }
       val elf = head.length == 4 && head(0) == 0x7f && head(1) == 'E' && head(2) == 'L' && head(3) == 'F'
       val machO = head.length == 4 && (head(0) & 0xff) == 0xcf && (head(1) & 0xff) == 0xfa
       if (elf || machO) None else Some(s"the async-profiler library $lib is not a shared library")
@@ -70,7 +75,9 @@ object AsyncProfiler {
     * Profiler::selectEngine); a paranoid level above 2 forbids perf events to unprivileged users
     * outright (Debian and Android kernels), so `itimer` is asked for directly there. */
   def cpuEvent(paranoidFile: Path = java.nio.file.Paths.get("/proc/sys/kernel/perf_event_paranoid")): (String, Option[String]) = {
-    val level = try Some(new String(Files.readAllBytes(paranoidFile)).trim.toInt) catch { case _: Exception => None }
+    val level =
+      try Some(new String(Files.readAllBytes(paranoidFile)).trim.toInt)
+      catch { case _: Exception => None }
     level match {
       case Some(l) if l > 2 => ("itimer", Some(s"perf events are not allowed here (perf_event_paranoid=$l): CPU profiles use itimer"))
       case None if platformDir.exists(_.startsWith("linux")) => ("itimer", Some(s"cannot read $paranoidFile: CPU profiles use itimer"))
@@ -84,7 +91,9 @@ object AsyncProfiler {
 
   /** A line of JMH's log that says the profiler did not start. */
   def startFailure(lines: Vector[String]): Option[String] =
-    lines.find(_.contains("Unable to load async-profiler")).map(_.trim.take(240)).orElse(lines.find(l => l.contains("Unable to load async-profiler") || l.contains("Profilers failed to initialize") ||
-      (l.contains("[ERROR]") && l.toLowerCase.contains("profiler")) || l.contains("Can't load profiler") ||
-      (l.contains("UnsatisfiedLinkError") && l.contains("syncProfiler"))).map(_.trim.take(240)))
+    lines.find(_.contains("Unable to load async-profiler")).map(_.trim.take(240)).orElse(lines.find(l =>
+        l.contains("Unable to load async-profiler") || l.contains("Profilers failed to initialize") ||
+          (l.contains("[ERROR]") && l.toLowerCase.contains("profiler")) || l.contains("Can't load profiler") ||
+          (l.contains("UnsatisfiedLinkError") && l.contains("syncProfiler"))
+      ).map(_.trim.take(240)))
 }

@@ -16,7 +16,8 @@ final class Commands(argv: Vector[String]) {
   def merge(
       @arg(name = "SHARD_DIR", doc = "a shard's run directory, or a directory of them") shards: Leftover[String],
       @arg(doc = "the results directory the merged run is written into (required)") out: Option[String] = None,
-      @arg(doc = "merge although a shard is missing") partial: Flag = Flag()): Int =
+      @arg(doc = "merge although a shard is missing") partial: Flag = Flag()
+  ): Int =
     MergeCommand.merge(shards.value.toVector, out, partial.value, argv)
 
   @main(doc = "the cells a selection plans, and why any of them cannot run")
@@ -29,14 +30,16 @@ final class Commands(argv: Vector[String]) {
       measure: MeasureFlags,
       @arg(doc = "what the CPU profile samples: cpu, wall, itimer or ctimer (default: cpu where perf events are allowed)")
       event: Option[String] = None,
-      @arg(doc = "two cells of one table: also write where their CPU samples differ") diff: Flag = Flag()): Int =
+      @arg(doc = "two cells of one table: also write where their CPU samples differ") diff: Flag = Flag()
+  ): Int =
     ProfileCommand(Main.root, Main.modules, cells, measure, event, diff.value, argv)
 
   @main(doc = "check every selected cell's result against its oracle, without timing")
   def verify(
       cells: CellFlags,
       forks: ForkFlags,
-      @arg(doc = "also time each cell briefly against its table's baseline (work the JIT removed)") floor: Flag = Flag()): Int =
+      @arg(doc = "also time each cell briefly against its table's baseline (work the JIT removed)") floor: Flag = Flag()
+  ): Int =
     Main.verify(cells, forks, floor.value)
 
   @main(doc = "a run directory's tables (default: the latest run under results)")
@@ -44,7 +47,8 @@ final class Commands(argv: Vector[String]) {
       @arg(name = "RUN_DIR", positional = true, doc = "the run directory") runDir: Option[String] = None,
       @arg(doc = "terminal (default), markdown or html") format: Option[ReportFormat] = None,
       @arg(doc = "write to this file (html: RUN_DIR/report.html by default)") out: Option[String] = None,
-      level: ConfidenceFlag): Int =
+      level: ConfidenceFlag
+  ): Int =
     Main.report(runDir, format.getOrElse(ReportFormat("terminal")), out, level)
 
   @main(doc = "rebuild RESULTS/index.db from the run directories")
@@ -55,7 +59,8 @@ final class Commands(argv: Vector[String]) {
   def history(
       sel: Selectors,
       @arg(doc = "the results directory (default: results)") out: Option[String] = None,
-      @arg(doc = "at most this many cells in detail (default 20)") limit: Option[String] = None): Int =
+      @arg(doc = "at most this many cells in detail (default 20)") limit: Option[String] = None
+  ): Int =
     StoreCommands.history(sel, out, limit)
 
   @main(doc = "two runs side by side: which cells improved or regressed")
@@ -66,7 +71,8 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "the smallest change reported, a fraction (default 0.05)") threshold: Option[String] = None,
       @arg(doc = "write to this file") out: Option[String] = None,
       level: ConfidenceFlag,
-      @arg(doc = "exit 1 when a cell regressed") failOnRegression: Flag = Flag()): Int =
+      @arg(doc = "exit 1 when a cell regressed") failOnRegression: Flag = Flag()
+  ): Int =
     StoreCommands.compare(runA, runB, format.getOrElse(CompareFormat.Terminal), threshold, out, level, failOnRegression.value)
 
   @main(doc = "a benchmark of the suite: fixed profiles against the rounds engine, precision against machine time")
@@ -76,7 +82,8 @@ final class Commands(argv: Vector[String]) {
       jvms: JvmChoice,
       @arg(doc = "every configuration at the smallest settings, to see the command work") smoke: Flag = Flag(),
       @arg(doc = "instead: the bimodal deep-bind cells under each way of waiting for a result (park, spin, spinpark)") waits: Flag = Flag(),
-      @arg(doc = "with --waits: paired rounds per strategy (default 6)") rounds: Option[String] = None): Int =
+      @arg(doc = "with --waits: paired rounds per strategy (default 6)") rounds: Option[String] = None
+  ): Int =
     EngineStudy.main(out, precision, jvms, smoke.value, waits.value, rounds)
 
   @main(doc = "the test suite; the ./bench launcher runs it through sbt (./bench test [sbt arguments])")
@@ -136,12 +143,13 @@ object Commands {
       val (command, rest) = (argv.head, argv.tail)
       val m = find(command)
       if (rest.contains("--help") || rest.contains("-h")) { print(help(command)); 0 }
-      else parser(rest).runRaw0(command +: arrange(command, m, rest), allowPositional = false, allowRepeats = true, nameMapper = names) match {
-        case Left(early) => UsageError(Renderer.renderEarlyError(early))
-        case Right((_, Result.Success(code: Int))) => code
-        case Right((_, Result.Success(other))) => throw new IllegalStateException(s"$command returned $other")
-        case Right((_, failure: Result.Failure)) => failed(command, m, failure)
-      }
+      else
+        parser(rest).runRaw0(command +: arrange(command, m, rest), allowPositional = false, allowRepeats = true, nameMapper = names) match {
+          case Left(early) => UsageError(Renderer.renderEarlyError(early))
+          case Right((_, Result.Success(code: Int))) => code
+          case Right((_, Result.Success(other))) => throw new IllegalStateException(s"$command returned $other")
+          case Right((_, failure: Result.Failure)) => failed(command, m, failure)
+        }
   }
 
   /** mainargs groups tokens left to right (`groupArgs` in mainargs/src/TokenGrouping.scala): a
@@ -187,7 +195,8 @@ object Commands {
     case Result.Failure.InvalidArguments(errors) => errors.head match {
         case Result.ParamError.Failed(_, _, message) => UsageError(message)
         case Result.ParamError.Exception(_, _, e: UsageError) => throw e
-        case Result.ParamError.Exception(a, tokens, e) => UsageError(s"$command: ${show(a)} '${tokens.lastOption.getOrElse("")}': ${e.getMessage}")
+        case Result.ParamError.Exception(a, tokens, e) =>
+          UsageError(s"$command: ${show(a)} '${tokens.lastOption.getOrElse("")}': ${e.getMessage}")
         case Result.ParamError.DefaultFailed(_, e) => throw e
       }
     case Result.Failure.MismatchedArguments(missing, unknown, duplicate, incomplete) =>

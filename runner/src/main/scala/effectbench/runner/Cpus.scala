@@ -50,7 +50,8 @@ object Cpus {
       v.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--cpus takes positive core counts, e.g. --cpus 1,2; got '$v'"))
     }.distinct.sorted
     counts.find(_ > allowed.size).foreach(n =>
-      UsageError(s"--cpus $n: this machine lets the run use ${allowed.size} cores; give counts up to ${allowed.size}"))
+      UsageError(s"--cpus $n: this machine lets the run use ${allowed.size} cores; give counts up to ${allowed.size}")
+    )
     counts
   }
 }

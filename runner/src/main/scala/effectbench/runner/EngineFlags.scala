@@ -25,16 +25,20 @@ object EngineFlags {
   def engine(e: EngineOptions, profile: Profile): Option[Rounds.Engine] =
     if (!e.asked) None
     else {
-      val fixed = e.rounds.map(t => t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'")))
+      val fixed = e.rounds.map(t =>
+        t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'"))
+      )
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
       Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.getOrElse(EngineFlagsDefaults.minRounds),
-        fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(e.budget), e.level.level, seed))
+          fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(e.budget), e.level.level, seed))
     }
 
   def describe(e: Rounds.Engine): String =
     f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}); rounds ${e.minRounds}–${e.maxRounds}; " +
-      (if (e.precisionFirst) f"stop when every ratio against the fastest is within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%"
-       else f"stop when every ratio against the fastest is decided by more than ±${e.precision * 100}%.0f%% (its interval outside [1/(1+P), 1+P]) or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%") +
+      (if (e.precisionFirst)
+         f"stop when every ratio against the fastest is within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%"
+       else
+         f"stop when every ratio against the fastest is decided by more than ±${e.precision * 100}%.0f%% (its interval outside [1/(1+P), 1+P]) or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%") +
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("")
 
@@ -42,7 +46,8 @@ object EngineFlags {
     * this runner's own system property, which every fork is given (`waitProperty`). */
   def resultWait(flag: Option[String]): effectbench.ResultWait.Strategy = {
     flag.foreach { t =>
-      if (effectbench.ResultWait.parse(t).isEmpty) UsageError(s"--wait must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$t'")
+      if (effectbench.ResultWait.parse(t).isEmpty)
+        UsageError(s"--wait must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$t'")
       System.setProperty(effectbench.ResultWait.Property, t)
     }
     currentWait
@@ -50,7 +55,9 @@ object EngineFlags {
 
   def currentWait: effectbench.ResultWait.Strategy = {
     val v = System.getProperty(effectbench.ResultWait.Property, "park")
-    effectbench.ResultWait.parse(v).getOrElse(UsageError(s"-D${effectbench.ResultWait.Property} must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$v'"))
+    effectbench.ResultWait.parse(v).getOrElse(
+      UsageError(s"-D${effectbench.ResultWait.Property} must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$v'")
+    )
   }
 
   def waitProperty: String = s"-D${effectbench.ResultWait.Property}=${currentWait.id}"
@@ -60,8 +67,8 @@ object EngineFlags {
   /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
   def budgetSeconds(flag: Option[String]): Option[Double] = flag.map { t =>
     val v = if (t.endsWith("m")) t.dropRight(1).toDoubleOption.map(_ * 60)
-      else if (t.endsWith("s")) t.dropRight(1).toDoubleOption
-      else t.toDoubleOption
+    else if (t.endsWith("s")) t.dropRight(1).toDoubleOption
+    else t.toDoubleOption
     v.filter(_ > 0).getOrElse(UsageError(s"--budget must be a positive time per table, e.g. 600, 90s or 10m, got '$t'"))
   }
 }

@@ -18,9 +18,12 @@ object EngineStudy {
       "fixed quick" -> Vector("--quick"),
       "fixed standard" -> Vector("--profile", "standard"),
       s"engine quick $precision" -> Vector("--quick", "--precision", precision),
-      s"engine standard $precision" -> Vector("--profile", "standard", "--precision", precision))
+      s"engine standard $precision" -> Vector("--profile", "standard", "--precision", precision)
+    )
 
-  def main(outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean, waitsStudy: Boolean, rounds: Option[String]): Int = {
+  def main(
+      outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean, waitsStudy: Boolean, rounds: Option[String]
+  ): Int = {
     val out = Paths.get(outFlag.getOrElse(Main.root.resolve("results/engine-study").toString)).toAbsolutePath
     Files.createDirectories(out)
     if (waitsStudy) return waits(rounds, smoke, jvms, out)
@@ -40,8 +43,11 @@ object EngineStudy {
       }
     }
     println()
-    print(TerminalTable.table(Vector("scenario", "configuration", "machine s", "forks", "cats-effect ±", "zio ±", "zio / cats-effect [95%]", "verdict"), rows))
-    println("machine s: the cells' own JMH seconds (JVM start-up included); ±: each cell's 95% half-width over forks; the ratio's interval is the engine's (paired by round when measured in rounds)")
+    print(TerminalTable.table(Vector("scenario", "configuration", "machine s", "forks", "cats-effect ±", "zio ±", "zio / cats-effect [95%]",
+          "verdict"), rows))
+    println(
+      "machine s: the cells' own JMH seconds (JVM start-up included); ±: each cell's 95% half-width over forks; the ratio's interval is the engine's (paired by round when measured in rounds)"
+    )
     0
   }
 
@@ -58,21 +64,27 @@ object EngineStudy {
     val profile = if (smoke) Vector("--profile", "smoke") else Vector("--quick")
     val jvm = jvms.jvm.toVector.flatMap(j => Vector("--jvm", j))
     val before = System.getProperty(effectbench.ResultWait.Property)
-    val rows = try effectbench.ResultWait.ids.flatMap { w =>
-      val previous = Main.latestRun(out)
-      Console.err.println(s"engine-study --waits: $w")
-      Main.dispatch(Vector("run", "--scenario", bimodalScenario, "--runtime", bimodalRuntimes.mkString(","), "--mode", "fork", "--rounds", rounds,
-        "--wait", w, "--out", out.toString) ++ profile ++ jvm)
-      Main.latestRun(out).filterNot(previous.contains) match {
-        case Some(dir) => waitRows(w, RunData.load(dir))
-        case None => Vector(Vector(w, "", "no run", "", "", "", ""))
+    val rows =
+      try effectbench.ResultWait.ids.flatMap { w =>
+          val previous = Main.latestRun(out)
+          Console.err.println(s"engine-study --waits: $w")
+          Main.dispatch(Vector("run", "--scenario", bimodalScenario, "--runtime", bimodalRuntimes.mkString(","), "--mode", "fork",
+            "--rounds", rounds,
+            "--wait", w, "--out", out.toString) ++ profile ++ jvm)
+          Main.latestRun(out).filterNot(previous.contains) match {
+            case Some(dir) => waitRows(w, RunData.load(dir))
+            case None => Vector(Vector(w, "", "no run", "", "", "", ""))
+          }
+        }
+      finally {
+        if (before == null) System.clearProperty(effectbench.ResultWait.Property)
+        else System.setProperty(effectbench.ResultWait.Property, before)
       }
-    } finally {
-      if (before == null) System.clearProperty(effectbench.ResultWait.Property) else System.setProperty(effectbench.ResultWait.Property, before)
-    }
     println()
     print(TerminalTable.table(Vector("wait", "runtime", "forks", "fork means", "modes", "slow mode share", "machine s"), rows))
-    println(s"modes: clusters of steady iterations more than ${ForkStats.ModeGap}× apart (share of iterations, forks); slow mode share: the share of iterations in the slowest mode (0% when unimodal); machine s: the cell's JMH seconds, JVM start-up included")
+    println(
+      s"modes: clusters of steady iterations more than ${ForkStats.ModeGap}× apart (share of iterations, forks); slow mode share: the share of iterations in the slowest mode (0% when unimodal); machine s: the cell's JMH seconds, JVM start-up included"
+    )
     0
   }
 
@@ -84,7 +96,10 @@ object EngineStudy {
           case Some(e) =>
             val unit = c.score.map(_.unit).getOrElse("")
             val means = e.forkMeans.map(effectbench.report.Format.num).mkString(", ") + s" $unit"
-            val modes = if (!e.bimodal) "1" else e.modes.map(m => s"${effectbench.report.Format.num(m.center)} (${(m.share * 100).round}%, forks ${m.forks.mkString(",")})").mkString("; ")
+            val modes = if (!e.bimodal) "1"
+            else e.modes.map(m =>
+              s"${effectbench.report.Format.num(m.center)} (${(m.share * 100).round}%, forks ${m.forks.mkString(",")})"
+            ).mkString("; ")
             val slow = if (!e.bimodal) "0%" else s"${(e.modes.maxBy(_.center).share * 100).round}%"
             Vector(w, rt, e.n.toString, means, modes, slow, f"$seconds%.0f")
           case None => Vector(w, rt, "", "no score", "", "", f"$seconds%.0f")

@@ -16,7 +16,8 @@ import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
     @arg(doc = "runtime ids, e.g. cats-effect,zio") runtime: Seq[String] = Nil,
     @arg(doc = "variants of the selected scenarios, e.g. an error style") variant: Seq[String] = Nil,
     @arg(doc = "one parameter value, name=value; repeat for several") param: Seq[String] = Nil,
-    @arg(doc = "entry: fork or sync (comma-separated)") mode: Vector[Mode] = Vector.empty) {
+    @arg(doc = "entry: fork or sync (comma-separated)") mode: Vector[Mode] = Vector.empty
+) {
   def scenarios: Vector[String] = split(scenario)
   def runtimes: Vector[String] = split(runtime)
   def variants: Vector[String] = split(variant)
@@ -28,8 +29,10 @@ object Selectors {
 }
 
 @main final case class JvmChoice(
-    @arg(doc = "a JDK (its home or bin/java) to run the cells on; repeat for several (default: JAVA_HOME when 21+, else the newest 21+ found)")
-    jvm: Seq[String] = Nil)
+    @arg(doc =
+      "a JDK (its home or bin/java) to run the cells on; repeat for several (default: JAVA_HOME when 21+, else the newest 21+ found)")
+    jvm: Seq[String] = Nil
+)
 
 object JvmChoice {
   implicit val parser: ParserForClass[JvmChoice] = ParserForClass[JvmChoice]
@@ -39,7 +42,8 @@ object JvmChoice {
 @main final case class CellFlags(
     sel: Selectors,
     jvms: JvmChoice,
-    @arg(name = "test-only", doc = "include the runner's own test scenario (fault)") testOnly: Flag = Flag())
+    @arg(name = "test-only", doc = "include the runner's own test scenario (fault)") testOnly: Flag = Flag()
+)
 
 object CellFlags {
   implicit val parser: ParserForClass[CellFlags] = ParserForClass[CellFlags]
@@ -48,7 +52,8 @@ object CellFlags {
 /** How the cells' JVMs are set up and how long each may take: verify, run and profile. */
 @main final case class ForkFlags(
     @arg(doc = "levelled (every runtime configured alike; the default) or defaults (as shipped)") settings: Option[Settings] = None,
-    @arg(doc = "seconds a cell's JVM may take before it is stopped") timeout: Option[String] = None) {
+    @arg(doc = "seconds a cell's JVM may take before it is stopped") timeout: Option[String] = None
+) {
   def chosenSettings: Settings = settings.getOrElse(Settings.Levelled)
   def seconds: Option[Long] =
     timeout.map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
@@ -65,7 +70,10 @@ object ForkFlags {
     profile: Option[Profile] = None,
     @arg(doc = "the quick profile (--profile quick)") quick: Flag = Flag(),
     @arg(doc = "the results directory (default: results, for profile results/profiles)") out: Option[String] = None,
-    @arg(name = "wait", doc = "how the measuring thread waits for each result: park, spin or spinpark (default park)") resultWait: Option[String] = None) {
+    @arg(name = "wait", doc = "how the measuring thread waits for each result: park, spin or spinpark (default park)") resultWait: Option[
+      String
+    ] = None
+) {
   /** The profile asked for; --quick and a different --profile contradict each other. */
   def asked: Option[Profile] = {
     if (quick.value && profile.exists(_ != Profiles.quick)) UsageError("--quick and --profile disagree; give one")
@@ -78,7 +86,8 @@ object MeasureFlags {
 }
 
 @main final case class ConfidenceFlag(
-    @arg(doc = "the level of every interval: 95% or 0.95 (default 95%)") confidence: Option[String] = None) {
+    @arg(doc = "the level of every interval: 95% or 0.95 (default 95%)") confidence: Option[String] = None
+) {
   def level: Double = EngineFlags.confidence(confidence)
 }
 
@@ -92,7 +101,8 @@ object ConfidenceFlag {
     @arg(doc = "paired rounds, exactly N (1 to 100)") rounds: Option[String] = None,
     @arg(doc = "machine time per table for paired rounds: 600, 90s or 10m") budget: Option[String] = None,
     @arg(doc = "the seed of the rounds' shuffled order (default 1)") seed: Option[String] = None,
-    level: ConfidenceFlag) {
+    level: ConfidenceFlag
+) {
   def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined
 }
 
@@ -109,7 +119,8 @@ object EngineOptions {
     @arg(doc = "run the cells an interrupted run has not recorded yet, with its own selection and settings (a RUN_DIR)")
     resume: Option[String] = None,
     @arg(doc = "this machine's part of a run split by table, K/N, e.g. 1/4 (see merge)") shard: Option[String] = None,
-    @arg(doc = "core counts to run every JVM with, e.g. 1,2,4") cpus: Seq[String] = Nil)
+    @arg(doc = "core counts to run every JVM with, e.g. 1,2,4") cpus: Seq[String] = Nil
+)
 
 object RunFlags {
   implicit val parser: ParserForClass[RunFlags] = ParserForClass[RunFlags]
@@ -155,7 +166,9 @@ object Flags {
     override def alwaysRepeatable: Boolean = true
     override def allowEmpty: Boolean = true
     def read(strs: Seq[String]): Either[String, Vector[Mode]] =
-      split(strs).foldLeft[Either[String, Vector[Mode]]](Right(Vector.empty)) { (acc, m) => acc.flatMap(ms => one.read(Seq(m)).map(ms :+ _)) }
+      split(strs).foldLeft[Either[String, Vector[Mode]]](Right(Vector.empty)) { (acc, m) =>
+        acc.flatMap(ms => one.read(Seq(m)).map(ms :+ _))
+      }
   }
 
   /** The flags given on the command line, of a group and the groups inside it, by their names. */

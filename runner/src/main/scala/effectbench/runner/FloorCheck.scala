@@ -32,19 +32,25 @@ object FloorCheck {
     cellWork > 0 && baselineWork > 0 && cell.high / cellWork < baseline.low / baselineWork
 
   /** Checks `cells` (already verified), printing one line each; returns how many are under the floor. */
-  def run(cells: Vector[PlannedCell], baselines: Vector[PlannedCell], settings: Settings, modules: Modules,
-      dir: Path, out: String => Unit): Int = {
+  def run(
+      cells: Vector[PlannedCell], baselines: Vector[PlannedCell], settings: Settings, modules: Modules,
+      dir: Path, out: String => Unit
+  ): Int = {
     val measured = scala.collection.mutable.Map.empty[String, Either[String, Timed]]
-    check(cells, baselines, out, c => measured.getOrElseUpdate(c.id.key + "@" + c.jvm.label, {
-      val file = dir.resolve(c.id.slug + ".json")
-      val o = JmhCell.run(c, settings, profile, modules, file, dir.resolve(c.id.slug + ".log"), 600)
-      if (!o.status.ok) Left(o.reason) else o.jmhFile.flatMap(timed).toRight("JMH wrote no score")
-    }))
+    check(cells, baselines, out,
+      c =>
+        measured.getOrElseUpdate(c.id.key + "@" + c.jvm.label, {
+            val file = dir.resolve(c.id.slug + ".json")
+            val o = JmhCell.run(c, settings, profile, modules, file, dir.resolve(c.id.slug + ".log"), 600)
+            if (!o.status.ok) Left(o.reason) else o.jmhFile.flatMap(timed).toRight("JMH wrote no score")
+          }))
   }
 
   /** The comparison of `run`, with how a cell is timed passed in (the tests pass known scores). */
-  def check(cells: Vector[PlannedCell], baselines: Vector[PlannedCell], out: String => Unit,
-      measure: PlannedCell => Either[String, Timed]): Int = {
+  def check(
+      cells: Vector[PlannedCell], baselines: Vector[PlannedCell], out: String => Unit,
+      measure: PlannedCell => Either[String, Timed]
+  ): Int = {
     var under = 0
     cells.filterNot(_.runtime == "baseline").foreach { c =>
       val scenario = Catalog.get(c.id.scenario, includeTestOnly = true).get
@@ -52,7 +58,9 @@ object FloorCheck {
       val base = baselines.find(b => b.id == c.id.copy(runtime = "baseline") && b.jvm.label == c.jvm.label)
       (work, base) match {
         case _ if !DeclaredWork.hasFloor(scenario) =>
-          out(s"floor -   ${c.id.key}  family S: the baseline is the fixed-pool reference point, not a floor, and the work is counted by the verifier")
+          out(
+            s"floor -   ${c.id.key}  family S: the baseline is the fixed-pool reference point, not a floor, and the work is counted by the verifier"
+          )
         case (None, _) => out(s"floor ?   ${c.id.key}  the scenario declares no work per operation: not checked")
         case (_, None) => out(s"floor ?   ${c.id.key}  no baseline cell in this table: not checked")
         case (Some((unit, n)), Some(b)) =>

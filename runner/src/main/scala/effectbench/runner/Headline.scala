@@ -43,7 +43,8 @@ object Headline {
     val order = cells.filter(_.status.runnable).map(Rounds.tableKey).distinct
     val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))
     Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
-      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true, runBudget = Some(new RunBudget(TargetSeconds, plan)))
+      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true,
+      runBudget = Some(new RunBudget(TargetSeconds, plan)))
   }
 
   /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */
@@ -52,7 +53,8 @@ object Headline {
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
   }
 
-  def nominalForkSeconds(profile: Profile): Double = profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 2.0
+  def nominalForkSeconds(profile: Profile): Double =
+    profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 2.0
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */
@@ -71,7 +73,9 @@ object Headline {
         } finally ps.close()
       }
       val samples = dirs.map(java.nio.file.Paths.get(_)).filter(d => Files.isRegularFile(d.resolve("cells.jsonl"))).flatMap { d =>
-        val forks = try RunFiles.readMeta(d.resolve("run.json")).profile.forks.toDouble catch { case NonFatal(_) => Double.NaN }
+        val forks =
+          try RunFiles.readMeta(d.resolve("run.json")).profile.forks.toDouble
+          catch { case NonFatal(_) => Double.NaN }
         RunData.read(d.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).flatMap { line =>
           try {
             val r = RunFiles.readCell(line, d.resolve("cells.jsonl").toString)
@@ -88,18 +92,21 @@ object Headline {
   /** The line every run prints before measuring: its estimated duration and precision target. With
     * a run budget the duration is a range: every table at its minimum rounds, up to the budget
     * (precision first keeps adding rounds while any ratio is wider than the target). */
-  def estimateText(cells: Vector[PlannedCell], profile: Profile, engine: Option[Rounds.Engine], confidence: Double, results: Path): String = {
+  def estimateText(cells: Vector[PlannedCell], profile: Profile, engine: Option[Rounds.Engine], confidence: Double, results: Path)
+      : String = {
     val runnable = cells.filter(_.status.runnable)
     val forks = engine.map(_.minRounds).getOrElse(profile.forks)
     val past = pastForkSeconds(results, profile.id)
     val known = runnable.count(c => past.contains(c.id.key))
     val perRound = runnable.map(c => past.getOrElse(c.id.key, nominalForkSeconds(profile))).sum
     val seconds = perRound * forks
-    val source = if (known == 0) "nominal (no timings of these cells in results/index.db)" else s"$known of ${runnable.size} cells from past timings, nominal for the rest"
+    val source = if (known == 0) "nominal (no timings of these cells in results/index.db)"
+    else s"$known of ${runnable.size} cells from past timings, nominal for the rest"
     val duration = engine.flatMap(e => e.runBudget.map(rb => (e, rb))) match {
       case Some((e, rb)) =>
         val high = math.min(rb.totalSeconds, perRound * e.maxRounds)
-        if (high <= seconds) s"${Format.duration(seconds)} (${e.minRounds} rounds of every table, the minimum; the run's budget of ${Format.duration(rb.totalSeconds)} leaves no time for more)"
+        if (high <= seconds)
+          s"${Format.duration(seconds)} (${e.minRounds} rounds of every table, the minimum; the run's budget of ${Format.duration(rb.totalSeconds)} leaves no time for more)"
         else s"${Format.duration(seconds)} to ${Format.duration(high)} (${e.minRounds} rounds of every table at least; " +
           f"more while a ratio is wider than ±${e.precision * 100}%.0f%% and the run's budget of ${Format.duration(rb.totalSeconds)} lasts)"
       case None => Format.duration(seconds)
@@ -108,7 +115,8 @@ object Headline {
       case Some(e) =>
         val stop = if (e.precisionFirst) "every ratio within" else "every ratio decided by more than, or within,"
         f"precision target ±${e.precision * 100}%.0f%% per ratio at ${confidence * 100}%.0f%% (stop when $stop it), at least ${e.minRounds} and at most ${e.maxRounds} rounds" +
-          (if (e.runBudget.nonEmpty) "; one budget shared by the tables" else e.budgetSeconds.map(b => f", budget $b%.0f s per table").getOrElse("") + s"; the estimate is for ${e.minRounds} rounds")
+          (if (e.runBudget.nonEmpty) "; one budget shared by the tables"
+           else e.budgetSeconds.map(b => f", budget $b%.0f s per table").getOrElse("") + s"; the estimate is for ${e.minRounds} rounds")
       case None => f"fixed ${profile.forks} forks per cell, intervals at ${confidence * 100}%.0f%%"
     }
     s"estimated duration: $duration for ${runnable.size} cells ($source); $target"

@@ -18,13 +18,16 @@ object JmhCell {
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
-  def command(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty): Vector[String] = {
+  def command(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty)
+      : Vector[String] = {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
-    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, cell.runtime) :+ EngineFlags.waitProperty
+    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings,
+      cell.runtime) :+ EngineFlags.waitProperty
     // The launcher (taskset) pins the JMH host; its forks inherit the affinity.
-    cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag, "-Djmh.ignoreLock=true", "-cp", module.classpath,
+    cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag,
+      "-Djmh.ignoreLock=true", "-cp", module.classpath,
       "effectbench.JmhMain", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
       "-f", profile.forks.toString,
@@ -37,14 +40,16 @@ object JmhCell {
       "-jvmArgsAppend", forkArgs.mkString(" ")) ++ extra
   }
 
-  def run(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
-      timeoutSeconds: Long, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty): Outcome = {
+  def run(
+      cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
+      timeoutSeconds: Long, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty
+  ): Outcome = {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
     Files.deleteIfExists(out)
     Files.deleteIfExists(failureFile(out))
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
     val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds,
-      env = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)))
+        env = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)))
     val hasResult = Files.isRegularFile(out) && {
       try RunFiles.readJmh(out).nonEmpty
       catch { case _: FormatError => false }
@@ -58,8 +63,7 @@ object JmhCell {
         case Some(f) => Outcome(Status.Invalid, f.reason, kept, done.seconds, Some(f.got))
         case None => Outcome(Status.Failed, "failed: " + failureReason(logLines(log), log, done.exit), kept, done.seconds)
       }
-    }
-    else Outcome(Status.Ok, "", Some(out), done.seconds)
+    } else Outcome(Status.Ok, "", Some(out), done.seconds)
   }
 
   private def logLines(log: Path): Vector[String] =
@@ -71,7 +75,10 @@ object JmhCell {
   def invalid(file: Path): Option[BenchFailure] =
     if (!Files.isRegularFile(file)) None
     else RunFiles.text(file).split('\n').toVector.filter(_.trim.nonEmpty).reverse.iterator
-      .flatMap(l => try Some(RunFiles.decode[BenchFailure](l, file.toString)) catch { case _: FormatError => None })
+      .flatMap(l =>
+        try Some(RunFiles.decode[BenchFailure](l, file.toString))
+        catch { case _: FormatError => None }
+      )
       .nextOption()
 
   /** The most telling line of a failed JMH log: the exception, or how the forked JVM ended. */

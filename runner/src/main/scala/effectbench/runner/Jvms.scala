@@ -10,7 +10,8 @@ final case class Jvm(java: Path, home: Path, version: String, vendor: String, cp
   def feature: Int = Jvms.featureOf(version)
   def label: String = s"jdk-$version" + (if (vendor.nonEmpty) s" ($vendor)" else "") + Cpus.labelSuffix(cpus)
   /** Flags every JVM of this version needs for JMH and the Scala runtime, and its processor count. */
-  def extraFlags: Vector[String] = (if (feature >= 24) Vector("--sun-misc-unsafe-memory-access=allow") else Vector.empty) ++ Cpus.jvmFlags(cpus)
+  def extraFlags: Vector[String] =
+    (if (feature >= 24) Vector("--sun-misc-unsafe-memory-access=allow") else Vector.empty) ++ Cpus.jvmFlags(cpus)
   /** What goes before `java` on the command line: pinning to `cpus` cores where taskset exists. */
   def launcher: Vector[String] = Cpus.launcher(cpus)
 }
@@ -91,7 +92,8 @@ object Jvms {
     val base = fromEnv.getOrElse(current)
     if (base.feature >= 21) (base, None)
     else installed.find(_.feature >= 21) match {
-      case Some(j) => (j, Some(s"using ${j.label} at ${j.home} so that every runtime (ox and loom need JDK 21+) runs on one JVM; pass --jvm to choose"))
+      case Some(j) =>
+        (j, Some(s"using ${j.label} at ${j.home} so that every runtime (ox and loom need JDK 21+) runs on one JVM; pass --jvm to choose"))
       case None => (base, None)
     }
   }

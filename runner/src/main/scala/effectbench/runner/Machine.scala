@@ -17,7 +17,9 @@ object Machine {
   /** The first "model name" of /proc/cpuinfo (x86), else its "Model"/"CPU part" (ARM), else the architecture. */
   def cpuModel: String = read("/proc/cpuinfo").flatMap { text =>
     val lines = text.split('\n').toVector
-    Vector("model name", "Model", "CPU part").iterator.flatMap(k => lines.find(_.startsWith(k)).map(_.dropWhile(_ != ':').drop(1).trim)).find(_.nonEmpty)
+    Vector("model name", "Model", "CPU part").iterator.flatMap(k =>
+      lines.find(_.startsWith(k)).map(_.dropWhile(_ != ':').drop(1).trim)
+    ).find(_.nonEmpty)
   }.getOrElse(System.getProperty("os.arch"))
 
   def kernel: String = read("/proc/sys/kernel/osrelease").map(_.trim).filter(_.nonEmpty)
@@ -30,7 +32,8 @@ object Machine {
 
   def cores: Int = Runtime.getRuntime.availableProcessors()
 
-  def hostname: String = sys.env.get("HOSTNAME").filter(_.nonEmpty).orElse(read("/etc/hostname").map(_.trim).filter(_.nonEmpty)).getOrElse("")
+  def hostname: String =
+    sys.env.get("HOSTNAME").filter(_.nonEmpty).orElse(read("/etc/hostname").map(_.trim).filter(_.nonEmpty)).getOrElse("")
 
   def sha256(s: String): String =
     java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)).map(b => f"${b & 0xff}%02x").mkString

@@ -11,14 +11,16 @@ import java.nio.file.{Files, Path, Paths}
   * line saying what is wrong. */
 object Main {
   def main(argv: Array[String]): Unit = {
-    val code = try dispatch(argv.toVector) catch {
-      case e: UsageError =>
-        Console.err.println(s"bench: ${e.getMessage}")
-        2
-      case e: Throwable if !sys.env.contains("EFFECTBENCH_DEBUG") => // never a stack trace at the user
-        Console.err.println(s"bench: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
-        1
-    }
+    val code =
+      try dispatch(argv.toVector)
+      catch {
+        case e: UsageError =>
+          Console.err.println(s"bench: ${e.getMessage}")
+          2
+        case e: Throwable if !sys.env.contains("EFFECTBENCH_DEBUG") => // never a stack trace at the user
+          Console.err.println(s"bench: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
+          1
+      }
     System.out.flush()
     System.exit(code)
   }
@@ -43,11 +45,11 @@ object Main {
     val cells = Plan.cells(sel, jvms, modules, None)
     if (format == ListFormat.Json) {
       println(upickle.default.write(cells.map { c =>
-        ListedCell(c.id.scenario, c.id.variant, c.runtime, Named.of(c.id.params.values), c.id.mode.id, c.jvm.label, c.status)
-      }, indent = 2))
+          ListedCell(c.id.scenario, c.id.variant, c.runtime, Named.of(c.id.params.values), c.id.mode.id, c.jvm.label, c.status)
+        }, indent = 2))
     } else {
       print(TerminalTable.table(Vector("scenario", "variant", "runtime", "params", "mode", "status"),
-        cells.map(c => Vector(c.id.scenario, c.id.variant, c.runtime, Params.encode(c.id.params), c.id.mode.id, c.status.text))))
+          cells.map(c => Vector(c.id.scenario, c.id.variant, c.runtime, Params.encode(c.id.params), c.id.mode.id, c.status.text))))
       val ok = cells.count(_.status.runnable)
       println(s"${cells.size} cells: $ok ok, ${cells.count(_.status.isInstanceOf[CellStatus.NotApplicable])} n/a, " +
         s"${cells.count(_.status.isInstanceOf[CellStatus.Skipped])} skipped (JVM ${jvms.map(_.label).mkString(", ")})")
@@ -64,23 +66,28 @@ object Main {
     val cells = Plan.cells(sel, jvms, modules, None)
     val logDir = Files.createTempDirectory("effectbench-verify")
     var failures = 0
-    cells.filterNot(_.status.runnable).foreach(c => println(s"${c.status.text.takeWhile(_ != ':').padTo(9, ' ')} ${c.id.key}  ${c.status.text.dropWhile(_ != ':').drop(2)}"))
-    cells.filter(_.status.runnable).groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.sortBy(_._1).foreach { case ((_, runtime, jl), cs) =>
-      val vs = Verifier.run(cs, settings, modules, logDir.resolve(RunDir.safe(s"$runtime-$jl") + ".log"), timeout)
-      cs.foreach { c =>
-        val v = vs(c.id.key)
-        if (!v.ok) failures += 1
-        val detail = if (v.ok) s"= ${v.got}" else v.reason
-        println(s"${v.status.id.padTo(9, ' ')} ${c.id.key}${if (jvms.size > 1) s" on ${c.jvm.label}" else ""}  $detail")
-      }
+    cells.filterNot(_.status.runnable).foreach(c =>
+      println(s"${c.status.text.takeWhile(_ != ':').padTo(9, ' ')} ${c.id.key}  ${c.status.text.dropWhile(_ != ':').drop(2)}")
+    )
+    cells.filter(_.status.runnable).groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.sortBy(_._1).foreach {
+      case ((_, runtime, jl), cs) =>
+        val vs = Verifier.run(cs, settings, modules, logDir.resolve(RunDir.safe(s"$runtime-$jl") + ".log"), timeout)
+        cs.foreach { c =>
+          val v = vs(c.id.key)
+          if (!v.ok) failures += 1
+          val detail = if (v.ok) s"= ${v.got}" else v.reason
+          println(s"${v.status.id.padTo(9, ' ')} ${c.id.key}${if (jvms.size > 1) s" on ${c.jvm.label}" else ""}  $detail")
+        }
     }
     val checked = cells.count(_.status.runnable)
     println(s"$checked cells verified: ${checked - failures} passed, $failures failed")
     // --floor: a short timed run of each cell that passed and of its table's baseline.
-    val under = if (!floor || failures > 0) 0 else {
+    val under = if (!floor || failures > 0) 0
+    else {
       val baselines = Plan.cells(sel.copy(runtimes = Some(Set("baseline"))), jvms, modules, None).filter(_.status.runnable)
       val n = FloorCheck.run(cells.filter(_.status.runnable), baselines, settings, modules, logDir, println)
-      println(s"floor: ${if (n == 0) "no cell is faster than its table's baseline" else s"$n cells are faster than the baseline floor — check for work the JIT removed"}")
+      println(s"floor: ${if (n == 0) "no cell is faster than its table's baseline"
+        else s"$n cells are faster than the baseline floor — check for work the JIT removed"}")
       n
     }
     if (failures > 0 || under > 0) 1 else 0
@@ -89,7 +96,9 @@ object Main {
   def resultsDir(outFlag: Option[String], default: => Path = root.resolve("results")): Path = {
     val out = outFlag.map(Paths.get(_)).getOrElse(default).toAbsolutePath.normalize()
     try Files.createDirectories(out)
-    catch { case e: Exception => UsageError(s"--out $out: cannot create the results directory (${e.getClass.getSimpleName}: ${e.getMessage})") }
+    catch {
+      case e: Exception => UsageError(s"--out $out: cannot create the results directory (${e.getClass.getSimpleName}: ${e.getMessage})")
+    }
     if (!Files.isWritable(out)) UsageError(s"--out $out: the results directory is not writable")
     val probe = out.resolve(s".write-probe-${ProcessHandle.current().pid()}")
     try Files.write(probe, Array.fill[Byte](4096)(0))
@@ -100,7 +109,8 @@ object Main {
 
   /** What a resumed run takes from its own run.json; giving one of these beside --resume is an error. */
   val fixedByTheRun: Set[String] =
-    Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--jvm", "--profile", "--quick", "--settings", "--sweep", "--shard", "--cpus")
+    Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--jvm", "--profile", "--quick", "--settings", "--sweep", "--shard",
+      "--cpus")
 
   def run(flags: RunFlags, argv: Vector[String]): Int = {
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
@@ -108,9 +118,11 @@ object Main {
     flags.resume match {
       case Some(dirArg) =>
         val askedEngine = Flags.givenFlags(flags).filter(Resume.engineFlags.contains)
-        if (askedEngine.nonEmpty) UsageError(s"--resume measures the rest of that run with its own engine settings; drop ${askedEngine.mkString(", ")}")
+        if (askedEngine.nonEmpty)
+          UsageError(s"--resume measures the rest of that run with its own engine settings; drop ${askedEngine.mkString(", ")}")
         val extra = Flags.givenFlags(flags).filter(fixedByTheRun)
-        if (extra.nonEmpty) UsageError(s"--resume runs the rest of that run with its own selection and settings; drop ${extra.mkString(", ")}")
+        if (extra.nonEmpty)
+          UsageError(s"--resume runs the rest of that run with its own selection and settings; drop ${extra.mkString(", ")}")
         Resume.run(cmd, Paths.get(dirArg), argv)
       case None =>
         val headline = Headline.applies(flags)
@@ -122,7 +134,9 @@ object Main {
         EngineFlags.resultWait(measure.resultWait)
         val timeout = measure.forks.seconds
         val shard = flags.shard.map(Shard.parse)
-        val sel = { val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value); if (headline) Headline.selection(s) else s }
+        val sel = {
+          val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value); if (headline) Headline.selection(s) else s
+        }
         val (jvms0, notes0) = jvmsOf(flags.cells.jvms)
         val jvms = CpusAxis.expand(jvms0, flags.cpus)
         val all = Plan.cells(sel, jvms, modules, Some(profile))
@@ -138,24 +152,37 @@ object Main {
             (cs, Some(m), Vector(note))
           case None => (all, None, Vector.empty)
         }
-        val scope = if (headline) "headline" else if (sel.scenarios.size == 1) sel.scenarios.head.id else if (flags.cells.sel.scenarios.nonEmpty) flags.cells.sel.scenarios.mkString("+") else "all"
+        val scope = if (headline) "headline"
+        else if (sel.scenarios.size == 1) sel.scenarios.head.id
+        else if (flags.cells.sel.scenarios.nonEmpty) flags.cells.sel.scenarios.mkString("+")
+        else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
         val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells, out)) else None)
-        Console.err.println((if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
-          Headline.estimateText(cells, profile, engine, confidence, out))
+        Console.err.println(
+          (if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
+            Headline.estimateText(cells, profile, engine, confidence, out)
+        )
         val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
         val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
         val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings, cells).copy(
           timeoutSeconds = Some(cmd.timeoutFor(profile, setup)),
           // The engine's settings, typed, so that --resume measures the rest as the run began.
-          engine = Some(EngineInfo(engine.map(EngineFlags.describe).getOrElse(s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%") +
-            "; " + EngineFlags.waitText,
-            confidence, engine.map(Resume.settingsOf))),
+          engine = Some(EngineInfo(
+              engine.map(EngineFlags.describe).getOrElse(
+                s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%"
+              ) +
+                "; " + EngineFlags.waitText,
+              confidence, engine.map(Resume.settingsOf)
+            )),
           testOnly = flags.cells.testOnly.value,
           quickOverrides = Named.of(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")
-            .map(s => s.id -> Named.of(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty else Vector("modes" -> s.quickModes.map(_.id).mkString(",")))))),
+              .map(s =>
+                s.id -> Named.of(s.quickParams ++ (if (s.quickModes.isEmpty) Vector.empty
+                                                   else Vector("modes" -> s.quickModes.map(_.id).mkString(","))))
+              )),
           machine = Some(Machine.describe(jvms)),
-          shard = shardMeta)
+          shard = shardMeta
+        )
         cmd.execute(dir, setup, meta)
     }
   }
@@ -175,7 +202,9 @@ object Main {
       if (!Files.exists(p)) UsageError(s"$d: no such run directory")
       if (!RunData.isRunDir(p)) UsageError(s"$d: not a run directory (no run.json)")
       p
-    case None => latestRun(root.resolve("results")).getOrElse(UsageError(s"no runs under ${root.resolve("results")}; give a RUN_DIR or run ./bench run --quick"))
+    case None => latestRun(root.resolve("results")).getOrElse(
+        UsageError(s"no runs under ${root.resolve("results")}; give a RUN_DIR or run ./bench run --quick")
+      )
   }
 
   def report(runDir: Option[String], format: ReportFormat, out: Option[String], level: ConfidenceFlag): Int = {

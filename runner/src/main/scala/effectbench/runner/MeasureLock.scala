@@ -12,8 +12,11 @@ object MeasureLock {
   def file: Path = Paths.get(System.getProperty("java.io.tmpdir")).resolve("jmh.lock")
 
   def holding[A](note: String => Unit)(body: => A): A = {
-    val ch = try Some(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE))
-      catch { case e: java.io.IOException => note(s"warning: cannot open $file (${e.getMessage}); measuring without the machine-wide lock"); None }
+    val ch =
+      try Some(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE))
+      catch {
+        case e: java.io.IOException => note(s"warning: cannot open $file (${e.getMessage}); measuring without the machine-wide lock"); None
+      }
     try {
       val lock = ch.map { c =>
         Option(c.tryLock()).getOrElse {
@@ -21,7 +24,11 @@ object MeasureLock {
           c.lock()
         }
       }
-      try body finally lock.foreach(l => try l.release() catch { case _: java.io.IOException => () })
+      try body
+      finally lock.foreach(l =>
+          try l.release()
+          catch { case _: java.io.IOException => () }
+        )
     } finally ch.foreach(_.close())
   }
 }

@@ -31,17 +31,24 @@ object MergeCommand {
     if (!Files.exists(p)) UsageError(s"merge: $arg: no such directory")
     if (RunData.isRunDir(p)) Vector(p)
     else {
-      val inside = if (Files.isDirectory(p)) { val s = Files.list(p); try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.toString) finally s.close() } else Vector.empty
+      val inside = if (Files.isDirectory(p)) {
+        val s = Files.list(p);
+        try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.toString)
+        finally s.close()
+      } else Vector.empty
       if (inside.isEmpty) UsageError(s"merge: $arg: not a run directory (no run.json), nor a directory of run directories")
       inside
     }
   }
 
   private def load(dir: Path): ShardRun = {
-    val meta = try RunFiles.readMeta(dir.resolve("run.json")) catch {
-      case e: FormatError => UsageError(s"merge: ${e.getMessage}")
-    }
-    val s = meta.shard.getOrElse(UsageError(s"merge: $dir is not a shard (it was run without --shard K/N); merge takes the shards of one run"))
+    val meta =
+      try RunFiles.readMeta(dir.resolve("run.json"))
+      catch {
+        case e: FormatError => UsageError(s"merge: ${e.getMessage}")
+      }
+    val s =
+      meta.shard.getOrElse(UsageError(s"merge: $dir is not a shard (it was run without --shard K/N); merge takes the shards of one run"))
     ShardRun(dir, meta, s)
   }
 
@@ -50,7 +57,9 @@ object MergeCommand {
     def differ(what: String, f: ShardRun => String): Option[String] = {
       val by = shards.groupBy(f)
       if (by.size <= 1) None
-      else Some(s"merge: shards of different $what: " + shards.map(s => s"${s.name} (${f(s)})").mkString(", ") + "; merge only the shards of one run")
+      else Some(s"merge: shards of different $what: " + shards.map(s => s"${s.name} (${f(s)})").mkString(
+        ", "
+      ) + "; merge only the shards of one run")
     }
     differ("profiles", _.meta.profile.id)
       .orElse(differ("settings", _.meta.settings.id))
@@ -59,8 +68,9 @@ object MergeCommand {
       .orElse(differ("shard counts", s => s"of ${s.n}"))
       .orElse(differ("splits (the shards estimated durations from different timing histories)", s => s"split ${s.split}"))
       .orElse {
-        shards.groupBy(_.k).toVector.sortBy(_._1).collectFirst { case (k, ss) if ss.size > 1 =>
-          s"merge: duplicate tables: shard $k/${ss.head.n} is given ${ss.size} times (${ss.map(_.name).mkString(", ")})"
+        shards.groupBy(_.k).toVector.sortBy(_._1).collectFirst {
+          case (k, ss) if ss.size > 1 =>
+            s"merge: duplicate tables: shard $k/${ss.head.n} is given ${ss.size} times (${ss.map(_.name).mkString(", ")})"
         }
       }
       .orElse {
@@ -106,7 +116,9 @@ object MergeCommand {
     // The merged plan in the whole plan's order: each block's cells from the shard that owns it.
     val planOf = shards.flatMap(s => s.meta.plan.map(p => p -> s.k))
     val blockOf = (p: PlanEntry) => CellId.parse(p.cell).toOption.map(_.group).getOrElse(p.cell)
-    val plan = units.filterNot(u => missing.contains(u._2)).flatMap { case (u, k) => planOf.collect { case (p, `k`) if blockOf(p) == u => p } }
+    val plan = units.filterNot(u => missing.contains(u._2)).flatMap { case (u, k) =>
+      planOf.collect { case (p, `k`) if blockOf(p) == u => p }
+    }
     val complete = missing.isEmpty && shards.forall(_.meta.status == RunStatus.Complete)
     val started = shards.map(_.meta.started).filter(_.nonEmpty).sorted
     val finished = shards.flatMap(_.meta.finished).filter(_.nonEmpty).sorted
@@ -122,14 +134,23 @@ object MergeCommand {
       machine = None,
       shard = None,
       merged = Some(MergedInfo(first.plan, first.split, n, missing, missingUnits,
-        shards.map(s => MergedShard(s.k, s.meta.id, s.dir.toString, s.meta.status, s.meta.started, s.meta.finished, s.machine, s.meta.host)))))
+          shards.map(s =>
+            MergedShard(s.k, s.meta.id, s.dir.toString, s.meta.status, s.meta.started, s.meta.finished, s.machine, s.meta.host)
+          )))
+    )
     dir.writeMeta(meta)
     warnings.result().foreach(w => Console.err.println(s"warning: $w"))
     val (runs, cells) = new Store(out).reindex()
-    println(s"merged ${shards.size} of $n shards (${records.result().size} cells, ${shards.map(_.fingerprint).distinct.size} machines); indexed $runs runs, $cells cells in ${out.resolve("index.db")}")
-    shards.filter(_.meta.status != RunStatus.Complete).foreach(s => println(s"note: shard ${s.k}/$n (${s.name}) is ${s.meta.status.id}: its unrecorded cells are missing"))
+    println(s"merged ${shards.size} of $n shards (${records.result().size} cells, ${shards.map(
+          _.fingerprint
+        ).distinct.size} machines); indexed $runs runs, $cells cells in ${out.resolve("index.db")}")
+    shards.filter(_.meta.status != RunStatus.Complete).foreach(s =>
+      println(s"note: shard ${s.k}/$n (${s.name}) is ${s.meta.status.id}: its unrecorded cells are missing")
+    )
     if (missing.nonEmpty) {
-      println(s"missing: shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")}, ${missingUnits.size} blocks:")
+      println(
+        s"missing: shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")}, ${missingUnits.size} blocks:"
+      )
       missingUnits.foreach(u => println(s"  $u"))
     }
     println(dir.dir.toString)
@@ -139,12 +160,13 @@ object MergeCommand {
   private def copyTree(from: Path, to: Path, overwrite: Boolean): Unit = if (Files.isDirectory(from)) {
     val s = Files.walk(from)
     try s.iterator().asScala.toVector.foreach { p =>
-      val target = to.resolve(from.relativize(p).toString)
-      if (Files.isDirectory(p)) Files.createDirectories(target)
-      else if (overwrite || !Files.exists(target)) {
-        Files.createDirectories(target.getParent)
-        Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING)
+        val target = to.resolve(from.relativize(p).toString)
+        if (Files.isDirectory(p)) Files.createDirectories(target)
+        else if (overwrite || !Files.exists(target)) {
+          Files.createDirectories(target.getParent)
+          Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING)
+        }
       }
-    } finally s.close()
+    finally s.close()
   }
 }

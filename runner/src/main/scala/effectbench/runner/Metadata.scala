@@ -14,8 +14,10 @@ object Metadata {
     } catch { case _: Exception => None }
 
   /** The run.json every run opens with (a measured run's and a profile run's alike): running, with its plan. */
-  def header(id: String, command: String, argv: Vector[String], root: Path, jvms: Vector[Jvm], profile: Profile,
-      settings: Settings, cells: Vector[PlannedCell]): RunMeta = RunMeta(
+  def header(
+      id: String, command: String, argv: Vector[String], root: Path, jvms: Vector[Jvm], profile: Profile,
+      settings: Settings, cells: Vector[PlannedCell]
+  ): RunMeta = RunMeta(
     formatVersion = Codecs.FormatVersion,
     id = id,
     started = java.time.Instant.now().toString,
@@ -27,20 +29,23 @@ object Metadata {
     libraries = libraries,
     profile = this.profile(profile),
     settings = this.settings(settings),
-    plan = plan(cells))
+    plan = plan(cells)
+  )
 
   def plan(cells: Vector[PlannedCell]): Vector[PlanEntry] =
     cells.map(c => PlanEntry(c.id.key, c.jvm.label, c.jvm.java.toString, c.status))
 
   def git(root: Path): Git = Git(
     revision = cmd(root, "git", "rev-parse", "HEAD"),
-    dirty = cmd(root, "git", "status", "--porcelain", "--untracked-files=no").map(_.nonEmpty))
+    dirty = cmd(root, "git", "status", "--porcelain", "--untracked-files=no").map(_.nonEmpty)
+  )
 
   def host: Host = Host(
     os = s"${System.getProperty("os.name")} ${System.getProperty("os.version")} ${System.getProperty("os.arch")}",
     cpus = Runtime.getRuntime.availableProcessors(),
     memoryBytes = physicalMemory,
-    hostname = cmd(Path.of("."), "hostname").getOrElse(""))
+    hostname = cmd(Path.of("."), "hostname").getOrElse("")
+  )
 
   private def physicalMemory: Long = java.lang.management.ManagementFactory.getOperatingSystemMXBean match {
     case os: com.sun.management.OperatingSystemMXBean => os.getTotalMemorySize

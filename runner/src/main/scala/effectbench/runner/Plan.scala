@@ -51,7 +51,8 @@ object Plan {
         case at =>
           val (k, v) = (kv.substring(0, at), kv.substring(at + 1))
           val defs = scenarios.flatMap(_.param(k))
-          if (defs.isEmpty) UsageError.unknown(s"parameter for ${scenarios.map(_.id).mkString(", ")}", k, scenarios.flatMap(_.params.map(_.name)).distinct)
+          if (defs.isEmpty)
+            UsageError.unknown(s"parameter for ${scenarios.map(_.id).mkString(", ")}", k, scenarios.flatMap(_.params.map(_.name)).distinct)
           defs.foreach(d => d.kind.check(v).foreach(why => UsageError(s"--param $k=$v: $k $why")))
           k -> v
       }
@@ -70,7 +71,10 @@ object Plan {
   def paramSets(s: Scenario, sel: Selection, profile: Option[Profile]): Vector[Params] = {
     val own = sel.params.filter { case (k, _) => s.param(k).isDefined }
     // A swept parameter is never pinned by the quick profile's overrides.
-    val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) => own.exists(_._1 == k) || sel.sweep.contains(k) } else Vector.empty
+    val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) =>
+      own.exists(_._1 == k) || sel.sweep.contains(k)
+    }
+    else Vector.empty
     val base = sel.sweep.flatMap(s.param).filter(_.sweep.nonEmpty) match {
       case Some(d) => d.sweep.distinct.map(v => Params.of(d.name -> v))
       case None => if (s.runsDefaultsOnly && profile.isDefined) Vector(Params.empty) else s.paramSets
@@ -95,7 +99,8 @@ object Plan {
         case None =>
           if (!modules.byGroup.contains(info.group)) CellStatus.Skipped(s"the ${info.group} group is not built (run ./bench build)")
           else if (modules.impl(s.id, v, r).isEmpty) CellStatus.Skipped(s"no implementation yet in runtimes/${info.group}")
-          else if (jvm.feature < info.minJdk) CellStatus.Skipped(s"$r needs JDK ${info.minJdk}+, this cell's JVM is ${jvm.label}; pass --jvm with a JDK ${info.minJdk}+")
+          else if (jvm.feature < info.minJdk)
+            CellStatus.Skipped(s"$r needs JDK ${info.minJdk}+, this cell's JVM is ${jvm.label}; pass --jvm with a JDK ${info.minJdk}+")
           else CellStatus.Ok
       }
       PlannedCell(id, jvm, status, info.group)

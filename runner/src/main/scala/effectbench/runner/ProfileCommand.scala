@@ -24,8 +24,10 @@ object ProfileCommand {
 
   private def glob(p: String): scala.util.matching.Regex = ("\\Q" + p.replace("*", "\\E.*\\Q") + "\\E").r
 
-  def apply(root: Path, modules: Modules, flags: CellFlags, measure: MeasureFlags, eventFlag: Option[String], diff: Boolean,
-      argv: Vector[String]): Int = {
+  def apply(
+      root: Path, modules: Modules, flags: CellFlags, measure: MeasureFlags, eventFlag: Option[String], diff: Boolean,
+      argv: Vector[String]
+  ): Int = {
     val profile = measure.asked.getOrElse(Profiles.quick)
     val settings = measure.forks.chosenSettings
     val timeoutArg = measure.forks.seconds
@@ -40,8 +42,10 @@ object ProfileCommand {
       UsageError("nothing to profile: no selected cell is available (see above, or ./bench list)")
     }
     if (diff && (runnable.size != 2 || runnable.map(c => (c.id.group, c.jvm.label)).distinct.size != 1))
-      UsageError(s"--diff needs exactly two cells of one table (same scenario, variant, params, mode and JVM); the selection has ${runnable.size}" +
-        (if (runnable.size <= 6) s": ${runnable.map(c => c.id.key).mkString(", ")}" else ""))
+      UsageError(
+        s"--diff needs exactly two cells of one table (same scenario, variant, params, mode and JVM); the selection has ${runnable.size}" +
+          (if (runnable.size <= 6) s": ${runnable.map(c => c.id.key).mkString(", ")}" else "")
+      )
 
     val out = Main.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
@@ -60,11 +64,13 @@ object ProfileCommand {
     var meta = Metadata.header(dir.dir.getFileName.toString, "profile", argv, root, jvms, profile, settings, cells).copy(
       kind = Some("profile"),
       profiler = Some(ProfilerInfo(AsyncProfiler.version, event, library.fold(identity, _.toString), eventNote.getOrElse(""))),
-      testOnly = flags.testOnly.value)
+      testOnly = flags.testOnly.value
+    )
     dir.writeMeta(meta)
 
     val progress = new Progress(runnable.size, 2 * (profile.measuredSeconds + 2.0 * (profile.forks + 1)))
-    progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc" else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
+    progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc"
+        else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
     val verdicts = Verifier.all(runnable, settings, modules, dir, math.min(timeout, 120L), progress.note)
 
     val broken = sys.env.get(unreadableEnv).filter(_.nonEmpty).map(glob)
@@ -72,8 +78,11 @@ object ProfileCommand {
       val v = verdicts((cell.id.key, cell.jvm.label))
       val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
       progress.starting(cell.id.key + (if (jvms.size > 1) s" on ${cell.jvm.label}" else ""))
-      val lib = library.map(l => if (broken.exists(_.pattern.matcher(cell.id.key).matches())) dir.dir.resolve("no-such-dir").resolve("libasyncProfiler.so") else l)
-      val p = if (v.ok) profileCell(cell, settings, profile, modules, dir, lib, event, timeout, progress) else Profiled(v.status, v.reason, None, 0.0, Vector.empty, Vector.empty)
+      val lib = library.map(l =>
+        if (broken.exists(_.pattern.matcher(cell.id.key).matches())) dir.dir.resolve("no-such-dir").resolve("libasyncProfiler.so") else l
+      )
+      val p = if (v.ok) profileCell(cell, settings, profile, modules, dir, lib, event, timeout, progress)
+      else Profiled(v.status, v.reason, None, 0.0, Vector.empty, Vector.empty)
       val record = CellRecord(
         cell = cell.id.key,
         jvm = cell.jvm.label,
@@ -90,13 +99,19 @@ object ProfileCommand {
         source = info.map(_.source).getOrElse(""),
         syntax = info.map(_.syntax).getOrElse(""),
         seconds = math.rint(p.seconds * 10) / 10,
-        finished = java.time.Instant.now().toString)
+        finished = java.time.Instant.now().toString
+      )
       Subprocess.recording {
         dir.appendCell(record)
-        info.map(_.source).filter(_.nonEmpty).foreach(s => try Sources.snapshot(root, dir.dir, s) catch { case _: Exception => () })
+        info.map(_.source).filter(_.nonEmpty).foreach(s =>
+          try Sources.snapshot(root, dir.dir, s)
+          catch { case _: Exception => () }
+        )
       }
       p.notes.foreach(n => progress.note(s"          $n"))
-      progress.finished(p.seconds, v.ok, if (p.status.ok) s"profiles: ${p.files.map(f => dir.dir.relativize(f._2)).mkString(", ")}" else TerminalTable.reasonText(p.status, p.reason))
+      progress.finished(p.seconds, v.ok,
+        if (p.status.ok) s"profiles: ${p.files.map(f => dir.dir.relativize(f._2)).mkString(", ")}"
+        else TerminalTable.reasonText(p.status, p.reason))
     }
 
     var code = 0
@@ -113,7 +128,9 @@ object ProfileCommand {
         dir.writeMeta(meta)
         println(s"\nwhere the CPU samples go (${a.id.group}):\n$text")
       } else {
-        Console.err.println(s"profile: no diff: the CPU profile of ${runnable.filterNot(c => Files.isRegularFile(dir.dir.resolve("profiles").resolve(RunDir.safe(c.id.slug)).resolve("cpu.collapsed"))).map(_.id.key).mkString(", ")} is missing")
+        Console.err.println(s"profile: no diff: the CPU profile of ${runnable.filterNot(c =>
+            Files.isRegularFile(dir.dir.resolve("profiles").resolve(RunDir.safe(c.id.slug)).resolve("cpu.collapsed"))
+          ).map(_.id.key).mkString(", ")} is missing")
         code = 1
       }
     }
@@ -125,16 +142,22 @@ object ProfileCommand {
       println(s"${failed.size} cells were not profiled:")
       failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
     }
-    println(s"profiled ${runnable.size} cells in ${Format.duration(progress.elapsed)}; flame graphs under ${dir.dir.resolve("profiles")}; ./bench report ${dir.dir} --format html links them")
+    println(
+      s"profiled ${runnable.size} cells in ${Format.duration(progress.elapsed)}; flame graphs under ${dir.dir.resolve("profiles")}; ./bench report ${dir.dir} --format html links them"
+    )
     println(dir.dir.toString)
     if (failed.nonEmpty) 1 else code
   }
 
-  final case class Profiled(status: Outcome, reason: String, jmh: Option[Path], seconds: Double, files: Vector[(String, Path)], notes: Vector[String])
+  final case class Profiled(
+      status: Outcome, reason: String, jmh: Option[Path], seconds: Double, files: Vector[(String, Path)], notes: Vector[String]
+  )
 
   /** Measures one verified cell twice under the profiler (CPU event, then allocations). */
-  def profileCell(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
-      lib: Either[String, Path], event: String, timeout: Long, progress: Progress): Profiled = {
+  def profileCell(
+      cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
+      lib: Either[String, Path], event: String, timeout: Long, progress: Progress
+  ): Profiled = {
     val home = dir.dir.resolve("profiles").resolve(RunDir.safe(cell.id.slug))
     Files.createDirectories(home)
     def jmh(tag: String, prof: Path => String): (JmhCell.Outcome, Path, Vector[String]) = {
@@ -142,7 +165,8 @@ object ProfileCommand {
       val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}--$tag")
       val o = JmhCell.run(cell, settings, profile, modules, dir.jmhFile(s"${cell.id.slug}--$tag", cell.jvm), log, timeout, progress.note,
         Vector("-prof", prof(raw)))
-      val lines = if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
+      val lines =
+        if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty
       (o, raw, lines)
     }
     lib match {
@@ -151,7 +175,8 @@ object ProfileCommand {
         val (o, raw, _) = jmh("jfr", raw => s"jfr:dir=$raw")
         val jfr = files(raw).find(_.getFileName.toString.endsWith(".jfr")).map(f => move(f, home.resolve("profile.jfr")))
         deleteTree(raw)
-        Profiled(o.status, o.reason, o.jmhFile, o.seconds, jfr.map("jfr" -> _).toVector, Vector("no async-profiler for this platform: JFR recording (open it with JDK Mission Control)"))
+        Profiled(o.status, o.reason, o.jmhFile, o.seconds, jfr.map("jfr" -> _).toVector,
+          Vector("no async-profiler for this platform: JFR recording (open it with JDK Mission Control)"))
       case Right(l) =>
         AsyncProfiler.unloadable(l) match {
           case Some(why) =>
@@ -185,7 +210,8 @@ object ProfileCommand {
             if (cpuFail.isEmpty && used != event) notes :+= s"CPU profile with event=$used"
             if (cpuFail.isDefined && allocFail.isEmpty) notes :+= s"no CPU profile (${cpuFail.get}); allocation profile only"
             val forks = profile.forks
-            if (forks > 1 && found.nonEmpty) notes :+= s"flame graphs show the last of $forks forks; the .collapsed stacks add up every fork"
+            if (forks > 1 && found.nonEmpty)
+              notes :+= s"flame graphs show the last of $forks forks; the .collapsed stacks add up every fork"
             (cpuFail, allocFail) match {
               case (Some(c), Some(_)) => Profiled(Outcome.Failed, s"profiler cannot start: $c", None, seconds, found, notes)
               case _ =>
@@ -198,7 +224,11 @@ object ProfileCommand {
 
   private def files(dir: Path): Vector[Path] =
     if (!Files.isDirectory(dir)) Vector.empty
-    else { val s = Files.walk(dir); try s.iterator().asScala.filter(Files.isRegularFile(_)).toVector finally s.close() }
+    else {
+      val s = Files.walk(dir);
+      try s.iterator().asScala.filter(Files.isRegularFile(_)).toVector
+      finally s.close()
+    }
 
   /** The flame graph JMH leaves beside the per-fork copies (`flame-<event>-forward.<pid>.html`): the last fork's. */
   private def flame(raw: Path): Option[Path] =
@@ -222,6 +252,7 @@ object ProfileCommand {
   private def write(to: Path, text: String): Path = Files.write(to, text.getBytes(StandardCharsets.UTF_8))
   private def deleteTree(p: Path): Unit = if (Files.exists(p)) {
     val s = Files.walk(p)
-    try s.iterator().asScala.toVector.reverse.foreach(f => Files.deleteIfExists(f)) finally s.close()
+    try s.iterator().asScala.toVector.reverse.foreach(f => Files.deleteIfExists(f))
+    finally s.close()
   }
 }

@@ -16,11 +16,15 @@ object Resume {
     val dir = dirPath.toAbsolutePath.normalize()
     if (!Files.isDirectory(dir)) UsageError(s"--resume $dirPath: no such run directory")
     if (!RunData.isRunDir(dir)) UsageError(s"--resume $dirPath: not a run directory (no run.json)")
-    val meta = try RunFiles.readMeta(dir.resolve("run.json")) catch {
-      case e: FormatError => UsageError(s"--resume $dirPath: ${e.getMessage}")
-    }
-    val settings = Settings.get(meta.settings.id).getOrElse(UsageError(s"--resume $dirPath: unknown settings '${meta.settings.id}' in run.json"))
-    val profile = Profiles.get(meta.profile.id).getOrElse(UsageError(s"--resume $dirPath: unknown profile '${meta.profile.id}' in run.json"))
+    val meta =
+      try RunFiles.readMeta(dir.resolve("run.json"))
+      catch {
+        case e: FormatError => UsageError(s"--resume $dirPath: ${e.getMessage}")
+      }
+    val settings =
+      Settings.get(meta.settings.id).getOrElse(UsageError(s"--resume $dirPath: unknown settings '${meta.settings.id}' in run.json"))
+    val profile =
+      Profiles.get(meta.profile.id).getOrElse(UsageError(s"--resume $dirPath: unknown profile '${meta.profile.id}' in run.json"))
     val jvms = meta.jvms.map { j =>
       Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus)
     }
@@ -37,7 +41,8 @@ object Resume {
   /** The run's measuring engine as recorded: the rounds engine's settings, and the confidence level. */
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
     meta.engine.flatMap(_.rounds).map(r => Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed)),
-    meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence))
+    meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
+  )
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =

@@ -23,8 +23,10 @@ object Rounds {
     *                  of its ratios, not only their direction)
     * @param runBudget a budget shared by every table of the run; when set, each table's budget is
     *                  allotted from what is left of it when the table starts */
-  final case class Engine(precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double], confidence: Double, seed: Long,
-      precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None)
+  final case class Engine(
+      precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double], confidence: Double, seed: Long,
+      precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None
+  )
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
@@ -72,14 +74,18 @@ object Rounds {
   /** One fork of one cell, as the round loop sees it. */
   final case class Fork(ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean)
 
-  final case class LoopResult(forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], failed: Set[String], cellSeconds: Map[String, Double],
-      summary: TableSummary)
+  final case class LoopResult(
+      forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], failed: Set[String], cellSeconds: Map[String, Double],
+      summary: TableSummary
+  )
 
   /** The round loop of one table, apart from JMH: `fork(key, round)` measures one fork. Rounds go on
     * until every ratio is settled (after `minRounds`), the ceiling, or the budget: another round is
     * not started when the last round's cost would overrun it. */
-  def loop(keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int) => Fork,
-      note: String => Unit, label: String): LoopResult = {
+  def loop(
+      keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int) => Fork,
+      note: String => Unit, label: String
+  ): LoopResult = {
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
     var failed = Set.empty[String]
     var seconds = 0.0
@@ -109,10 +115,12 @@ object Rounds {
           }
           val (ok, w) = settled(est, higher, engine)
           worst = w
-          if (ok) stopped = if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it"
+          if (ok) stopped =
+            if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it"
         }
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
-        if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + lastRound > b)) stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
+        if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + lastRound > b))
+          stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
       }
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%"))
     }
@@ -120,8 +128,10 @@ object Rounds {
   }
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
-  def measure(cells: Vector[PlannedCell], settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
-      timeout: Long, engine: Engine, note: String => Unit): (Map[String, CellOutcome], TableSummary) = {
+  def measure(
+      cells: Vector[PlannedCell], settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
+      timeout: Long, engine: Engine, note: String => Unit
+  ): (Map[String, CellOutcome], TableSummary) = {
     val oneFork = profile.copy(forks = 1)
     val key = tableKey(cells.head)
     val byKey = cells.map(c => c.id.key -> c).toMap
@@ -135,19 +145,20 @@ object Rounds {
       case None => engine.budgetSeconds
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
-    val res = loop(cells.map(_.id.key), engine, budget, rnd, { (k, round) =>
-      val cell = byKey(k)
-      val out = roundFile(dir, cell, round)
-      val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
-      val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
-      if (o.status.ok) {
-        files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
-        Fork(ok = true, raw(out), o.seconds, higherIsBetter(out))
-      } else {
-        failed = failed.updated(k, o)
-        Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
-      }
-    }, note, key)
+    val res = loop(cells.map(_.id.key), engine, budget, rnd,
+      { (k, round) =>
+        val cell = byKey(k)
+        val out = roundFile(dir, cell, round)
+        val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
+        val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
+        if (o.status.ok) {
+          files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
+          Fork(ok = true, raw(out), o.seconds, higherIsBetter(out))
+        } else {
+          failed = failed.updated(k, o)
+          Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
+        }
+      }, note, key)
     engine.runBudget.foreach(_.record(key, cells.size, res.summary.seconds, res.summary.rounds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key

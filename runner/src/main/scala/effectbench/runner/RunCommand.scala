@@ -9,10 +9,12 @@ import java.nio.file.{Files, Path}
   * finishes, and end with the table and the run directory's path. */
 final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
 
-  final case class Setup(settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
+  final case class Setup(
+      settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
       timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
       /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
-      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.report.ForkStats.DefaultConfidence)
+      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.report.ForkStats.DefaultConfidence
+  )
 
   def estimatePerCell(p: Profile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
 
@@ -35,15 +37,19 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
     setStatus(RunStatus.Running)
     @volatile var complete = false
     // Ctrl-C: kill the cell's JVMs, record nothing more, mark the run interrupted and say how to go on.
-    val hook = new Thread(() => if (!complete) {
-      Subprocess.stopAll()
-      try {
-        val kept = dir.finished.size
-        Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
-          s"the rest runs with: ./bench run --resume ${dir.dir}")
-      } catch { case _: Throwable => () }
-      try setStatus(RunStatus.Interrupted) catch { case _: Throwable => () }
-    }, "effectbench-interrupted")
+    val hook = new Thread(
+      () =>
+        if (!complete) {
+          Subprocess.stopAll()
+          try {
+            val kept = dir.finished.size
+            Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
+              s"the rest runs with: ./bench run --resume ${dir.dir}")
+          } catch { case _: Throwable => () }
+          try setStatus(RunStatus.Interrupted)
+          catch { case _: Throwable => () }
+        }, "effectbench-interrupted"
+    )
     Runtime.getRuntime.addShutdownHook(hook)
 
     val progress = new Progress(todo.size, estimatePerCell(profile) + 1)
@@ -60,64 +66,71 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
     // Under the rounds engine a table is measured whole, then its cells are recorded.
     val tables = todo.groupBy(Rounds.tableKey)
     todo.map(Rounds.tableKey).distinct.map(tables).foreach { table =>
-    val measured: Map[String, Rounds.CellOutcome] = setup.engine match {
-      case Some(engine) =>
-        val verified = table.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
-        if (verified.isEmpty) Map.empty
-        else {
-          progress.note(s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)")
-          val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.note)
-          progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
-            (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
-          m
-        }
-      case None => Map.empty
-    }
-    table.foreach { cell =>
-      val v = verdicts((cell.id.key, cell.jvm.label))
-      val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
-      progress.starting(s"${cell.id.key}" + (if (setup.jvms.size > 1) s" on ${cell.jvm.label}" else ""))
-      val (status, reason, jmhRel, seconds, gotUnderJmh) =
-        if (!v.ok) (v.status, v.reason, None, 0.0, None)
-        else if (measured.contains(cell.id.key)) {
-          val o = measured(cell.id.key).outcome
-          (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
-        } else {
-          val out = dir.jmhFile(cell.id.slug, cell.jvm)
-          val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-          val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.note)
-          (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
-        }
-      val record = CellRecord(
-        cell = cell.id.key,
-        jvm = cell.jvm.label,
-        jvmPath = cell.jvm.java.toString,
-        group = cell.group,
-        status = status,
-        reason = reason,
-        expected = v.expected,
-        got = gotUnderJmh.getOrElse(v.got),
-        jmh = jmhRel,
-        readBack = Named.of(v.readBack),
-        work = Named.of(v.work),
-        source = info.map(_.source).getOrElse(""),
-        syntax = info.map(_.syntax).getOrElse(""),
-        seconds = math.rint(seconds * 10) / 10,
-        finished = java.time.Instant.now().toString,
-        rounds = measured.get(cell.id.key).toVector.flatMap(_.rounds))
-      // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
-      Subprocess.recording {
-        dir.appendCell(record)
-        onCellRecorded(dir, record)
+      val measured: Map[String, Rounds.CellOutcome] = setup.engine match {
+        case Some(engine) =>
+          val verified = table.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
+          if (verified.isEmpty) Map.empty
+          else {
+            progress.note(
+              s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)"
+            )
+            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.note)
+            progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
+              (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
+            m
+          }
+        case None => Map.empty
       }
-      progress.finished(seconds, v.ok, if (status.ok) summary(dir, jmhRel) else if (reason.startsWith(status.id.takeWhile(_ != '-'))) reason else s"${status.id}: $reason")
-    }
+      table.foreach { cell =>
+        val v = verdicts((cell.id.key, cell.jvm.label))
+        val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
+        progress.starting(s"${cell.id.key}" + (if (setup.jvms.size > 1) s" on ${cell.jvm.label}" else ""))
+        val (status, reason, jmhRel, seconds, gotUnderJmh) =
+          if (!v.ok) (v.status, v.reason, None, 0.0, None)
+          else if (measured.contains(cell.id.key)) {
+            val o = measured(cell.id.key).outcome
+            (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
+          } else {
+            val out = dir.jmhFile(cell.id.slug, cell.jvm)
+            val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
+            val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.note)
+            (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
+          }
+        val record = CellRecord(
+          cell = cell.id.key,
+          jvm = cell.jvm.label,
+          jvmPath = cell.jvm.java.toString,
+          group = cell.group,
+          status = status,
+          reason = reason,
+          expected = v.expected,
+          got = gotUnderJmh.getOrElse(v.got),
+          jmh = jmhRel,
+          readBack = Named.of(v.readBack),
+          work = Named.of(v.work),
+          source = info.map(_.source).getOrElse(""),
+          syntax = info.map(_.syntax).getOrElse(""),
+          seconds = math.rint(seconds * 10) / 10,
+          finished = java.time.Instant.now().toString,
+          rounds = measured.get(cell.id.key).toVector.flatMap(_.rounds)
+        )
+        // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
+        Subprocess.recording {
+          dir.appendCell(record)
+          onCellRecorded(dir, record)
+        }
+        progress.finished(seconds, v.ok,
+          if (status.ok) summary(dir, jmhRel)
+          else if (reason.startsWith(status.id.takeWhile(_ != '-'))) reason
+          else s"${status.id}: $reason")
+      }
     }
     Subprocess.recording {
       setStatus(RunStatus.Complete)
       complete = true
     }
-    try Runtime.getRuntime.removeShutdownHook(hook) catch { case _: IllegalStateException => () }
+    try Runtime.getRuntime.removeShutdownHook(hook)
+    catch { case _: IllegalStateException => () }
 
     val data = RunData.load(dir.dir)
     println(TerminalTable.render(data, setup.confidence))

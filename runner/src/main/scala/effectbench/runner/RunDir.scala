@@ -33,7 +33,8 @@ final class RunDir(val dir: Path) {
 
   /** A full or failing disk is reported with the file it hit, in one line. */
   private def naming[A](file: Path)(body: => A): A =
-    try body catch { case e: java.io.IOException => throw new java.io.IOException(s"cannot write $file: ${e.getMessage}", e) }
+    try body
+    catch { case e: java.io.IOException => throw new java.io.IOException(s"cannot write $file: ${e.getMessage}", e) }
 
   /** Appends one finished cell and forces it to disk before the next cell starts. */
   def appendCell(record: CellRecord): Unit = synchronized {
@@ -52,7 +53,10 @@ final class RunDir(val dir: Path) {
     if (!Files.exists(cellsFile)) Set.empty
     else new String(Files.readAllBytes(cellsFile), StandardCharsets.UTF_8).split('\n').toVector
       .filter(_.trim.nonEmpty)
-      .flatMap(l => try Some(RunFiles.readCell(l, cellsFile.toString)) catch { case _: FormatError => None })
+      .flatMap(l =>
+        try Some(RunFiles.readCell(l, cellsFile.toString))
+        catch { case _: FormatError => None }
+      )
       .map(r => (r.cell, r.jvm)).toSet
 
   /** A torn last line would corrupt the next append; cut the file back to its last newline. */
@@ -61,7 +65,8 @@ final class RunDir(val dir: Path) {
     val end = bytes.lastIndexOf('\n'.toByte) + 1
     if (end != bytes.length) {
       val ch = FileChannel.open(cellsFile, StandardOpenOption.WRITE)
-      try ch.truncate(end.toLong) finally ch.close()
+      try ch.truncate(end.toLong)
+      finally ch.close()
     }
   }
 
@@ -73,9 +78,13 @@ final class RunDir(val dir: Path) {
   def lockOrFail(): Unit = if (held.isEmpty) {
     val lockFile = dir.resolve(".lock")
     val ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ)
-    val lock = try ch.tryLock() catch { case _: java.nio.channels.OverlappingFileLockException => null }
+    val lock =
+      try ch.tryLock()
+      catch { case _: java.nio.channels.OverlappingFileLockException => null }
     if (lock == null) {
-      val owner = try new String(Files.readAllBytes(lockFile), StandardCharsets.UTF_8).trim catch { case _: Exception => "" }
+      val owner =
+        try new String(Files.readAllBytes(lockFile), StandardCharsets.UTF_8).trim
+        catch { case _: Exception => "" }
       ch.close()
       UsageError(s"$dir is being run by another bench process${if (owner.nonEmpty) s" (pid $owner)" else ""}; wait for it to finish")
     }

@@ -22,9 +22,9 @@ object Shard {
     val bad = s"--shard takes K/N with 1 <= K <= N, e.g. --shard 1/4; got '$s'"
     s.split('/') match {
       case Array(k, n) => (k.trim.toIntOption, n.trim.toIntOption) match {
-        case (Some(k), Some(n)) if n >= 1 && k >= 1 && k <= n => ShardSpec(k, n)
-        case _ => UsageError(bad)
-      }
+          case (Some(k), Some(n)) if n >= 1 && k >= 1 && k <= n => ShardSpec(k, n)
+          case _ => UsageError(bad)
+        }
       case _ => UsageError(bad)
     }
   }
@@ -90,19 +90,24 @@ object Shard {
 
 object ShardPlan {
   /** The cells of shard `spec` of the plan `all`, run.json's "shard", and a note for the user. */
-  def select(spec: ShardSpec, all: Vector[PlannedCell], settings: Settings, profile: Profile, testOnly: Boolean,
-      results: java.nio.file.Path, nominal: Profile => Double): (Vector[PlannedCell], ShardInfo, String) = {
+  def select(
+      spec: ShardSpec, all: Vector[PlannedCell], settings: Settings, profile: Profile, testOnly: Boolean,
+      results: java.nio.file.Path, nominal: Profile => Double
+  ): (Vector[PlannedCell], ShardInfo, String) = {
     val plan = Shard.planFingerprint(all, settings, profile, testOnly)
     val history = Timings.fromHistory(results, profile, plan, nominal)
     val perCell = nominal(profile)
     val units = Shard.units(all, c => history.getOrElse(c.id.key, perCell))
     val shards = Shard.split(units, spec.n)
-    val basis = if (all.exists(c => c.status.runnable && history.contains(c.id.key))) s"history (${results.resolve("index.db")}) where measured, else nominal" else "nominal"
+    val basis = if (all.exists(c => c.status.runnable && history.contains(c.id.key)))
+      s"history (${results.resolve("index.db")}) where measured, else nominal"
+    else "nominal"
     val mine = shards(spec.k - 1)
     val keys = mine.map(_.key).toSet
     val cells = all.filter(c => keys.contains(Shard.unitKey(c)))
-    val note = f"shard ${spec.text}: ${mine.size} of ${units.size} blocks, ${cells.count(_.status.runnable)} of ${all.count(_.status.runnable)} runnable cells, " +
-      f"estimated ${mine.map(_.seconds).sum / 60}%.1f of ${units.map(_.seconds).sum / 60}%.1f min (estimates: $basis; plan $plan)"
+    val note =
+      f"shard ${spec.text}: ${mine.size} of ${units.size} blocks, ${cells.count(_.status.runnable)} of ${all.count(_.status.runnable)} runnable cells, " +
+        f"estimated ${mine.map(_.seconds).sum / 60}%.1f of ${units.map(_.seconds).sum / 60}%.1f min (estimates: $basis; plan $plan)"
     (cells, Shard.meta(spec, plan, units, shards, basis), note)
   }
 }

@@ -21,7 +21,8 @@ object StoreCommands {
   /** One character per value, scaled between the smallest and largest; '·' for a missing value. */
   def sparkline(values: Vector[Option[Double]]): String = {
     val xs = values.flatten
-    if (xs.isEmpty) "" else {
+    if (xs.isEmpty) ""
+    else {
       val (lo, hi) = (xs.min, xs.max)
       values.map {
         case None => '·'
@@ -33,7 +34,8 @@ object StoreCommands {
   def history(sel: Selectors, out: Option[String], limitFlag: Option[String]): Int = {
     val results = resultsOf(out)
     if (!Files.isDirectory(results)) UsageError(s"no results directory at $results; give --out RESULTS")
-    val limit = limitFlag.map(l => l.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--limit must be a positive number, got '$l'"))).getOrElse(20)
+    val limit =
+      limitFlag.map(l => l.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--limit must be a positive number, got '$l'"))).getOrElse(20)
     val params = Flags.split(sel.param).map { kv =>
       kv.indexOf('=') match {
         case -1 => UsageError(s"--param takes k=v, got '$kv'")
@@ -49,11 +51,15 @@ object StoreCommands {
     }
     val byCell = rows.groupBy(r => (r.cell, r.jvm)).toVector.sortBy(_._1)
     if (byCell.size > limit) {
-      println(s"${byCell.size} cells match; showing a line each (narrow the selectors, e.g. --runtime and --param, for per-run tables; --limit N)")
-      print(TerminalTable.table(Vector("cell", "JVM", "runs", "latest", "unit", "trend"), byCell.map { case ((cell, jvm), rs) =>
-        val last = rs.last
-        Vector(cell, jvm, rs.size.toString, last.score.map(Format.num).getOrElse(last.cellStatus), last.unit, sparkline(rs.map(_.score)))
-      }))
+      println(
+        s"${byCell.size} cells match; showing a line each (narrow the selectors, e.g. --runtime and --param, for per-run tables; --limit N)"
+      )
+      print(TerminalTable.table(Vector("cell", "JVM", "runs", "latest", "unit", "trend"),
+          byCell.map { case ((cell, jvm), rs) =>
+            val last = rs.last
+            Vector(cell, jvm, rs.size.toString, last.score.map(Format.num).getOrElse(last.cellStatus), last.unit,
+              sparkline(rs.map(_.score)))
+          }))
     } else byCell.foreach { case ((cell, jvm), rs) => print(one(cell, jvm, rs)) }
     0
   }
@@ -63,15 +69,19 @@ object StoreCommands {
     val units = rs.map(_.unit).filter(_.nonEmpty).distinct
     val profiles = rs.map(r => s"${r.profile}/${r.settings}").distinct
     sb.append(s"\n$cell @ $jvm  ${units.mkString(", ")}  ${sparkline(rs.map(_.score))}\n")
-    if (profiles.size > 1) sb.append(s"note: these runs used different profiles/settings (${profiles.mkString(", ")}); compare like with like\n")
+    if (profiles.size > 1)
+      sb.append(s"note: these runs used different profiles/settings (${profiles.mkString(", ")}); compare like with like\n")
     val runtime = rs.head.runtime
-    sb.append(TerminalTable.table(Vector("run", "started", "profile", "settings", "git", s"$runtime version", "score ± error", "B/op"), rs.map { r =>
-      Vector(r.runId, r.started.take(19).replace('T', ' '), r.profile, r.settings,
-        if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""),
-        r.libraries.get(runtime).getOrElse(""),
-        r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(s"${r.cellStatus}"),
-        r.alloc.map(a => Format.bytes(Some(effectbench.report.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
-    }))
+    sb.append(TerminalTable.table(Vector("run", "started", "profile", "settings", "git", s"$runtime version", "score ± error", "B/op"),
+        rs.map { r =>
+          Vector(r.runId, r.started.take(19).replace('T', ' '), r.profile, r.settings,
+            if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""),
+            r.libraries.get(runtime).getOrElse(""),
+            r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
+              s"${r.cellStatus}"
+            ),
+            r.alloc.map(a => Format.bytes(Some(effectbench.report.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
+        }))
     if (rs.exists(_.gitDirty)) sb.append("* uncommitted changes in the working tree at that run\n")
     sb.toString
   }
@@ -86,13 +96,17 @@ object StoreCommands {
     else UsageError(s"$s: no such run directory")
   }
 
-  def compare(runA: Option[String], runB: Option[String], format: CompareFormat, thresholdFlag: Option[String], out: Option[String],
-      level: ConfidenceFlag, failOnRegression: Boolean): Int = {
+  def compare(
+      runA: Option[String], runB: Option[String], format: CompareFormat, thresholdFlag: Option[String], out: Option[String],
+      level: ConfidenceFlag, failOnRegression: Boolean
+  ): Int = {
     val (a0, b0) = (runA, runB) match {
       case (Some(a), Some(b)) => (a, b)
       case _ => UsageError("compare: give two run directories, RUN_A (before) and RUN_B (after)")
     }
-    val threshold = thresholdFlag.map(t => t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))).getOrElse(0.05)
+    val threshold = thresholdFlag.map(t =>
+      t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))
+    ).getOrElse(0.05)
     val confidence = level.level
     val (dirA, dirB) = (runArg(a0), runArg(b0))
     val loadingB = java.util.concurrent.CompletableFuture.supplyAsync(() => RunData.load(dirB)) // both runs read at once

@@ -60,7 +60,8 @@ object Subprocess {
 
   /** Runs `cmd` with `env` added to this process's environment, sending stdout and stderr to `log`
     * (appended), and each stdout line to `onLine`. */
-  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty): Finished = {
+  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty)
+      : Finished = {
     val started = System.nanoTime()
     val pb = new ProcessBuilder(cmd.asJava).redirectErrorStream(true)
     env.foreach { case (k, v) => pb.environment().put(k, v) }
@@ -73,17 +74,20 @@ object Subprocess {
       }
     }.getOrElse(parkForever())
     val writer = new java.io.PrintWriter(new java.io.FileWriter(log.toFile, true))
-    val pump = new Thread(() => {
-      val in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream))
-      try {
-        var line = in.readLine()
-        while (line != null) {
-          writer.println(line); writer.flush()
-          try onLine(line) catch { case _: Throwable => () }
-          line = in.readLine()
-        }
-      } catch { case _: java.io.IOException => () }
-    }, "subprocess-output")
+    val pump = new Thread(
+      () => {
+        val in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream))
+        try {
+          var line = in.readLine()
+          while (line != null) {
+            writer.println(line); writer.flush()
+            try onLine(line)
+            catch { case _: Throwable => () }
+            line = in.readLine()
+          }
+        } catch { case _: java.io.IOException => () }
+      }, "subprocess-output"
+    )
     pump.setDaemon(true)
     pump.start()
     try {

@@ -18,26 +18,31 @@ object Timings {
     else {
       val runs: Vector[(String, String, String)] =
         try store.read { c =>
-          val st = c.createStatement()
-          try {
-            val rs = st.executeQuery("SELECT dir, profile, started FROM runs ORDER BY started, id")
-            val b = Vector.newBuilder[(String, String, String)]
-            while (rs.next()) b += ((rs.getString(1), Option(rs.getString(2)).getOrElse(""), Option(rs.getString(3)).getOrElse("")))
-            rs.close()
-            b.result()
-          } finally st.close()
-        } catch { case NonFatal(_) => Vector.empty }
+            val st = c.createStatement()
+            try {
+              val rs = st.executeQuery("SELECT dir, profile, started FROM runs ORDER BY started, id")
+              val b = Vector.newBuilder[(String, String, String)]
+              while (rs.next()) b += ((rs.getString(1), Option(rs.getString(2)).getOrElse(""), Option(rs.getString(3)).getOrElse("")))
+              rs.close()
+              b.result()
+            } finally st.close()
+          }
+        catch { case NonFatal(_) => Vector.empty }
       val out = scala.collection.mutable.Map.empty[String, Double]
       runs.foreach { case (dirText, profileId, _) =>
         val dir = Path.of(dirText)
         Profiles.get(profileId).filter(_ => RunData.isRunDir(dir)).foreach { runProfile =>
           // A run this version cannot read (an older format, a damaged file) lends no timings.
-          val meta = try Some(RunFiles.readMeta(dir.resolve("run.json"))) catch { case _: FormatError => None }
+          val meta =
+            try Some(RunFiles.readMeta(dir.resolve("run.json")))
+            catch { case _: FormatError => None }
           val samePlan = meta.exists(m => m.shard.exists(_.plan == planFingerprint) || m.merged.exists(_.plan == planFingerprint))
           if (meta.nonEmpty && !samePlan) {
             val scale = nominal(profile) / nominal(runProfile)
             val f = dir.resolve("cells.jsonl")
-            val lines = try RunData.read(f).split('\n').toVector catch { case NonFatal(_) => Vector.empty }
+            val lines =
+              try RunData.read(f).split('\n').toVector
+              catch { case NonFatal(_) => Vector.empty }
             lines.filter(_.trim.nonEmpty).foreach { l =>
               try {
                 val r = RunFiles.readCell(l, f.toString)

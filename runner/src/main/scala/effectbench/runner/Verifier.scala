@@ -7,10 +7,12 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
 /** What the oracle check said about one cell. */
-final case class Verdict(key: String, status: Outcome, expected: String, got: String, reason: String,
+final case class Verdict(
+    key: String, status: Outcome, expected: String, got: String, reason: String,
     readBack: Vector[(String, String)], millis: Double,
     /** The work counted inside the cell's programs (family S), empty where nothing counts it. */
-    work: Vector[(String, Long)] = Vector.empty) {
+    work: Vector[(String, Long)] = Vector.empty
+) {
   def ok: Boolean = status.ok
 }
 
@@ -28,8 +30,10 @@ object Verifier {
 
   /** Verifies `cells` in batches of one group, runtime and JVM (one child JVM each, logged in the
     * run directory); the verdicts by (cell key, JVM label). */
-  def all(cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
-      note: String => Unit): Map[(String, String), Verdict] =
+  def all(
+      cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
+      note: String => Unit
+  ): Map[(String, String), Verdict] =
     cells.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
       case ((_, runtime, jvmLabel), batch) =>
         note(s"verifying ${batch.size} cells of $runtime on $jvmLabel ...")
@@ -52,7 +56,8 @@ object Verifier {
           val c = missing.head
           val why =
             if (done.timedOut) s"timed out after ${perCellTimeout} s while verifying"
-            else s"failed: the verifier JVM ended (exit code ${done.exit}) while checking this cell${telling(log).map(": " + _).getOrElse("")} (see logs/${log.getFileName})"
+            else
+              s"failed: the verifier JVM ended (exit code ${done.exit}) while checking this cell${telling(log).map(": " + _).getOrElse("")} (see logs/${log.getFileName})"
           verdicts(c.id.key) = Verdict(c.id.key, if (done.timedOut) Outcome.TimedOut else Outcome.Failed, "", "", why, Vector.empty, 0)
           missing.tail
         }
@@ -62,23 +67,26 @@ object Verifier {
 
   /** One verifier JVM over `cells`, in order: the verdicts it printed, whether the last one
     * ended the JVM (a timeout or System.exit), and how the process ended. */
-  private def batch(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path,
-      perCellTimeout: Long): (Vector[Verdict], Boolean, Finished) = {
+  private def batch(
+      cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path,
+      perCellTimeout: Long
+  ): (Vector[Verdict], Boolean, Finished) = {
     val head = cells.head
     val module = modules.byGroup(head.group)
     val cmd = jvmCommand(head.jvm, settings, head.runtime, module.classpath, "effectbench.VerifyMain") ++
       Vector("--settings", settings.id, "--timeout", perCellTimeout.toString) ++ cells.map(_.id.key)
     val out = Vector.newBuilder[Verdict]
     @volatile var lastFatal = false
-    val done = Subprocess.run(cmd, log, perCellTimeout * cells.size + 60, line => {
-      // VerifyMain prints its verdicts as JSON objects (Wire); anything else is the program's own output.
-      if (line.startsWith("{\"cell\"")) {
-        val r = RunFiles.decode[VerifyRecord](line, s"the verifier's output ($log)")
-        val v = Verdict(r.cell, r.status, r.expected, r.got, r.reason, r.readBack, r.millis.toDouble, r.work)
-        out.synchronized { out += v }
-        lastFatal = r.fatal
-      }
-    })
+    val done = Subprocess.run(cmd, log, perCellTimeout * cells.size + 60,
+      line => {
+        // VerifyMain prints its verdicts as JSON objects (Wire); anything else is the program's own output.
+        if (line.startsWith("{\"cell\"")) {
+          val r = RunFiles.decode[VerifyRecord](line, s"the verifier's output ($log)")
+          val v = Verdict(r.cell, r.status, r.expected, r.got, r.reason, r.readBack, r.millis.toDouble, r.work)
+          out.synchronized { out += v }
+          lastFatal = r.fatal
+        }
+      })
     (out.synchronized(out.result()), lastFatal, done)
   }
 

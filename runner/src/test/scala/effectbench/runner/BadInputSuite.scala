@@ -49,7 +49,8 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--jvm", aFile.toString) ++ o -> "not a JVM",
       Vector("run", "--jvm", "/bin/true") ++ o -> "--jvm /bin/true: not a JVM",
       Vector("run", "--jvm", notARun.toString) ++ o -> "not a JVM (no executable bin/java)",
-      Vector("run", "--scenario", "deep-bind", "--out", "/proc/effectbench-results") -> "--out /proc/effectbench-results: cannot create the results directory",
+      Vector("run", "--scenario", "deep-bind", "--out",
+        "/proc/effectbench-results") -> "--out /proc/effectbench-results: cannot create the results directory",
       Vector("run", "--scenario", "deep-bind", "--out", s"$aFile/results") -> "cannot create the results directory",
       Vector("run", "--resume", "/no/such/run") -> "--resume /no/such/run: no such run directory",
       Vector("run", "--resume", notARun.toString) -> "not a run directory (no run.json)",
@@ -85,7 +86,8 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--scenario", "deep-bind", "--param", "d=-5", "--out", out.toString),
       Vector("run", "--jvm", aFile.toString, "--out", out.toString),
       Vector("run", "--resume", notARun.toString),
-      Vector("run", "--scenario", "deep-bind", "--out", "/proc/effectbench-results"))
+      Vector("run", "--scenario", "deep-bind", "--out", "/proc/effectbench-results")
+    )
     rows.foreach { argv =>
       val r = Cli.run(argv: _*)
       assertEquals(r.exit, 2, s"${argv.mkString(" ")}: ${r.all}")

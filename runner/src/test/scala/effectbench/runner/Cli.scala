@@ -43,7 +43,8 @@ object Cli {
   def start(args: String*): Running = {
     val out = Files.createTempFile("bench-out", ".txt")
     val err = Files.createTempFile("bench-err", ".txt")
-    val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=$root", s"-Djava.io.tmpdir=$lockDir",
+    val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=$root",
+      s"-Djava.io.tmpdir=$lockDir",
       "-cp", runnerClasspath, "effectbench.runner.Main") ++ args
     val pb = new ProcessBuilder(cmd.asJava).directory(root.toFile).redirectOutput(out.toFile).redirectError(err.toFile)
     pb.environment().remove("EFFECTBENCH_DEBUG")
@@ -60,7 +61,9 @@ object Cli {
     else Files.list(out).iterator().asScala.toVector.filter(d => Files.isRegularFile(d.resolve("run.json"))).sortBy(_.toString)
 
   def cellRecords(dir: Path): Vector[CellRecord] =
-    read(dir.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).map(l => RunFiles.readCell(l, dir.resolve("cells.jsonl").toString))
+    read(dir.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).map(l =>
+      RunFiles.readCell(l, dir.resolve("cells.jsonl").toString)
+    )
 
   def runMeta(dir: Path): RunMeta = RunFiles.readMeta(dir.resolve("run.json"))
 

@@ -11,7 +11,8 @@ class ConcurrentSuite extends munit.FunSuite {
 
   test("two runs started together on one results directory both complete, each in its own run directory") {
     val out = Cli.tempDir("concurrent")
-    val args = Vector("run", "--test-only", "--scenario", "fault", "--variant", "ok", "--profile", "smoke", "--timeout", "300", "--out", out.toString)
+    val args = Vector("run", "--test-only", "--scenario", "fault", "--variant", "ok", "--profile", "smoke", "--timeout", "300", "--out",
+      out.toString)
     val a = Cli.start(args: _*)
     val b = Cli.start(args: _*)
     val (ra, rb) = (a.await(), b.await())

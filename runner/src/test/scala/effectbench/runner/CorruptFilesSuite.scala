@@ -14,7 +14,8 @@ class CorruptFilesSuite extends munit.FunSuite {
 
   private lazy val measured: Path = {
     val out = Cli.tempDir("corrupt")
-    val r = Cli.run("run", "--test-only", "--scenario", "fault", "--variant", "ok", "--profile", "smoke", "--timeout", "300", "--out", out.toString)
+    val r = Cli.run("run", "--test-only", "--scenario", "fault", "--variant", "ok", "--profile", "smoke", "--timeout", "300", "--out",
+      out.toString)
     assertEquals(r.exit, 0, r.all)
     Cli.runDirs(out).head
   }
@@ -42,7 +43,9 @@ class CorruptFilesSuite extends munit.FunSuite {
     val warnings = r.errLines.filter(_.startsWith("warning:"))
     assert(warnings.exists(_.contains(damaged.toString)), s"no warning names $damaged:\n${r.err}")
     // The table's layout is the report's business; a cell is rendered when its params and runtime are shown.
-    stillThere.foreach(k => assert(r.out.contains(k.split('/')(3)) && r.out.linesIterator.exists(_.startsWith("baseline")), s"$k is not rendered:\n${r.out}"))
+    stillThere.foreach(k =>
+      assert(r.out.contains(k.split('/')(3)) && r.out.linesIterator.exists(_.startsWith("baseline")), s"$k is not rendered:\n${r.out}")
+    )
   }
 
   test("a truncated JMH JSON is named, and the other cell still renders with its score") {

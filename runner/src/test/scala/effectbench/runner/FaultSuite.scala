@@ -38,7 +38,9 @@ class FaultSuite extends munit.FunSuite {
       val r = running.await()
       assertEquals(r.exit, 1, r.all)
       assert(!r.hasStackTrace, s"a stack trace reached the user:\n${r.all}")
-      val dir = Cli.runDirs(out).find(d => r.out.trim.split('\n').last == d.toString).getOrElse(fail(s"the run does not name its directory:\n${r.out}"))
+      val dir = Cli.runDirs(out).find(d => r.out.trim.split('\n').last == d.toString).getOrElse(
+        fail(s"the run does not name its directory:\n${r.out}")
+      )
       val records = Cli.cellRecords(dir)
       val keys = records.map(_.cell)
       assertEquals(keys.distinct.size, keys.size, s"a cell is recorded twice: $keys")

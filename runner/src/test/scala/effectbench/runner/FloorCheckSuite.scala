@@ -11,7 +11,8 @@ class FloorCheckSuite extends munit.FunSuite {
   private def cell(rt: String, scenario: String = "deep-bind", params: Params = Params.of("d" -> "10000")) =
     PlannedCell(CellId(scenario, "default", rt, params, Mode.Fork), jvm, CellStatus.Ok, "modern")
 
-  private def check(scores: Map[String, FloorCheck.Timed], cells: Vector[PlannedCell], baselines: Vector[PlannedCell]): (Int, Vector[String]) = {
+  private def check(scores: Map[String, FloorCheck.Timed], cells: Vector[PlannedCell], baselines: Vector[PlannedCell])
+      : (Int, Vector[String]) = {
     val lines = Vector.newBuilder[String]
     val n = FloorCheck.check(cells, baselines, l => lines += l, c => scores.get(c.runtime).toRight("not timed"))
     (n, lines.result())
@@ -37,8 +38,10 @@ class FloorCheckSuite extends munit.FunSuite {
 
   test("a slower cell, and a tie within the error, pass") {
     val base = FloorCheck.Timed(20, 0.5, "us/op")
-    assertEquals(check(Map("zio" -> FloorCheck.Timed(60, 1, "us/op"), "baseline" -> base), Vector(cell("zio")), Vector(cell("baseline")))._1, 0)
-    assertEquals(check(Map("zio" -> FloorCheck.Timed(19.7, 0.5, "us/op"), "baseline" -> base), Vector(cell("zio")), Vector(cell("baseline")))._1, 0)
+    assertEquals(check(Map("zio" -> FloorCheck.Timed(60, 1, "us/op"), "baseline" -> base), Vector(cell("zio")),
+        Vector(cell("baseline")))._1, 0)
+    assertEquals(check(Map("zio" -> FloorCheck.Timed(19.7, 0.5, "us/op"), "baseline" -> base), Vector(cell("zio")),
+        Vector(cell("baseline")))._1, 0)
   }
 
   test("no baseline in the table, or a cell JMH could not time: said, not failed") {

@@ -15,7 +15,8 @@ class HelpSuite extends munit.FunSuite {
   private val picked: Map[String, String] = Map(
     "run" -> "--resume", "merge" -> "--partial", "list" -> "--format", "profile" -> "--event", "verify" -> "--floor",
     "report" -> "--confidence", "reindex" -> "--out", "history" -> "--limit", "compare" -> "--fail-on-regression",
-    "engine-study" -> "--smoke", "test" -> "./bench test")
+    "engine-study" -> "--smoke", "test" -> "./bench test"
+  )
 
   private def flagAt(help: String, flag: String): Boolean = s"(?m)^\\s+\\Q$flag\\E( |$$)".r.findFirstIn(help).isDefined
 
@@ -36,7 +37,8 @@ class HelpSuite extends munit.FunSuite {
       val missing = Commands.flagsOf(m).filterNot(flagAt(help, _))
       assert(missing.isEmpty, s"$c --help does not list ${missing.mkString(", ")}:\n$help")
       val pick = picked(c)
-      assert(if (pick.startsWith("--")) Commands.flagsOf(m).contains(pick) && flagAt(help, pick) else help.contains(pick), s"$c: $pick\n$help")
+      assert(if (pick.startsWith("--")) Commands.flagsOf(m).contains(pick) && flagAt(help, pick) else help.contains(pick),
+        s"$c: $pick\n$help")
     }
   }
 

@@ -64,7 +64,8 @@ class InterruptSuite extends munit.FunSuite {
     new ProcessBuilder("kill", "-INT", running.pid.toString).start().waitFor()
     val r = running.await(60)
     // Killed by the runner's hook (SIGKILL); give the kernel a moment to reap them.
-    assert(Cli.eventually(10)(children.forall(!_.isAlive)), s"JVMs still running after Ctrl-C: ${children.filter(_.isAlive).map(h => s"${h.pid} ${h.info.commandLine.orElse("")}".take(300))}")
+    assert(Cli.eventually(10)(children.forall(!_.isAlive)),
+      s"JVMs still running after Ctrl-C: ${children.filter(_.isAlive).map(h => s"${h.pid} ${h.info.commandLine.orElse("")}".take(300))}")
     assertNotEquals(r.exit, 0)
     assert(!r.hasStackTrace, r.all)
     assert(r.err.contains("interrupted: 1 of 2 cells are recorded in"), r.err)

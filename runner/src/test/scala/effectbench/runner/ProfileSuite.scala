@@ -21,7 +21,8 @@ class ProfileSuite extends munit.FunSuite {
   def runWith(env: Map[String, String], args: String*): Cli.Result = {
     val out = Files.createTempFile("bench-out", ".txt")
     val err = Files.createTempFile("bench-err", ".txt")
-    val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=${Cli.root}", s"-Djava.io.tmpdir=${Cli.lockDir}",
+    val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=${Cli.root}",
+      s"-Djava.io.tmpdir=${Cli.lockDir}",
       "-cp", Cli.runnerClasspath, "effectbench.runner.Main") ++ args
     val pb = new ProcessBuilder(cmd.asJava).directory(Cli.root.toFile).redirectOutput(out.toFile).redirectError(err.toFile)
     pb.environment().remove("EFFECTBENCH_DEBUG")
@@ -38,12 +39,15 @@ class ProfileSuite extends munit.FunSuite {
 
   lazy val profiled: (Cli.Result, Path) = {
     val out = Cli.tempDir("profile")
-    val r = runWith(Map(ProfileCommand.unreadableEnv -> "fault/ok/*"), "profile", "--test-only", "--scenario", "fault", "--variant", "ok,threads",
+    val r = runWith(Map(ProfileCommand.unreadableEnv -> "fault/ok/*"), "profile", "--test-only", "--scenario", "fault", "--variant",
+      "ok,threads",
       "--param", "after=0", "--profile", "smoke", "--out", out.toString)
     (r, runDir(r))
   }
 
-  test("profile: flame graphs per cell on disk and in cells.jsonl; an unreadable profiler library fails that cell in one line, exit 1, the other cell runs") {
+  test(
+    "profile: flame graphs per cell on disk and in cells.jsonl; an unreadable profiler library fails that cell in one line, exit 1, the other cell runs"
+  ) {
     val (r, dir) = profiled
     assertEquals(r.exit, 1, r.all)
     assert(!r.hasStackTrace, r.all)
@@ -71,7 +75,8 @@ class ProfileSuite extends munit.FunSuite {
     val rec = Cli.cellRecords(dir).find(_.cell == "fault/threads/baseline/after=0/fork").get
     assert(threadsPeak(dir, rec) >= Faults.poolThreads, rec.toString)
     val out = Cli.tempDir("threads")
-    val r = Cli.run("run", "--test-only", "--scenario", "fault", "--variant", "threads,ok", "--param", "after=0", "--profile", "smoke", "--out", out.toString)
+    val r = Cli.run("run", "--test-only", "--scenario", "fault", "--variant", "threads,ok", "--param", "after=0", "--profile", "smoke",
+      "--out", out.toString)
     assertEquals(r.exit, 0, r.all)
     val d = runDir(r)
     val recs = Cli.cellRecords(d).map(j => j.cell -> j).toMap
@@ -86,7 +91,8 @@ class ProfileSuite extends munit.FunSuite {
   }
 
   test("--diff: a selection that is not two cells of one table is a usage error in one line") {
-    val r = Cli.run("profile", "--diff", "--test-only", "--scenario", "fault", "--variant", "ok,threads", "--param", "after=0", "--profile", "smoke")
+    val r = Cli.run("profile", "--diff", "--test-only", "--scenario", "fault", "--variant", "ok,threads", "--param", "after=0", "--profile",
+      "smoke")
     assertEquals(r.exit, 2, r.all)
     assertEquals(r.errLines.size, 1, r.err)
     assert(r.err.contains("--diff needs exactly two cells of one table"), r.err)
@@ -98,7 +104,9 @@ class ProfileSuite extends munit.FunSuite {
     val html = dir.resolve("report.html")
     Files.write(html, Html.render(RunData.load(dir), None).getBytes(StandardCharsets.UTF_8))
     val (dom, err) = Chromium.dumpDom(Chromium.binary.get, html.toUri.toString)
-    val link = """<a class="profile" href="([^"]+)">cpu</a>""".r.findFirstMatchIn(dom).map(_.group(1)).getOrElse(fail(s"no cpu profile link in the rendered report; $err"))
+    val link = """<a class="profile" href="([^"]+)">cpu</a>""".r.findFirstMatchIn(dom).map(_.group(1)).getOrElse(
+      fail(s"no cpu profile link in the rendered report; $err")
+    )
     val target = html.toUri.resolve(link)
     val (graph, err2) = Chromium.dumpDom(Chromium.binary.get, target.toString)
     assert(graph.contains("id=\"canvas\""), s"$target did not render a flame graph: ${graph.take(300)} $err2")

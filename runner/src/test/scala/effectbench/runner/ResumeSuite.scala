@@ -23,7 +23,8 @@ class ResumeSuite extends munit.FunSuite {
 
   test("the engine settings recorded in run.json are the ones a resumed run measures with") {
     val engine = Rounds.Engine(precision = 0.07, minRounds = 4, maxRounds = 9, budgetSeconds = Some(300.0), confidence = 0.9, seed = 42L)
-    val meta = SyntheticRun.meta("r", Vector.empty).copy(engine = Some(EngineInfo(EngineFlags.describe(engine), 0.9, Some(Resume.settingsOf(engine)))))
+    val meta = SyntheticRun.meta("r", Vector.empty).copy(engine = Some(EngineInfo(EngineFlags.describe(engine), 0.9,
+        Some(Resume.settingsOf(engine)))))
     val dir = Files.createTempDirectory("resume-engine")
     new RunDir(dir).writeMeta(meta)
     assertEquals(Resume.engineOf(RunFiles.readMeta(dir.resolve("run.json"))), (Some(engine), 0.9))

@@ -30,7 +30,8 @@ class RoundsRuleSuite extends munit.FunSuite {
   test("a decided but wide ratio settles the issue's rule, not the precision-first rule") {
     val est = Vector(
       "fast" -> ForkStats.estimate(forks(100, 0.02, 4, 1)),
-      "slow" -> ForkStats.estimate(forks(300, 0.25, 4, 2)))
+      "slow" -> ForkStats.estimate(forks(300, 0.25, 4, 2))
+    )
     val (okIssue, w) = Rounds.settled(est, higher = false, engine(precisionFirst = false))
     val (okFirst, w2) = Rounds.settled(est, higher = false, engine(precisionFirst = true))
     assert(w > 0.10, s"the synthetic ratio must be wider than the precision: ±${w * 100}%")
@@ -57,14 +58,16 @@ class RoundsRuleSuite extends munit.FunSuite {
   private val spec = Map("fast" -> (100.0, 0.02), "mid" -> (200.0, 0.15), "slow" -> (400.0, 0.15))
 
   test("no table stops before the minimum rounds, even when every ratio is decided at once") {
-    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = false, min = 4), None, new Random(1), synthetic(spec), _ => (), "t")
+    val res =
+      Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = false, min = 4), None, new Random(1), synthetic(spec), _ => (), "t")
     assertEquals(res.summary.rounds, 4, res.summary.toString)
     assert(res.summary.stopped.startsWith("every ratio decided"), res.summary.toString)
     res.forks.values.foreach(fs => assertEquals(fs.map(_._1), Vector(1, 2, 3, 4)))
   }
 
   test("precision first keeps adding rounds past the point where every ratio is decided, until within P") {
-    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), None, new Random(1), synthetic(spec), _ => (), "t")
+    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), None, new Random(1), synthetic(spec),
+      _ => (), "t")
     assert(res.summary.rounds > 4, res.summary.toString)
     assertEquals(res.summary.stopped, "every ratio within precision")
     assert(res.summary.worstRatioHalfWidth <= 0.10, res.summary.toString)
@@ -72,10 +75,12 @@ class RoundsRuleSuite extends munit.FunSuite {
 
   test("the budget stops a table before a round that would overrun it, never before the minimum") {
     // 3 cells × 10 s = 30 s a round: after round 6 (180 s) another round would end at 210 > 200.
-    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(200.0), new Random(1), synthetic(spec), _ => (), "t")
+    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(200.0), new Random(1),
+      synthetic(spec), _ => (), "t")
     assertEquals(res.summary.rounds, 6, res.summary.toString)
     assert(res.summary.stopped.startsWith("budget spent"), res.summary.toString)
-    val tight = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(50.0), new Random(1), synthetic(spec), _ => (), "t")
+    val tight = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(50.0), new Random(1),
+      synthetic(spec), _ => (), "t")
     assertEquals(tight.summary.rounds, 4, "the minimum is kept even over the budget")
   }
 

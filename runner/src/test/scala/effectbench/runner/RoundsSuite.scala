@@ -37,7 +37,9 @@ class RoundsSuite extends munit.FunSuite {
   }
 
   test("bad engine flags exit 2 with one line") {
-    for (bad <- Seq(Seq("--precision", "0"), Seq("--rounds", "zero"), Seq("--budget", "-5"), Seq("--confidence", "2%"), Seq("--wait", "busy"))) {
+    for (
+      bad <- Seq(Seq("--precision", "0"), Seq("--rounds", "zero"), Seq("--budget", "-5"), Seq("--confidence", "2%"), Seq("--wait", "busy"))
+    ) {
       val r = Cli.run((Seq("run", "--scenario", "no-such-scenario-is-never-reached", "--out", Cli.tempDir("bad").toString) ++ bad)*)
       // The scenario name is invalid too, so a flag that slipped through could never start a measurement;
       // the message must be the flag's.

@@ -12,7 +12,8 @@ import scala.jdk.CollectionConverters._
 class ShardMergeSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 15.minutes
 
-  private val selection = Vector("--test-only", "--scenario", "fault", "--variant", "ok,throw,wrong", "--param", "after=0", "--profile", "smoke")
+  private val selection =
+    Vector("--test-only", "--scenario", "fault", "--variant", "ok,throw,wrong", "--param", "after=0", "--profile", "smoke")
 
   private def shardRun(k: Int, n: Int, out: Path, sel: Vector[String] = selection): Cli.Running =
     Cli.start((Vector("run") ++ sel ++ Vector("--timeout", "300", "--shard", s"$k/$n", "--out", out.toString)): _*)
@@ -64,7 +65,9 @@ class ShardMergeSuite extends munit.FunSuite {
     assertEquals(m.out.trim.split('\n').last, mdir.toString)
     val mergedPlan = plan(mdir)
     val expected = unshardedPlan
-    def byTable(p: Vector[(String, String, CellStatus)]) = p.groupBy { case (c, j, _) => tableOf(c, j) }.map { case (t, cs) => t -> cs.sortBy(c => (c._1, c._2, c._3.text)) }
+    def byTable(p: Vector[(String, String, CellStatus)]) = p.groupBy { case (c, j, _) => tableOf(c, j) }.map { case (t, cs) =>
+      t -> cs.sortBy(c => (c._1, c._2, c._3.text))
+    }
     assertEquals(byTable(mergedPlan), byTable(expected), "the merged plan is the unsharded plan, table for table")
     assertEquals(mergedPlan.size, expected.size, "no cell twice")
     val records = Cli.cellRecords(mdir)
@@ -81,7 +84,8 @@ class ShardMergeSuite extends munit.FunSuite {
     val rep = Cli.run("report", mdir.toString)
     assertEquals(rep.exit, 0, rep.all)
     expected.map { case (c, _, _) => val Array(s, v, _, p, mo) = c.split('/'); s"$s/$v/$p/$mo" }.distinct.foreach { t =>
-      assertEquals(rep.out.linesIterator.count(_.startsWith(t + " ") ) + rep.out.linesIterator.count(_ == t), 1, s"table $t once in:\n${rep.out}")
+      assertEquals(rep.out.linesIterator.count(_.startsWith(t + " ")) + rep.out.linesIterator.count(_ == t), 1,
+        s"table $t once in:\n${rep.out}")
     }
     assert(rep.out.contains("[measured on shard 1/2") && rep.out.contains("[measured on shard 2/2"), rep.out)
     assert(rep.out.contains("machines"), rep.out)
@@ -122,8 +126,9 @@ class ShardMergeSuite extends munit.FunSuite {
   private def copyTree(from: Path, to: Path): Unit = {
     val s = Files.walk(from)
     try s.iterator().asScala.toVector.foreach { p =>
-      val t = to.resolve(from.relativize(p).toString)
-      if (Files.isDirectory(p)) Files.createDirectories(t) else Files.copy(p, t)
-    } finally s.close()
+        val t = to.resolve(from.relativize(p).toString)
+        if (Files.isDirectory(p)) Files.createDirectories(t) else Files.copy(p, t)
+      }
+    finally s.close()
   }
 }

@@ -33,11 +33,14 @@ class ShardSplitSuite extends munit.FunSuite {
       val shards = Shard.split(Shard.units(plan, seconds), n)
       assertEquals(shards.size, n)
       val cells = shards.flatten.flatMap(_.cells)
-      assertEquals(cells.sortBy(c => (c.id.key, c.jvm.label)), plan.sortBy(c => (c.id.key, c.jvm.label)), s"N=$n: the shards together are the plan")
+      assertEquals(cells.sortBy(c => (c.id.key, c.jvm.label)), plan.sortBy(c => (c.id.key, c.jvm.label)),
+        s"N=$n: the shards together are the plan")
       val tableOwner = shards.zipWithIndex.flatMap { case (us, i) => us.flatMap(_.cells).map(c => (c.id.group, c.jvm.label) -> i) }
       tableOwner.groupBy(_._1).foreach { case (t, owners) => assertEquals(owners.map(_._2).distinct.size, 1, s"N=$n: table $t is split") }
       val blockOwner = shards.zipWithIndex.flatMap { case (us, i) => us.flatMap(_.cells).map(c => c.id.group -> i) }
-      blockOwner.groupBy(_._1).foreach { case (b, owners) => assertEquals(owners.map(_._2).distinct.size, 1, s"N=$n: block $b spans shards") }
+      blockOwner.groupBy(_._1).foreach { case (b, owners) =>
+        assertEquals(owners.map(_._2).distinct.size, 1, s"N=$n: block $b spans shards")
+      }
     }
   }
 
@@ -49,7 +52,8 @@ class ShardSplitSuite extends munit.FunSuite {
     val shuffled = new scala.util.Random(7).shuffle(plan)
     val c = Shard.split(Shard.units(shuffled, seconds), 3).map(_.map(_.key).toSet)
     assertEquals(c, a.map(_.toSet))
-    assertEquals(Shard.splitFingerprint(Shard.split(Shard.units(plan, seconds), 3)), Shard.splitFingerprint(Shard.split(Shard.units(plan, seconds), 3)))
+    assertEquals(Shard.splitFingerprint(Shard.split(Shard.units(plan, seconds), 3)),
+      Shard.splitFingerprint(Shard.split(Shard.units(plan, seconds), 3)))
   }
 
   test("shards are balanced by estimated seconds: the heaviest is within the largest block of the lightest") {
@@ -73,7 +77,8 @@ class ShardSplitSuite extends munit.FunSuite {
     assertNotEquals(Shard.planFingerprint(withNa, Settings.Levelled, Profiles.quick, testOnly = false), fp)
     assertNotEquals(Shard.planFingerprint(plan, Settings.Defaults, Profiles.quick, testOnly = false), fp)
     assertNotEquals(Shard.planFingerprint(plan, Settings.Levelled, Profiles.standard, testOnly = false), fp)
-    assertNotEquals(Shard.planFingerprint(plan.map(c => c.copy(jvm = c.jvm.copy(cpus = Some(4)))), Settings.Levelled, Profiles.quick, testOnly = false), fp)
+    assertNotEquals(Shard.planFingerprint(plan.map(c => c.copy(jvm = c.jvm.copy(cpus = Some(4)))), Settings.Levelled, Profiles.quick,
+        testOnly = false), fp)
   }
 
   test("--cpus gives each JVM a label, flags and pinning of its own") {

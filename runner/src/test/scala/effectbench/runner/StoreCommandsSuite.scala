@@ -34,7 +34,9 @@ class StoreCommandsSuite extends munit.FunSuite {
     assertEquals(new Store(results).counts(), (2, 40))
     val out = new java.io.ByteArrayOutputStream()
     val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(
-      Main.dispatch(Vector("history", "--out", results.toString, "--scenario", "scenario-0", "--runtime", "zio", "--param", "n=100", "--mode", "fork")))
+      Main.dispatch(Vector("history", "--out", results.toString, "--scenario", "scenario-0", "--runtime", "zio", "--param", "n=100",
+          "--mode", "fork"))
+    )
     assertEquals(code, 0)
     val text = out.toString("UTF-8")
     assert(text.contains("scenario-0/default/zio/n=100/fork"), text)

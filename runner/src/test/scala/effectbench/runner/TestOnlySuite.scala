@@ -26,6 +26,8 @@ class TestOnlySuite extends munit.FunSuite {
 
   test("list shows no fault cell unless --test-only is given") {
     assert(!listOutput().linesIterator.exists(_.startsWith("fault ")), listOutput())
-    assert(listOutput("--test-only", "--scenario", "fault").linesIterator.count(_.startsWith("fault ")) == 2 * effectbench.Faults.kinds.size)
+    assert(listOutput("--test-only", "--scenario", "fault").linesIterator.count(
+      _.startsWith("fault ")
+    ) == 2 * effectbench.Faults.kinds.size)
   }
 }

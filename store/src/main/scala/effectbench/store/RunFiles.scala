@@ -19,10 +19,11 @@ object RunFiles {
     try read[A](json, trace = true)
     catch {
       case e: upickle.core.TraceVisitor.TraceException => e.getCause match {
-        case p: ujson.ParsingFailedException => throw new FormatError(s"$where: not JSON (${p.asInstanceOf[Exception].getMessage})", e)
-        case cause => throw new FormatError(s"$where: ${problem(field(e.jsonPath), cause)}", e)
-      }
-      case e: ujson.ParsingFailedException => throw new FormatError(s"$where: not JSON (${e.asInstanceOf[Exception].getMessage})", e.asInstanceOf[Exception])
+          case p: ujson.ParsingFailedException => throw new FormatError(s"$where: not JSON (${p.asInstanceOf[Exception].getMessage})", e)
+          case cause => throw new FormatError(s"$where: ${problem(field(e.jsonPath), cause)}", e)
+        }
+      case e: ujson.ParsingFailedException =>
+        throw new FormatError(s"$where: not JSON (${e.asInstanceOf[Exception].getMessage})", e.asInstanceOf[Exception])
       case NonFatal(e) => throw new FormatError(s"$where: unreadable (${e.getMessage})", e)
     }
 
@@ -46,17 +47,26 @@ object RunFiles {
   /** run.json. A directory written before the format had a version (format 1) is refused in one
     * line: its statuses were prose that this version no longer parses. */
   def readMeta(path: Path): RunMeta = {
-    val json = try text(path) catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
-    val tree = try ujson.read(json) catch {
-      // ujson.read traces the path to the fault (upickle.core.TraceVisitor), the parse error is its cause
-      case e: upickle.core.TraceVisitor.TraceException => throw new FormatError(s"$path: not JSON (${Option(e.getCause).map(_.getMessage).getOrElse("")})", e)
-      case e: ujson.ParsingFailedException => throw new FormatError(s"$path: not JSON (${e.asInstanceOf[Exception].getMessage})", e.asInstanceOf[Exception])
-    }
+    val json =
+      try text(path)
+      catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
+    val tree =
+      try ujson.read(json)
+      catch {
+        // ujson.read traces the path to the fault (upickle.core.TraceVisitor), the parse error is its cause
+        case e: upickle.core.TraceVisitor.TraceException =>
+          throw new FormatError(s"$path: not JSON (${Option(e.getCause).map(_.getMessage).getOrElse("")})", e)
+        case e: ujson.ParsingFailedException =>
+          throw new FormatError(s"$path: not JSON (${e.asInstanceOf[Exception].getMessage})", e.asInstanceOf[Exception])
+      }
     val version = tree.objOpt.getOrElse(throw new FormatError(s"$path: not a JSON object")).get("formatVersion")
       .map(v => v.numOpt.map(_.toInt).getOrElse(throw new FormatError(s"$path: field 'formatVersion' is not a number")))
     version match {
-      case None => throw new FormatError(s"$path was written by an older effect-bench (format 1): this one reads format ${Codecs.FormatVersion}; run it again, or read it with the version that wrote it")
-      case Some(v) if v > Codecs.FormatVersion => throw new FormatError(s"$path was written by a newer effect-bench (format $v; this one reads format ${Codecs.FormatVersion})")
+      case None => throw new FormatError(
+          s"$path was written by an older effect-bench (format 1): this one reads format ${Codecs.FormatVersion}; run it again, or read it with the version that wrote it"
+        )
+      case Some(v) if v > Codecs.FormatVersion =>
+        throw new FormatError(s"$path was written by a newer effect-bench (format $v; this one reads format ${Codecs.FormatVersion})")
       case Some(_) => decode[RunMeta](json, path.toString)
     }
   }
@@ -70,7 +80,9 @@ object RunFiles {
 
   /** JMH's JSON result file. */
   def readJmh(path: Path): Vector[JmhResult] = {
-    val json = try text(path) catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
+    val json =
+      try text(path)
+      catch { case e: java.io.IOException => throw new FormatError(s"$path: unreadable (${e.getMessage})", e) }
     decode[Vector[JmhResult]](json, path.toString)
   }
 

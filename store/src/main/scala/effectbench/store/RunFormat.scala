@@ -44,14 +44,18 @@ final case class Host(os: String, cpus: Int, memoryBytes: Long, hostname: String
 /** A JVM of the run; `cpus` is set for a `--cpus` JVM pinned to that many processors. */
 final case class JvmInfo(label: String, java: String, home: String, version: String, vendor: String, cpus: Option[Int] = None)
 
-final case class ProfileInfo(id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int,
-    iterationSeconds: Double, describe: String)
+final case class ProfileInfo(
+    id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int,
+    iterationSeconds: Double, describe: String
+)
 
 final case class SettingsInfo(id: String, summary: String, jvmProperties: Named[Vector[String]] = Named.empty)
 
 /** The paired-rounds engine's settings, as `--resume` needs them to go on measuring alike. */
-final case class RoundsSettings(precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double] = None,
-    confidence: Double, seed: Long)
+final case class RoundsSettings(
+    precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double] = None,
+    confidence: Double, seed: Long
+)
 
 /** How the run measures: `rounds` when the paired-rounds engine runs it, else the profile's
   * fixed forks per cell; `confidence` is the level of the run's intervals either way. */
@@ -59,19 +63,27 @@ final case class EngineInfo(description: String, confidence: Double, rounds: Opt
 
 final case class PlanEntry(cell: String, jvm: String, jvmPath: String, status: CellStatus)
 
-final case class MachineInfo(fingerprint: String, cpuModel: String, cores: Int, memoryBytes: Long, kernel: String,
-    jvms: Vector[String], hostname: String, label: String)
+final case class MachineInfo(
+    fingerprint: String, cpuModel: String, cores: Int, memoryBytes: Long, kernel: String,
+    jvms: Vector[String], hostname: String, label: String
+)
 
 final case class ShardUnit(unit: String, shard: Int, cells: Int, seconds: Double)
 
-final case class ShardInfo(k: Int, n: Int, plan: String, split: String, estimates: String, units: Vector[ShardUnit],
-    tables: Vector[String])
+final case class ShardInfo(
+    k: Int, n: Int, plan: String, split: String, estimates: String, units: Vector[ShardUnit],
+    tables: Vector[String]
+)
 
-final case class MergedShard(k: Int, id: String, dir: String, status: RunStatus, started: String,
-    finished: Option[String] = None, machine: Option[MachineInfo] = None, host: Host)
+final case class MergedShard(
+    k: Int, id: String, dir: String, status: RunStatus, started: String,
+    finished: Option[String] = None, machine: Option[MachineInfo] = None, host: Host
+)
 
-final case class MergedInfo(plan: String, split: String, n: Int, missing: Vector[Int], missingBlocks: Vector[String],
-    shards: Vector[MergedShard])
+final case class MergedInfo(
+    plan: String, split: String, n: Int, missing: Vector[Int], missingBlocks: Vector[String],
+    shards: Vector[MergedShard]
+)
 
 final case class ProfilerInfo(asyncProfiler: String, event: String, library: String, note: String = "")
 
@@ -134,8 +146,10 @@ final case class CellRecord(
 )
 
 /** One cell of `bench list --format json`. */
-final case class ListedCell(scenario: String, variant: String, runtime: String, params: Named[String], mode: String, jvm: String,
-    status: CellStatus)
+final case class ListedCell(
+    scenario: String, variant: String, runtime: String, params: Named[String], mode: String, jvm: String,
+    status: CellStatus
+)
 
 /** A JMH metric as JMH's JSON writes it (`"NaN"` for an error it could not compute). */
 final case class JmhMetric(score: Double, scoreError: Double, scoreUnit: String, rawData: Vector[Vector[Double]] = Vector.empty)
@@ -156,18 +170,25 @@ object Codecs {
     * an untyped tree: plan statuses as text, the engine as prose. */
   val FormatVersion = 2
 
-  given ReadWriter[Outcome] = readwriter[String].bimap[Outcome](_.id, s =>
-    Outcome.byId(s).getOrElse(throw new IllegalArgumentException(s"unknown status '$s' (one of ${Outcome.all.map(_.id).mkString(", ")})")))
+  given ReadWriter[Outcome] = readwriter[String].bimap[Outcome](_.id,
+    s =>
+      Outcome.byId(s).getOrElse(
+        throw new IllegalArgumentException(s"unknown status '$s' (one of ${Outcome.all.map(_.id).mkString(", ")})")
+      ))
 
-  given ReadWriter[RunStatus] = readwriter[String].bimap[RunStatus](_.id, s =>
-    RunStatus.values.find(_.id == s).getOrElse(throw new IllegalArgumentException(s"unknown run status '$s' (one of ${RunStatus.values.map(_.id).mkString(", ")})")))
+  given ReadWriter[RunStatus] = readwriter[String].bimap[RunStatus](_.id,
+    s =>
+      RunStatus.values.find(_.id == s).getOrElse(
+        throw new IllegalArgumentException(s"unknown run status '$s' (one of ${RunStatus.values.map(_.id).mkString(", ")})")
+      ))
 
   given [V: ReadWriter]: ReadWriter[Named[V]] = readwriter[ujson.Value].bimap[Named[V]](
     n => ujson.Obj.from(n.entries.map { case (k, v) => k -> upickle.default.writeJs(v) }),
     {
       case o: ujson.Obj => Named(o.value.toVector.map { case (k, v) => k -> upickle.default.read[V](v) })
       case other => throw new IllegalArgumentException(s"expected an object, got ${other.getClass.getSimpleName.toLowerCase}")
-    })
+    }
+  )
 
   /** A plan status as `{"kind": "n/a", "reason": "..."}`; "ok" has no reason. */
   private final case class PlanStatusJson(kind: String, reason: String = "")
@@ -179,12 +200,14 @@ object Codecs {
       case CellStatus.NotApplicable(r) => PlanStatusJson("n/a", r)
       case CellStatus.Skipped(r) => PlanStatusJson("skipped", r)
     },
-    p => p.kind match {
-      case "ok" => CellStatus.Ok
-      case "n/a" => CellStatus.NotApplicable(p.reason)
-      case "skipped" => CellStatus.Skipped(p.reason)
-      case other => throw new IllegalArgumentException(s"unknown plan status '$other' (one of ok, n/a, skipped)")
-    })
+    p =>
+      p.kind match {
+        case "ok" => CellStatus.Ok
+        case "n/a" => CellStatus.NotApplicable(p.reason)
+        case "skipped" => CellStatus.Skipped(p.reason)
+        case other => throw new IllegalArgumentException(s"unknown plan status '$other' (one of ok, n/a, skipped)")
+      }
+  )
 
   given ReadWriter[Git] = macroRW
   given ReadWriter[Host] = macroRW

@@ -18,7 +18,8 @@ class RunFormatSuite extends munit.FunSuite {
     plan = Vector(
       PlanEntry("a/default/zio/n=1/fork", "jdk-25", "/j/bin/java", CellStatus.Ok),
       PlanEntry("a/default/ox/n=1/fork", "jdk-25", "/j/bin/java", CellStatus.NotApplicable("needs JDK 21+: loom")),
-      PlanEntry("a/default/monix/n=1/fork", "jdk-25", "/j/bin/java", CellStatus.Skipped("the monix group is not built"))),
+      PlanEntry("a/default/monix/n=1/fork", "jdk-25", "/j/bin/java", CellStatus.Skipped("the monix group is not built"))
+    ),
     timeoutSeconds = Some(120L),
     engine = Some(EngineInfo("paired rounds", 0.95, Some(RoundsSettings(0.05, 3, 12, Some(600.0), 0.95, 7L)))),
     testOnly = true,
@@ -74,7 +75,8 @@ class RunFormatSuite extends munit.FunSuite {
 
   test("a run directory of format 1 (no formatVersion) is refused in one line") {
     val dir = Files.createTempDirectory("format1")
-    Files.write(dir.resolve("run.json"), """{"id": "old", "status": "complete", "plan": [{"cell": "a", "jvm": "j", "status": "n/a: x"}]}""".getBytes(StandardCharsets.UTF_8))
+    Files.write(dir.resolve("run.json"),
+      """{"id": "old", "status": "complete", "plan": [{"cell": "a", "jvm": "j", "status": "n/a: x"}]}""".getBytes(StandardCharsets.UTF_8))
     val e = intercept[FormatError](RunFiles.readMeta(dir.resolve("run.json")))
     assert(e.getMessage.contains("written by an older effect-bench (format 1)"), e.getMessage)
     assert(!e.getMessage.contains("\n"))
@@ -83,8 +85,10 @@ class RunFormatSuite extends munit.FunSuite {
   test("damaged files are errors naming the file, never exceptions of the JSON library") {
     val dir = Files.createTempDirectory("damaged")
     val f = dir.resolve("run.json")
-    for ((text, says) <- Vector(write(meta).take(40) -> "not JSON", "[1, 2]" -> "not a JSON object", "{\u0000" -> "not JSON",
-        write(meta).replace("\"formatVersion\":2", "\"formatVersion\":\"two\"") -> "'formatVersion' is not a number")) {
+    for (
+      (text, says) <- Vector(write(meta).take(40) -> "not JSON", "[1, 2]" -> "not a JSON object", "{\u0000" -> "not JSON",
+        write(meta).replace("\"formatVersion\":2", "\"formatVersion\":\"two\"") -> "'formatVersion' is not a number")
+    ) {
       Files.write(f, text.getBytes(StandardCharsets.UTF_8))
       val e = intercept[FormatError](RunFiles.readMeta(f))
       assert(e.getMessage.startsWith(s"$f: ") && e.getMessage.contains(says), e.getMessage)

@@ -22,7 +22,9 @@ final class ContinuationsLive(settings: Settings) extends Live {
   def shiftToPool(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) =>
     val slot = current
     pool.execute(new Runnable {
-      def run(): Unit = try k(()).result catch { case t: Throwable => slot.fail(t) }
+      def run(): Unit =
+        try k(()).result
+        catch { case t: Throwable => slot.fail(t) }
     })
     TailCalls.done(())
   }

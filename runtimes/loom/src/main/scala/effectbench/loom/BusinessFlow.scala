@@ -63,7 +63,9 @@ object BusinessFlow {
     val t = s.transform(d.input)
     s.boundary()
     val f = s.fetch(t)
-    val v = try s.callOrThrow(d, f) catch { case e: UhOhException => s.bookkeeping(); throw e }
+    val v =
+      try s.callOrThrow(d, f)
+      catch { case e: UhOhException => s.bookkeeping(); throw e }
     s.finish(v)
   }
 
@@ -74,7 +76,9 @@ object BusinessFlow {
     counter.tally
   }
 
-  private def ox(variant: String, syntax: String)(op: (Config, Steps, Int, Counter) => Unit)(implicit file: sourcecode.File, line: sourcecode.Line) =
+  private def ox(variant: String, syntax: String)(op: (Config, Steps, Int, Counter) => Unit)(
+      implicit file: sourcecode.File, line: sourcecode.Line
+  ) =
     new Impl(Catalog.businessFlow, variant, OxSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new Steps(c)
       Program.summarized(rt.run(() => all(c.k, (i, n) => op(c, s, i, n)), mode))(String.valueOf)
@@ -82,10 +86,14 @@ object BusinessFlow {
 
   val impls: Vector[Impl[? <: Live]] = Vector(
     ox("either", "direct style, Either values matched by hand, Thread.yield() as the boundary")((c, s, i, n) =>
-      n.outcome(eitherByHand(c, s, i))),
+      n.outcome(eitherByHand(c, s, i))
+    ),
     ox("typed", "direct style, Ox either block with .ok() and .fail(), Thread.yield() as the boundary")((c, s, i, n) =>
-      n.outcome(typed(c, s, i))),
+      n.outcome(typed(c, s, i))
+    ),
     ox("exceptions", "direct style, throw and catch RuntimeException subclasses, Thread.yield() as the boundary")((c, s, i, n) =>
-      try n.result(exceptions(c, s, i)) catch { case e: InvalidException => n.exception(e); case e: UhOhException => n.exception(e) })
+      try n.result(exceptions(c, s, i))
+      catch { case e: InvalidException => n.exception(e); case e: UhOhException => n.exception(e) }
+    )
   )
 }

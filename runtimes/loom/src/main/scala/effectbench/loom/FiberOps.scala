@@ -17,7 +17,8 @@ import ox.channels.Channel
   * (bounded, any number of senders and receivers). */
 final class OxOps(w: Work) {
   private val on = w.counting
-  def fork[A](body: => A)(using Ox): Fork[A] = if (on) ox.fork { w.forked(); body } else ox.fork(body)
+  def fork[A](body: => A)(using Ox): Fork[A] = if (on) ox.fork { w.forked(); body }
+  else ox.fork(body)
   def join[A](f: Fork[A]): A = { if (on) w.joined(); f.join() }
   def yieldNow(): Unit = { if (on) w.yielded(); Thread.`yield`() }
   def decrement(c: AtomicInteger): Int = { if (on) w.updated(); c.decrementAndGet() }

@@ -14,7 +14,10 @@ final class OxLive(settings: Settings) extends Live {
     require(mode == Mode.Fork, "ox has no sync mode")
     supervised {
       effectbench.ResultWait.await[A] { s =>
-        fork { try s.succeed(body()) catch { case t: Throwable => s.fail(t) } }
+        fork {
+          try s.succeed(body())
+          catch { case t: Throwable => s.fail(t) }
+        }
         ()
       }
     }

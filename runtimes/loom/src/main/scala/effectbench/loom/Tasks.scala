@@ -8,5 +8,8 @@ object Tasks {
   def onPool(p: effectbench.Params): Boolean = p.get("executed-in").contains("thread-pool") || p.get("tasks").contains("forked")
 
   def direct(n: Int, pool: Boolean): List[() => Int] =
-    List.tabulate(n)(k => if (pool) () => { Thread.`yield`(); k } else () => k)
+    List.tabulate(n)(k =>
+      if (pool) () => { Thread.`yield`(); k }
+      else () => k
+    )
 }

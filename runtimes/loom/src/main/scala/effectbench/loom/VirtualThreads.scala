@@ -25,10 +25,12 @@ object VirtualThreads {
   def liveParallelism: String =
     try {
       val bean = Class.forName("jdk.management.VirtualThreadSchedulerMXBean")
-      val mx = java.lang.management.ManagementFactory.getPlatformMXBean(bean.asInstanceOf[Class[java.lang.management.PlatformManagedObject]])
+      val mx =
+        java.lang.management.ManagementFactory.getPlatformMXBean(bean.asInstanceOf[Class[java.lang.management.PlatformManagedObject]])
       bean.getMethod("getParallelism").invoke(mx).toString
     } catch {
-      case _: ClassNotFoundException => s"not readable on JDK ${sys.props.getOrElse("java.version", "?")} (VirtualThreadSchedulerMXBean is JDK 24+)"
+      case _: ClassNotFoundException =>
+        s"not readable on JDK ${sys.props.getOrElse("java.version", "?")} (VirtualThreadSchedulerMXBean is JDK 24+)"
     }
 
   def jdk: String = s"${sys.props.getOrElse("java.vendor", "?")} ${sys.props.getOrElse("java.version", "?")}"

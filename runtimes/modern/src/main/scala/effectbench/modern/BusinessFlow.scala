@@ -291,22 +291,29 @@ object BusinessFlow {
 
   private def summarized(body: => Any) = Program.summarized(body)(String.valueOf)
 
-  private def ce(variant: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+  private def ce(variant: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit])(
+      implicit file: sourcecode.File, line: sourcecode.Line
+  ) =
     new Impl(Catalog.businessFlow, variant, CatsEffectSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new IOSteps(c)
       val io = CatsEffect.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(io, mode))
     })
 
-  private def zioImpl(variant: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+  private def zioImpl(variant: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit])(
+      implicit file: sourcecode.File, line: sourcecode.Line
+  ) =
     new Impl(Catalog.businessFlow, variant, ZioSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new ZioSteps(c)
       val z = Zio.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(z, mode))
     })
 
-  private val futureNote = "; Future per step: every step is a Future { } on the global pool and every callback a pool task, so an operation makes about ten hops, not one"
-  private def fut(variant: String, syntax: String)(op: (FutureSteps, Int, Counter, ExecutionContext) => Future[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+  private val futureNote =
+    "; Future per step: every step is a Future { } on the global pool and every callback a pool task, so an operation makes about ten hops, not one"
+  private def fut(variant: String, syntax: String)(op: (FutureSteps, Int, Counter, ExecutionContext) => Future[Unit])(
+      implicit file: sourcecode.File, line: sourcecode.Line
+  ) =
     new Impl(Catalog.businessFlow, variant, FutureSetup, syntax + futureNote)((rt, p, mode) => {
       val c = config(p); val ec = rt.ec; val s = new FutureSteps(c)(ec)
       summarized(rt.run(() => Futures.all(c.k, (i, counter) => op(s, i, counter, ec))(ec), mode))
@@ -316,43 +323,62 @@ object BusinessFlow {
     ce("eithert", "EitherT[IO, FlowError, *] for-comprehension")((s, i, n) => CatsEffect.eitherT(s, i).value.map(n.outcome)),
     ce("either", "IO[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => CatsEffect.either(s, i).map(n.outcome)),
     ce("exceptions", "IO.raiseError with RuntimeException subclasses, onError, redeem")((s, i, n) =>
-      CatsEffect.exceptions(s, i).redeem(n.exception, n.result)),
+      CatsEffect.exceptions(s, i).redeem(n.exception, n.result)
+    ),
     ce("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = IO")((s, i, n) =>
-      Tagless.withSyntax[IO](s, i).map(n.outcome)),
+      Tagless.withSyntax[IO](s, i).map(n.outcome)
+    ),
     ce("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = IO")((s, i, n) =>
-      Tagless.plain[IO](s, i).map(n.outcome)),
-
+      Tagless.plain[IO](s, i).map(n.outcome)
+    ),
     zioImpl("eithert", "EitherT[UIO, FlowError, *] for-comprehension (zio-interop-cats Monad)")((s, i, n) =>
-      Zio.eitherT(s, i).value.map(n.outcome)),
+      Zio.eitherT(s, i).value.map(n.outcome)
+    ),
     zioImpl("either", "UIO[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => Zio.either(s, i).map(n.outcome)),
     zioImpl("typed", "ZIO[Any, FlowError, A]: the typed error channel, tapError, fold")((s, i, n) =>
-      Zio.typed(s, i).fold(n.error, n.result)),
+      Zio.typed(s, i).fold(n.error, n.result)
+    ),
     zioImpl("exceptions", "Task with RuntimeException subclasses, tapError, fold")((s, i, n) =>
-      Zio.exceptions(s, i).fold(n.exception, n.result)),
+      Zio.exceptions(s, i).fold(n.exception, n.result)
+    ),
     zioImpl("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
-      Tagless.withSyntax[UIO](s, i)(Zio.uioMonad).map(n.outcome)),
+      Tagless.withSyntax[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    ),
     zioImpl("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
-      Tagless.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)),
-
+      Tagless.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    ),
     fut("eithert", "EitherT[Future, FlowError, *] for-comprehension")((s, i, n, ec) =>
-      Futures.eitherT(s, i)(ec).value.map(n.outcome)(ec)),
+      Futures.eitherT(s, i)(ec).value.map(n.outcome)(ec)
+    ),
     fut("either", "Future[Either[FlowError, A]] matched by hand, flatMap")((s, i, n, ec) =>
-      Futures.either(s, i)(ec).map(n.outcome)(ec)),
+      Futures.either(s, i)(ec).map(n.outcome)(ec)
+    ),
     fut("exceptions", "Future.failed with RuntimeException subclasses, recoverWith")((s, i, n, ec) =>
-      Futures.counted(Futures.exceptions(s, i)(ec), n)(n.result)(ec)),
+      Futures.counted(Futures.exceptions(s, i)(ec), n)(n.result)(ec)
+    ),
     fut("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = Future")((s, i, n, ec) =>
-      Tagless.withSyntax[Future](s, i)(s.monad).map(n.outcome)(ec)),
+      Tagless.withSyntax[Future](s, i)(s.monad).map(n.outcome)(ec)
+    ),
     fut("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Future")((s, i, n, ec) =>
-      Tagless.plain[Future](s, i)(s.monad).map(n.outcome)(ec)),
-
-    new Impl(Catalog.businessFlow, "either", BaselineSetup, "plain Either values, no effect, no async boundary (the work alone)")((rt, p, mode) => {
-      val c = config(p)
-      summarized(rt.run(() => Baseline.all(c.k, (i, n) => n.outcome(Baseline.either(c, i))), mode))
-    }),
-    new Impl(Catalog.businessFlow, "exceptions", BaselineSetup, "throw and catch, no effect, no async boundary (the work alone)")((rt, p, mode) => {
-      val c = config(p)
-      summarized(rt.run(() => Baseline.all(c.k, (i, n) =>
-        try n.result(Baseline.exceptions(c, i)) catch { case e: InvalidException => n.exception(e); case e: UhOhException => n.exception(e) }), mode))
-    })
+      Tagless.plain[Future](s, i)(s.monad).map(n.outcome)(ec)
+    ),
+    new Impl(Catalog.businessFlow, "either", BaselineSetup, "plain Either values, no effect, no async boundary (the work alone)")(
+      (rt, p, mode) => {
+        val c = config(p)
+        summarized(rt.run(() => Baseline.all(c.k, (i, n) => n.outcome(Baseline.either(c, i))), mode))
+      }
+    ),
+    new Impl(Catalog.businessFlow, "exceptions", BaselineSetup, "throw and catch, no effect, no async boundary (the work alone)")(
+      (rt, p, mode) => {
+        val c = config(p)
+        summarized(rt.run(
+            () =>
+              Baseline.all(c.k,
+                (i, n) =>
+                  try n.result(Baseline.exceptions(c, i))
+                  catch { case e: InvalidException => n.exception(e); case e: UhOhException => n.exception(e) }), mode
+          ))
+      }
+    )
   )
 }

@@ -51,8 +51,10 @@ object Cartesian {
     out.toList
   }
 
-  def baselinePooled(rows: Array[(Int => Unit) => Unit], columns: Array[(Int => Unit) => Unit], ex: java.util.concurrent.Executor,
-      mode: Mode): List[Int] = Tasks.baselineRun[List[Int]](ex, mode) { done =>
+  def baselinePooled(
+      rows: Array[(Int => Unit) => Unit], columns: Array[(Int => Unit) => Unit], ex: java.util.concurrent.Executor,
+      mode: Mode
+  ): List[Int] = Tasks.baselineRun[List[Int]](ex, mode) { done =>
     val out = ListBuffer.empty[Int]
     val s = columns.length
     def loop(i: Int): Unit =
@@ -69,9 +71,11 @@ object Cartesian {
     new Impl(Catalog.cartesian, "traverse", ZioSetup, "ZIO.foreach + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.zio(p.int("s"), Tasks.onPool(p)); summarized(rt.run(zio(ts, ts), mode))
     }),
-    new Impl(Catalog.cartesian, "traverse", FutureSetup, "sequential flatTraverse (flatMap recursion) + for-comprehension")((rt, p, mode) => {
-      val ts = Tasks.future(p.int("s"), Tasks.onPool(p))(rt.ec); summarized(rt.run(() => future(ts, ts)(rt.ec), mode))
-    }),
+    new Impl(Catalog.cartesian, "traverse", FutureSetup, "sequential flatTraverse (flatMap recursion) + for-comprehension")(
+      (rt, p, mode) => {
+        val ts = Tasks.future(p.int("s"), Tasks.onPool(p))(rt.ec); summarized(rt.run(() => future(ts, ts)(rt.ec), mode))
+      }
+    ),
     new Impl(Catalog.cartesian, "traverse", CpsSetup, "hand-written flatTraverse + for-comprehension")((rt, p, mode) => {
       val ts = Tasks.cps(p.int("s"), Tasks.onPool(p), rt.pool); summarized(rt.run(cps(ts, ts), mode))
     }),

@@ -14,7 +14,8 @@ final class CpsLive(settings: Settings) extends Live {
     case Mode.Sync => Cps.runBlocking(task)
   }
 
-  def readBack: Vector[(String, String)] = FutureLive.globalPoolReadBack :+ ("syncEntry" -> "Cps.runBlocking without shift (on the calling thread)")
+  def readBack: Vector[(String, String)] =
+    FutureLive.globalPoolReadBack :+ ("syncEntry" -> "Cps.runBlocking without shift (on the calling thread)")
   def close(): Unit = () // the global pool is shared, not ours to shut down
 }
 

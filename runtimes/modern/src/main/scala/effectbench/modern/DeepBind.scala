@@ -32,7 +32,8 @@ object DeepBind {
   /** The floor: one opaque step per bind. Without the step the JIT folds the whole loop into
     * `d + 1`, and every ratio to baseline would compare against a constant. */
   def baseline(d: Int): Int = {
-    @annotation.tailrec def loop(i: Int): Int = {
+    @annotation.tailrec
+    def loop(i: Int): Int = {
       org.openjdk.jmh.infra.Blackhole.consumeCPU(0)
       if (i > d) i else loop(i + 1)
     }

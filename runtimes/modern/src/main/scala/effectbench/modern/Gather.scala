@@ -19,7 +19,8 @@ object Gather {
   /** java.util.concurrent: start every task as a CompletableFuture, allOf, then read them in order. */
   def baseline(n: Int, forked: Boolean, pool: java.util.concurrent.Executor): CompletableFuture[List[Int]] = {
     val started = Array.tabulate(n)(k =>
-      if (forked) CompletableFuture.supplyAsync(() => Integer.valueOf(k), pool) else CompletableFuture.completedFuture(Integer.valueOf(k)))
+      if (forked) CompletableFuture.supplyAsync(() => Integer.valueOf(k), pool) else CompletableFuture.completedFuture(Integer.valueOf(k))
+    )
     CompletableFuture.allOf(started*).thenApply(_ => started.iterator.map(_.join().intValue).toList)
   }
 

@@ -34,7 +34,9 @@ object Reflect {
     val in = cls.getResourceAsStream("/" + cls.getName.replace('.', '/') + ".class")
     if (in == null) Vector.empty
     else {
-      val b = try in.readAllBytes() finally in.close()
+      val b =
+        try in.readAllBytes()
+        finally in.close()
       def u(i: Int) = b(i) & 0xff
       (0 until b.length - 10).flatMap { i =>
         val v = u(i + 1)

@@ -71,16 +71,21 @@ object TransformerStack {
       val z = new Transformers[UIO]()(BusinessFlow.Zio.uioMonad).run(p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(z, mode))(summary)
     }),
-    new Impl(Catalog.transformerStack, "transformers", FutureSetup, stackSyntax + ", F = Future (every bind a pool task)")((rt, p, mode) => {
-      val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
-      val ec: ExecutionContext = rt.ec
-      val stack = new Transformers[Future]()(cats.instances.future.catsStdInstancesForFuture(ec))
-      Program.summarized(rt.run(() => stack.run(n, at, c), mode))(summary)
-    }),
-    new Impl(Catalog.transformerStack, "native", ZioSetup, "ZIO environment (serviceWithZIO), Ref.update, ZIO.fail; flatMap")((rt, p, mode) => {
-      val z: UIO[Either[Failed, Long]] = zioNative(p.int("n"), failAt(p)).provideEnvironment(ZEnvironment(StackConfig(p.int("config")))).either
-      Program.summarized(rt.run(z, mode))(summary)
-    }),
+    new Impl(Catalog.transformerStack, "transformers", FutureSetup, stackSyntax + ", F = Future (every bind a pool task)")(
+      (rt, p, mode) => {
+        val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
+        val ec: ExecutionContext = rt.ec
+        val stack = new Transformers[Future]()(cats.instances.future.catsStdInstancesForFuture(ec))
+        Program.summarized(rt.run(() => stack.run(n, at, c), mode))(summary)
+      }
+    ),
+    new Impl(Catalog.transformerStack, "native", ZioSetup, "ZIO environment (serviceWithZIO), Ref.update, ZIO.fail; flatMap")(
+      (rt, p, mode) => {
+        val z: UIO[Either[Failed, Long]] =
+          zioNative(p.int("n"), failAt(p)).provideEnvironment(ZEnvironment(StackConfig(p.int("config")))).either
+        Program.summarized(rt.run(z, mode))(summary)
+      }
+    ),
     new Impl(Catalog.transformerStack, "native", BaselineSetup, "while loop with a var, early return of Left")((rt, p, mode) => {
       val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(() => baseline(n, at, c), mode))(summary)

@@ -17,7 +17,12 @@ class RunLoopSuite extends munit.FunSuite {
 
   private def onSmallStack[A](body: => A): Either[Throwable, A] = {
     var out: Either[Throwable, A] = Left(new IllegalStateException("did not run"))
-    val t = new Thread(null, () => { out = try Right(body) catch { case e: Throwable => Left(e) } }, "small-stack", 256 * 1024)
+    val t = new Thread(null,
+      () => {
+        out =
+          try Right(body)
+          catch { case e: Throwable => Left(e) }
+      }, "small-stack", 256 * 1024)
     t.start(); t.join()
     out
   }
@@ -49,8 +54,10 @@ class RunLoopSuite extends munit.FunSuite {
     val binds = new AtomicLong
     val yields = new AtomicLong
     def value(implicit trace: zio.Trace): ZIO[Any, Nothing, Unit] = ZIO.unit
-    def onStart[R, E, A](environment: zio.ZEnvironment[R], effect: ZIO[R, E, A], parent: Option[zio.Fiber.Runtime[Any, Any]],
-        fiber: zio.Fiber.Runtime[E, A])(implicit unsafe: Unsafe): Unit = ()
+    def onStart[R, E, A](
+        environment: zio.ZEnvironment[R], effect: ZIO[R, E, A], parent: Option[zio.Fiber.Runtime[Any, Any]],
+        fiber: zio.Fiber.Runtime[E, A]
+    )(implicit unsafe: Unsafe): Unit = ()
     def onEnd[R, E, A](value: zio.Exit[E, A], fiber: zio.Fiber.Runtime[E, A])(implicit unsafe: Unsafe): Unit = ()
     override def onEffect[E, A](fiber: zio.Fiber.Runtime[E, A], effect: ZIO[?, ?, ?])(implicit unsafe: Unsafe): Unit =
       effect.getClass.getSimpleName match {

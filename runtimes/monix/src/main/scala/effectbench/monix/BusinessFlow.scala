@@ -81,8 +81,9 @@ object BusinessFlow {
     loop(0).map(_ => counter.tally)
   }
 
-
-  private def task(variant: String, syntax: String)(op: (TaskSteps, Int, Counter) => Task[Unit])(implicit file: sourcecode.File, line: sourcecode.Line) =
+  private def task(variant: String, syntax: String)(op: (TaskSteps, Int, Counter) => Task[Unit])(
+      implicit file: sourcecode.File, line: sourcecode.Line
+  ) =
     new Impl(Catalog.businessFlow, variant, MonixSetup, syntax)((rt, p, mode) => {
       val c = config(p); val s = new TaskSteps(c)
       val t = all(c.k, (i, counter) => op(s, i, counter))
@@ -93,10 +94,13 @@ object BusinessFlow {
     task("eithert", "EitherT[Task, FlowError, *] for-comprehension")((s, i, n) => eitherT(s, i).value.map(n.outcome)),
     task("either", "Task[Either[FlowError, A]] matched by hand, flatMap")((s, i, n) => either(s, i).map(n.outcome)),
     task("exceptions", "Task.raiseError with RuntimeException subclasses, onErrorHandleWith, redeem")((s, i, n) =>
-      exceptions(s, i).redeem(n.exception, n.result)),
+      exceptions(s, i).redeem(n.exception, n.result)
+    ),
     task("tagless-syntax", "generic F[_]: Monad with Cats extension syntax, F = Task")((s, i, n) =>
-      Tagless.withSyntax[Task](s, i)(taskMonad).map(n.outcome)),
+      Tagless.withSyntax[Task](s, i)(taskMonad).map(n.outcome)
+    ),
     task("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Task")((s, i, n) =>
-      Tagless.plain[Task](s, i)(taskMonad).map(n.outcome))
+      Tagless.plain[Task](s, i)(taskMonad).map(n.outcome)
+    )
   )
 }

@@ -18,10 +18,11 @@ final class MonixLive(settings: Settings) extends Live {
     case Settings.Defaults => None
     case Settings.Levelled =>
       Some(Scheduler.computation(
-        parallelism = processors,
-        name = "monix-levelled",
-        daemonic = true,
-        executionModel = ExecutionModel.BatchedExecution(Settings.MonixBatch)))
+          parallelism = processors,
+          name = "monix-levelled",
+          daemonic = true,
+          executionModel = ExecutionModel.BatchedExecution(Settings.MonixBatch)
+        ))
   }
 
   implicit val scheduler: Scheduler = own.getOrElse(Scheduler.global)

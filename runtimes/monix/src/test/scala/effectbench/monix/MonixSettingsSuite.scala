@@ -50,6 +50,7 @@ class MonixSettingsSuite extends munit.FunSuite {
 object MonixReadBackProbe {
   def main(args: Array[String]): Unit = {
     val live = MonixSetup.start(Settings(args(0)))
-    try live.readBack.foreach { case (k, v) => println(s"RB $k=$v") } finally live.close()
+    try live.readBack.foreach { case (k, v) => println(s"RB $k=$v") }
+    finally live.close()
   }
 }

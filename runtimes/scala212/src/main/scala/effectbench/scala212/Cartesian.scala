@@ -10,7 +10,8 @@ import java.util.concurrent.Executor
   * domains-task join, neither served here: list-transformer is n/a. */
 object Cartesian {
   def flatTraverse[A, B](as: List[A])(f: A => Task[List[B]]): Task[List[B]] = as match {
-    case a :: rest => Shift(f(a)).cpsApply[Task[List[B]]](bs => Shift(flatTraverse(rest)(f)).cpsApply[Task[List[B]]](more => DslTask.now(bs ++ more)))
+    case a :: rest =>
+      Shift(f(a)).cpsApply[Task[List[B]]](bs => Shift(flatTraverse(rest)(f)).cpsApply[Task[List[B]]](more => DslTask.now(bs ++ more)))
     case Nil => DslTask.now(Nil)
   }
 

@@ -22,15 +22,18 @@ object DslTask {
   val unit: Task[Unit] = now(())
 
   /** Continue on the pool: the async boundary (Dsl.scala's Task.switchExecutionContext). */
-  def shift(pool: Executor): Task[Unit] = continue => failed => {
-    pool.execute(new Runnable {
-      def run(): Unit = {
-        val next: TaskDomain = try continue(()) catch { case NonFatal(e) => (_: Throwable => TailRec[Unit]) => failed(e) }
-        next(failed).result
-      }
-    })
-    TailCalls.done(())
-  }
+  def shift(pool: Executor): Task[Unit] = continue =>
+    failed => {
+      pool.execute(new Runnable {
+        def run(): Unit = {
+          val next: TaskDomain =
+            try continue(())
+            catch { case NonFatal(e) => (_: Throwable => TailRec[Unit]) => failed(e) }
+          next(failed).result
+        }
+      })
+      TailCalls.done(())
+    }
 
   /** Runs to completion on the calling thread, waiting there for any asynchronous part. */
   def blockingRun[A](task: Task[A]): A =
