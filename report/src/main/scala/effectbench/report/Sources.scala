@@ -273,17 +273,21 @@ object Sources {
       // A brace-less body: stop before the next line at or left of the def's indentation.
       if (!seenBrace && i > start) {
         val next = if (i + 1 < lines.length) Some(lines(i + 1)) else None
-        if (next.forall(n => n.trim.nonEmpty && n.takeWhile(_.isWhitespace).length <= indent)) return i
+        if (next.forall(n => n.trim.nonEmpty && n.takeWhile(_.isWhitespace).length <= indent && !closesBracket(n))) return i
       }
       if (!seenBrace && i == start) {
         val next = if (i + 1 < lines.length) Some(lines(i + 1)) else None
         // A one-line def (`def f = x`) ends here unless the next line continues it, deeper.
-        if (next.forall(n => n.trim.isEmpty || n.takeWhile(_.isWhitespace).length <= indent)) return i
+        if (next.forall(n => n.trim.isEmpty || (n.takeWhile(_.isWhitespace).length <= indent && !closesBracket(n)))) return i
       }
       i += 1
     }
     lines.length - 1
   }
+
+  /** A line that closes a bracket opened above it (`) =` after a signature split over lines)
+    * continues the definition even at the definition's own indentation. */
+  private def closesBracket(line: String): Boolean = { val t = line.trim; t.startsWith(")") || t.startsWith("]") }
 
   /** The file's leading comment (each scenario file says what it stresses and what would be unfair). */
   def headerComment(text: String): Option[String] = {

@@ -146,6 +146,20 @@ class SourceRefsSuite extends munit.FunSuite {
     assertEquals(Sources.method(text, "CatsEffect.plain"), None)
   }
 
+  test("a definition whose signature is split over lines (as scalafmt writes it) is shown whole") {
+    val text =
+      """object Flow {
+        |  private def ox(variant: String)(op: Int => Unit)(
+        |      implicit file: sourcecode.File
+        |  ) =
+        |    new Impl(variant)((rt, p) => {
+        |      op(1)
+        |    })
+        |}
+        |""".stripMargin
+    assert(Sources.method(text, "ox").exists(d => d.contains("new Impl(variant)") && d.trim.endsWith("})")), Sources.method(text, "ox"))
+  }
+
   for (g <- groups) test(s"every source reference of the $g module resolves to its code") {
     val rs = refs(g)
     assert(rs.nonEmpty, s"$g lists no implementation")
