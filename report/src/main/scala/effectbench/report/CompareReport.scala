@@ -24,7 +24,7 @@ object CompareReport {
   private def rows(c: RunComparison, showJvm: Boolean): Vector[Vector[String]] = c.rows.map { d =>
     Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
       s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
-      pct(d.ratio), ci(d), p(d.p), d.verdict, alloc(d)
+      pct(d.ratio), ci(d), p(d.p), d.verdict.text, alloc(d)
     )
   }
 
@@ -68,7 +68,7 @@ object CompareReport {
     c.warnings.foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
     sb.append(Markdown.table(head(showJvm),
-        rows(c, showJvm).map(r => r.map(x => if (x == RunComparison.Regressed) "**regressed**" else x))))
+        rows(c, showJvm).map(r => r.map(x => if (x == Verdict.Regressed.text) "**regressed**" else x))))
     sb.append('\n')
     summary(c).foreach(l => sb.append("**").append(Markdown.cell(l)).append("**\n\n"))
     sb.toString

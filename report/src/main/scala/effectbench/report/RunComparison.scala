@@ -13,7 +13,7 @@ final case class CellDiff(
     ciLow: Double,
     ciHigh: Double,
     p: Double,
-    verdict: String,
+    verdict: Verdict,
     allocA: Option[Double],
     allocB: Option[Double],
     allocChanged: Boolean,
@@ -32,18 +32,24 @@ final case class RunComparison(
     geomean: Option[(Double, Double, Double)],
     warnings: Vector[String]
 ) {
-  def regressed: Vector[CellDiff] = rows.filter(_.verdict == RunComparison.Regressed)
-  def improved: Vector[CellDiff] = rows.filter(_.verdict == RunComparison.Improved)
+  def regressed: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Regressed)
+  def improved: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Improved)
   /** Cells whose two runs sat in different states chosen per JVM launch: shown, never counted. */
-  def unstable: Vector[CellDiff] = rows.filter(_.verdict.startsWith(RunComparison.Unstable))
+  def unstable: Vector[CellDiff] = rows.filter(_.verdict.isInstanceOf[Verdict.Unstable])
   def allocFlagged: Vector[CellDiff] = rows.filter(_.allocChanged)
 }
 
+/** What compare says of one cell; `text` is how every format prints it. */
+enum Verdict(val text: String) {
+  case Improved extends Verdict("improved")
+  case Regressed extends Verdict("regressed")
+  /** No change beyond the threshold can be told (or the cell is multi-modal). */
+  case Same extends Verdict("~")
+  /** The forks of A and B sat in different modes, too few to tell a launch-chosen state from a change. */
+  case Unstable(forks: String) extends Verdict(s"unstable: modes differ between runs ($forks)")
+}
+
 object RunComparison {
-  val Improved = "improved"
-  val Regressed = "regressed"
-  val Same = "~"
-  val Unstable = "unstable"
   /** Forks fewer than this a side get the low-fork warning: a state chosen per JVM launch cannot be
     * told from a code change (see betweenRunModes). */
   val MinForks = 3
@@ -60,11 +66,11 @@ object RunComparison {
   val NoisyError = 0.5
 
   /** The verdict for a ratio B/A with its interval and p-value, given the unit's direction. */
-  def verdict(lo: Double, hi: Double, p: Double, higherIsBetter: Boolean, threshold: Double): String =
-    if (p.isNaN || lo.isNaN || hi.isNaN || p >= Alpha) Same
-    else if (lo > 1 + threshold) { if (higherIsBetter) Improved else Regressed }
-    else if (hi < 1 - threshold) { if (higherIsBetter) Regressed else Improved }
-    else Same
+  def verdict(lo: Double, hi: Double, p: Double, higherIsBetter: Boolean, threshold: Double): Verdict =
+    if (p.isNaN || lo.isNaN || hi.isNaN || p >= Alpha) Verdict.Same
+    else if (lo > 1 + threshold) { if (higherIsBetter) Verdict.Improved else Verdict.Regressed }
+    else if (hi < 1 - threshold) { if (higherIsBetter) Verdict.Regressed else Verdict.Improved }
+    else Verdict.Same
 
   def allocChanged(a: Double, b: Double): Boolean = {
     val d = math.abs(b - a)
@@ -137,8 +143,8 @@ object RunComparison {
       }
       (ws ++ modal,
         Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
-            if (split) s"$Unstable: modes differ between runs ($forksText)"
-            else if (r.bimodal) Same
+            if (split) Verdict.Unstable(forksText)
+            else if (r.bimodal) Verdict.Same
             else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
     }
   }

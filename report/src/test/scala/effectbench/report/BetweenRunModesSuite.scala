@@ -17,7 +17,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
   test("the measured case: A in the slow state, B in the fast one, 2 forks each: unstable, neither improved nor regressed") {
     for ((a, b) <- Seq(slowState -> fastState, fastState -> slowState)) {
       val c = compare(a, b)
-      assertEquals(c.rows.map(_.verdict), Vector("unstable: modes differ between runs (2 forks each)"), CompareReport.terminal(c))
+      assertEquals(c.rows.map(_.verdict), Vector(Verdict.Unstable("2 forks each")), CompareReport.terminal(c))
       assert(c.regressed.isEmpty && c.improved.isEmpty, "never counted, so --fail-on-regression does not fail")
       assertEquals(c.unstable.size, 1)
       assert(c.warnings.exists(_.contains("fewer than 3 forks on a side")), c.warnings.mkString("\n"))
@@ -29,13 +29,13 @@ class BetweenRunModesSuite extends munit.FunSuite {
     val a = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101))
     val b = a.map(_.map(_ * 1.2))
     val c = compare(a, b)
-    assertEquals(c.rows.map(_.verdict), Vector(RunComparison.Regressed), CompareReport.terminal(c))
-    assertEquals(compare(b, a).rows.map(_.verdict), Vector(RunComparison.Improved))
+    assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))
+    assertEquals(compare(b, a).rows.map(_.verdict), Vector(Verdict.Improved))
   }
 
   test("with 3 forks a side the same split is unlikely to be a launch-chosen state: the verdict stands, no low-fork warning") {
     val c = compare(slowState :+ slowState.head.map(_ * 1.01), fastState :+ fastState.head.map(_ * 0.99))
-    assertEquals(c.rows.map(_.verdict), Vector(RunComparison.Improved), CompareReport.terminal(c))
+    assertEquals(c.rows.map(_.verdict), Vector(Verdict.Improved), CompareReport.terminal(c))
     assert(!c.warnings.exists(_.contains("fewer than 3 forks")), c.warnings.mkString("\n"))
   }
 

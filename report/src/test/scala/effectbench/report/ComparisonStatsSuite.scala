@@ -16,7 +16,7 @@ class ComparisonStatsSuite extends munit.FunSuite {
     val a = RunData.load(SyntheticRun.write(root.resolve("a"), "a", specs))
     val c = RunComparison.compare(a, a, 0.05)
     assertEquals(c.rows.size, specs.size)
-    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"))
+    assertEquals(c.rows.map(_.verdict).distinct, Vector(Verdict.Same))
     c.rows.foreach(r => assertEqualsDouble(r.ratio, 1.0, 1e-12))
     assert(c.rows.forall(r => r.ciLow <= 1.0 && r.ciHigh >= 1.0), "every interval contains 1")
     assert(c.allocFlagged.isEmpty)
@@ -25,7 +25,7 @@ class ComparisonStatsSuite extends munit.FunSuite {
 
   test("two runs of the same true scores (fresh noise) give only ~") {
     val c = pair(1.0)
-    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"))
+    assertEquals(c.rows.map(_.verdict).distinct, Vector(Verdict.Same))
   }
 
   test("a 20% slower time/op is flagged regressed on every cell, geomean near +20%") {
@@ -51,7 +51,7 @@ class ComparisonStatsSuite extends munit.FunSuite {
 
   test("a 1% shift is ~ (inside the 5% threshold)") {
     val c = pair(1.01)
-    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"), CompareReport.terminal(c))
+    assertEquals(c.rows.map(_.verdict).distinct, Vector(Verdict.Same), CompareReport.terminal(c))
   }
 
   test("bytes/op: a 2% change is flagged, 0.5% is not") {
@@ -76,7 +76,7 @@ class ComparisonStatsSuite extends munit.FunSuite {
     assertEquals(c.rows.size, specs.size - 2)
     assert(c.warnings.exists(_.startsWith("2 cells only in A")), c.warnings.mkString("\n"))
     assert(c.warnings.exists(_.contains("too few samples")), c.warnings.mkString("\n"))
-    assertEquals(c.rows.map(_.verdict).distinct, Vector("~"))
+    assertEquals(c.rows.map(_.verdict).distinct, Vector(Verdict.Same))
   }
 
   test("Mann–Whitney: exact p for complete separation of 5 vs 5 is 2/252; identical samples give 1") {
@@ -108,10 +108,10 @@ class ComparisonStatsSuite extends munit.FunSuite {
   }
 
   test("verdict rules: significance and the whole interval beyond the threshold") {
-    assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = false, 0.05), "regressed")
-    assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = true, 0.05), "improved")
-    assertEquals(RunComparison.verdict(1.02, 1.30, 0.01, higherIsBetter = false, 0.05), "~") // interval reaches inside ±5%
-    assertEquals(RunComparison.verdict(1.10, 1.30, 0.20, higherIsBetter = false, 0.05), "~") // not significant
-    assertEquals(RunComparison.verdict(0.70, 0.90, 0.01, higherIsBetter = false, 0.05), "improved")
+    assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = false, 0.05), Verdict.Regressed)
+    assertEquals(RunComparison.verdict(1.10, 1.30, 0.01, higherIsBetter = true, 0.05), Verdict.Improved)
+    assertEquals(RunComparison.verdict(1.02, 1.30, 0.01, higherIsBetter = false, 0.05), Verdict.Same) // interval reaches inside ±5%
+    assertEquals(RunComparison.verdict(1.10, 1.30, 0.20, higherIsBetter = false, 0.05), Verdict.Same) // not significant
+    assertEquals(RunComparison.verdict(0.70, 0.90, 0.01, higherIsBetter = false, 0.05), Verdict.Improved)
   }
 }
