@@ -7,8 +7,8 @@ import ParamKind._
 object Catalog {
   // Which runtimes each family is defined for is the runtime table's `families` column.
   private val allRuntimes = Runtimes.ids
-  private val fiberRuntimes = Runtimes.inFamily("S")
-  private val errorRuntimes = Runtimes.inFamily("E")
+  private val fiberRuntimes = Runtimes.inFamily(Family.S)
+  private val errorRuntimes = Runtimes.inFamily(Family.E)
 
   private val executedIn = ParamDef("executed-in", "current-thread", Choice(Vector("current-thread", "thread-pool")),
     "where each task runs: on the current thread, or each on the runtime's pool", Vector("current-thread", "thread-pool"))
@@ -19,7 +19,7 @@ object Catalog {
 
   private val sumOracle: (String, Params) => String = (_, p) => Oracles.triangle(p.long("n")).toString
   private def sumScenario(id: String, title: String, syntaxNote: String) = Scenario(
-    id = id, family = "R", title = title, origin = "Dsl.scala's benchmarks",
+    id = id, family = Family.R, title = title, origin = "Dsl.scala's benchmarks",
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
@@ -32,7 +32,7 @@ object Catalog {
   )
 
   val deepBind: Scenario = Scenario(
-    id = "deep-bind", family = "R", title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
+    id = "deep-bind", family = Family.R, title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
     stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
     variants = Vector("default"),
     params = Vector(count("d", 10000, 100000000, "depth of the chain")),
@@ -47,7 +47,7 @@ object Catalog {
   val rightSum: Scenario = sumScenario("right-sum", "sum of N tasks, right-associated", "loop(tail, head + acc) in a for-comprehension")
 
   val cartesian: Scenario = Scenario(
-    id = "cartesian", family = "R", title = "all pairs of two task lists", origin = "Dsl.scala's benchmarks",
+    id = "cartesian", family = Family.R, title = "all pairs of two task lists", origin = "Dsl.scala's benchmarks",
     stresses = "nested traversal; unfair if one runtime builds the pairs outside the effect",
     variants = Vector("traverse", "list-transformer"),
     params = Vector(count("s", 50, 2000, "size of each list"), executedIn),
@@ -59,7 +59,7 @@ object Catalog {
   )
 
   val ackermann: Scenario = Scenario(
-    id = "ackermann", family = "R", title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
+    id = "ackermann", family = Family.R, title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
     stresses = "deep non-tail recursion; unfair if one runtime suspends at every call and another only sometimes",
     variants = Vector("plain", "pool-per-step", "trampolined", "stack-aware"),
     params = Vector(ParamDef("m", "2", IntRange(0, 3), "first argument", Vector("2", "3")),
@@ -76,7 +76,7 @@ object Catalog {
   )
 
   private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
-    id = id, family = "C", title = title, origin = origin, stresses = stresses,
+    id = id, family = Family.C, title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
     runtimes = allRuntimes, notApplicable = NaReasons.collections(id), oracle = oracle,
@@ -93,7 +93,7 @@ object Catalog {
     "native unordered parallel combinators only; emulating one is not the same work", sumOracle)
 
   val businessFlow: Scenario = Scenario(
-    id = "business-flow", family = "E", title = "typical service call with validation and failures",
+    id = "business-flow", family = Family.E, title = "typical service call with validation and failures",
     origin = "the functional error-handling study",
     stresses = "error-handling styles around real CPU work; unfair if one style skips the async boundary or the bookkeeping",
     variants = Vector("eithert", "either", "exceptions", "typed", "tagless-syntax", "tagless-plain"),
@@ -128,7 +128,7 @@ object Catalog {
   )
 
   val transformerStack: Scenario = Scenario(
-    id = "transformer-stack", family = "E", title = "reader, state and typed error over N steps",
+    id = "transformer-stack", family = Family.E, title = "reader, state and typed error over N steps",
     origin = "the functional error-handling study",
     stresses = "monad-transformer layers versus the runtime's native environment, state and error",
     variants = Vector("transformers", "native"),
@@ -156,7 +156,7 @@ object Catalog {
       id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
       oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty
   ) =
-    Scenario(id = id, family = "S", title = title, origin = origin, stresses = stresses, variants = Vector("default"),
+    Scenario(id = id, family = Family.S, title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
       paramSets = paramSets, quickParams = quick, testParams = FiberWork.testSizes(id), timeUnit = "ms",
       work = p => DeclaredWork.fiber(id, p))

@@ -12,7 +12,7 @@ object DeclaredWork {
     * baseline is the fixed-thread-pool reference point of SCENARIOS.md, which a work-stealing pool
     * can beat honestly, and the forks, yields and queue operations there are counted inside the
     * running programs by the verifier — so family S is not checked against it. */
-  def hasFloor(s: Scenario): Boolean = s.family != "S"
+  def hasFloor(s: Scenario): Boolean = s.family != Family.S
 
   /** The primary unit and its count per operation, when the scenario declares one. */
   def primary(s: Scenario, p: Params): Option[(String, Long)] = s.work(s.complete(p)).headOption.filter(_._2 > 0)

@@ -21,7 +21,7 @@ final case class RuntimeInfo(
     group: String,
     minJdk: Int,
     versionKey: String,
-    families: Set[String],
+    families: Set[Family],
     levelledJvm: Vector[String],
     levelledClaims: Int => Vector[Claim],
     threadNames: Vector[String],
@@ -33,8 +33,8 @@ final case class RuntimeInfo(
 
 object Runtimes {
   import Claim._
-  private val runLoop = Set("R", "C")
-  private val all4 = Set("R", "C", "E", "S")
+  private val runLoop: Set[Family] = Set(Family.R, Family.C)
+  private val all4: Set[Family] = Set(Family.R, Family.C, Family.E, Family.S)
   private def globalPool(n: Int) = Vector(Claim(Pool, GlobalPool), computeThreads(n))
   private def poolOnly(n: Int) = Vector(computeThreads(n))
   /** `scala.concurrent.ExecutionContext.global` names its threads so. */
@@ -75,7 +75,8 @@ object Runtimes {
   // Levelled forks onto future's global pool. Defaults uses Strategy.DefaultExecutorService, a
   // fixed pool whose DefaultDaemonThreadFactory wraps Executors.defaultThreadFactory(), hence the
   // JDK's "pool-N-thread-M" names (scalaz 7.2.30, concurrent/src/main/scala/scalaz/concurrent/Strategy.scala).
-  val Scalaz: RuntimeInfo = RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set("R", "C", "S"), Vector.empty, globalPool, Vector("pool-"))
+  val Scalaz: RuntimeInfo =
+    RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set[Family](Family.R, Family.C, Family.S), Vector.empty, globalPool, Vector("pool-"))
   val ScalaAsync: RuntimeInfo = RuntimeInfo("scala-async", "scala213", 17, "scala-async", runLoop, Vector.empty, globalPool, globalThreads,
     syncNa = Some("async blocks run on an ExecutionContext; there is no calling-thread run"))
   val Dsl: RuntimeInfo = RuntimeInfo("dsl", "scala212", 17, "dsl", runLoop, Vector.empty, globalPool, globalThreads)
@@ -84,7 +85,8 @@ object Runtimes {
   /** ox and loom share the JDK's virtual-thread scheduler, whose carriers are ForkJoinPool-N-worker-M. */
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
     syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"))
-  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set("R", "C", "S"), Vector.empty, poolOnly, Vector("ForkJoinPool-"),
+  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S), Vector.empty, poolOnly,
+    Vector("ForkJoinPool-"),
     syncNa = Some("the program is a virtual thread; there is no calling-thread run"))
   val Kyo: RuntimeInfo = RuntimeInfo("kyo", "none", 21, "", all4, Vector.empty, _ => Vector.empty, Vector.empty,
     unavailable = Some("Kyo is not served by the package registry this project builds from"))
@@ -96,5 +98,5 @@ object Runtimes {
   def get(id: String): Option[RuntimeInfo] = all.find(_.id == id)
   def apply(id: String): RuntimeInfo = get(id).getOrElse(throw new NoSuchElementException(s"unknown runtime $id"))
   /** The runtimes defined for a scenario family, in table order. */
-  def inFamily(family: String): Vector[String] = all.filter(_.families.contains(family)).map(_.id)
+  def inFamily(family: Family): Vector[String] = all.filter(_.families.contains(family)).map(_.id)
 }

@@ -17,9 +17,21 @@ final case class Syntax(runtime: String, variant: Option[String], text: String)
   * @param stackExempt variants, or `runtime/variant` pairs, not run at stackParams (see isStackExempt)
   * @param singleFiber whether `sync` mode is meaningful (only for single-fiber programs)
   * @param timeUnit    JMH time unit of the average-time score (ns, us, ms) */
+/** A family of SCENARIOS.md: R run loop and stack, C collections, E error handling, S scheduler
+  * and fibers; T the faults only the tests run. A type, so a family is never matched as text. */
+sealed abstract class Family(val id: String) { override def toString: String = id }
+
+object Family {
+  case object R extends Family("R")
+  case object C extends Family("C")
+  case object E extends Family("E")
+  case object S extends Family("S")
+  case object T extends Family("T")
+}
+
 final case class Scenario(
     id: String,
-    family: String,
+    family: Family,
     title: String,
     origin: String,
     stresses: String,

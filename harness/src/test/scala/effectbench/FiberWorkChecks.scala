@@ -22,7 +22,7 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
   )
 
   private val probe = implsWith(Work.off)
-  private val fiberScenarios = Catalog.scenarios.filter(_.family == "S")
+  private val fiberScenarios = Catalog.scenarios.filter(_.family == Family.S)
 
   test("every family-S implementation of this module has a work count") {
     val scenarioIds = fiberScenarios.map(_.id).toSet

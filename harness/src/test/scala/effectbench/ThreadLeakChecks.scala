@@ -20,7 +20,7 @@ abstract class ThreadLeakChecks extends munit.FunSuite {
   val signatures: Map[String, Vector[String]] =
     Runtimes.all.filter(_.threadNames.nonEmpty).map(r => r.id -> r.threadNames).toMap
 
-  private val runtimes = Harness.registry.impls.filter(_.scenarioDef.family == "S").map(_.runtime).distinct
+  private val runtimes = Harness.registry.impls.filter(_.scenarioDef.family == Family.S).map(_.runtime).distinct
 
   test("this module has family-S runtimes to probe") { assert(runtimes.nonEmpty) }
 
@@ -58,7 +58,7 @@ object ThreadProbe {
   def main(args: Array[String]): Unit = {
     val rt = args(0)
     val settings = Settings(args(1))
-    val impls = Harness.registry.impls.filter(i => i.runtime == rt && i.scenarioDef.family == "S")
+    val impls = Harness.registry.impls.filter(i => i.runtime == rt && i.scenarioDef.family == Family.S)
     val live = impls.head.setup.start(settings)
     impls.foreach { i =>
       val s = i.scenarioDef

@@ -18,7 +18,7 @@ object CompareReport {
       f"B/A: ratio of the cells' fork-level means with its interval from the forks of both runs (t on log means, Welch df; warm-up judged per fork); " +
         f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
         f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change; " +
-        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%%")
+        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart")
   }
 
   private def rows(c: RunComparison, showJvm: Boolean): Vector[Vector[String]] = c.rows.map { d =>

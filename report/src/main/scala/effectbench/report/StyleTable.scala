@@ -11,7 +11,7 @@ object StyleTable {
   val referenceStyle = "either"
 
   private def styleScenario(id: String): Option[Scenario] =
-    Catalog.get(id).filter(s => s.family == "E" && s.variants.contains(referenceStyle))
+    Catalog.get(id).filter(s => s.family == effectbench.Family.E && s.variants.contains(referenceStyle))
 
   /** Whether a cell is shown by this view (instead of the generic per-group table). */
   def covers(c: CellResult): Boolean = c.id.exists(id => styleScenario(id.scenario).isDefined)

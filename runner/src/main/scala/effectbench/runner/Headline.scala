@@ -15,7 +15,7 @@ object Headline {
   def scenarios: Vector[Scenario] = scenarioIds.flatMap(id => Catalog.get(id))
 
   /** Families the headline set covers and the runtimes it reaches (from the catalog). */
-  def families: Vector[String] = scenarios.map(_.family).distinct
+  def families: Vector[effectbench.Family] = scenarios.map(_.family).distinct
   def runtimes: Vector[String] = scenarios.flatMap(_.runtimes).distinct
 
   /** Whether a `run` command line asks for the headline set: no selector (nor `--sweep`) and no `--all`. */

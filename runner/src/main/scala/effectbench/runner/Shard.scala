@@ -36,7 +36,7 @@ object Shard {
 
   private def styleView(scenario: String): Boolean =
     effectbench.Catalog.get(scenario, includeTestOnly = true)
-      .exists(s => s.family == "E" && s.variants.contains(effectbench.report.StyleTable.referenceStyle))
+      .exists(s => s.family == effectbench.Family.E && s.variants.contains(effectbench.report.StyleTable.referenceStyle))
 
   /** One unit of the split: its cells (every JVM and core count) and estimated seconds. */
   final case class Unit(key: String, cells: Vector[PlannedCell], seconds: Double)
