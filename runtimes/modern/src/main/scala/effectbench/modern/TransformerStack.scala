@@ -1,9 +1,8 @@
 package effectbench.modern
 
-import cats.Monad
-import cats.data.{EitherT, ReaderT, StateT}
 import cats.effect.IO
 import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.TransformerStackCats
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Ref, UIO, ZEnvironment, ZIO}
@@ -12,30 +11,6 @@ import zio.{Ref, UIO, ZEnvironment, ZIO}
   * state, and may fail with a typed error. Stresses the layers of ReaderT/StateT/EitherT against
   * ZIO's native environment, Ref and error channel; unfair if one side kept its state outside the effect. */
 object TransformerStack {
-  /** ReaderT[StateT[EitherT[F, Failed, *], Long, *], Int, *] over any monad F: the same stack for
-    * every runtime, so the layers cost the same and only F differs. */
-  final class Transformers[F[_]](implicit F: Monad[F]) {
-    type Errors[A] = EitherT[F, Failed, A]
-    type State[A] = StateT[Errors, Long, A]
-    type App[A] = ReaderT[State, Int, A]
-
-    private val config: App[Int] = ReaderT.ask[State, Int]
-    private def add(c: Int): App[Unit] = ReaderT.liftF(StateT.modify[Errors, Long](_ + c))
-    private def fail(step: Int): App[Unit] = ReaderT.liftF(StateT.liftF(EitherT.leftT[F, Unit](Failed(step))))
-    private val done: App[Unit] = ReaderT.pure(())
-    private val state: App[Long] = ReaderT.liftF(StateT.get[Errors, Long])
-
-    def program(n: Int, failAt: Long): App[Long] = {
-      def loop(i: Int): App[Unit] =
-        if (i == n) done
-        else config.flatMap(c => if (i == failAt) fail(i) else add(c)).flatMap(_ => loop(i + 1))
-      loop(0).flatMap(_ => state)
-    }
-
-    def run(n: Int, failAt: Long, configValue: Int): F[Either[Failed, Long]] =
-      program(n, failAt).run(configValue).runA(0L).value
-  }
-
   /** ZIO's native encoding: the config in the environment, the state in a Ref, the error typed. */
   final case class StackConfig(value: Int)
 
@@ -64,18 +39,18 @@ object TransformerStack {
 
   val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.transformerStack, "transformers", CatsEffectSetup, stackSyntax + ", F = IO")((rt, p, mode) => {
-      val io = new Transformers[IO].run(p.int("n"), failAt(p), p.int("config"))
+      val io = new TransformerStackCats.Transformers[IO].run(p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(io, mode))(summary)
     }),
     new Impl(Catalog.transformerStack, "transformers", ZioSetup, stackSyntax + ", F = UIO (zio-interop-cats Monad)")((rt, p, mode) => {
-      val z = new Transformers[UIO]()(BusinessFlow.Zio.uioMonad).run(p.int("n"), failAt(p), p.int("config"))
+      val z = new TransformerStackCats.Transformers[UIO]()(BusinessFlow.Zio.uioMonad).run(p.int("n"), failAt(p), p.int("config"))
       Program.summarized(rt.run(z, mode))(summary)
     }),
     new Impl(Catalog.transformerStack, "transformers", FutureSetup, stackSyntax + ", F = Future (every bind a pool task)")(
       (rt, p, mode) => {
         val (n, at, c) = (p.int("n"), failAt(p), p.int("config"))
         val ec: ExecutionContext = rt.ec
-        val stack = new Transformers[Future]()(cats.instances.future.catsStdInstancesForFuture(ec))
+        val stack = new TransformerStackCats.Transformers[Future]()(cats.instances.future.catsStdInstancesForFuture(ec))
         Program.summarized(rt.run(() => stack.run(n, at, c), mode))(summary)
       }
     ),
