@@ -182,20 +182,9 @@ object Sources {
     val ends = Vector.newBuilder[Int]
     lines.foreach { l =>
       starts += depth
-      var j = 0
-      var inString = false
-      while (j < l.length) {
-        val c = l.charAt(j)
-        if (inBlockComment) { if (c == '*' && j + 1 < l.length && l.charAt(j + 1) == '/') { inBlockComment = false; j += 1 } }
-        else if (inString) { if (c == '\\') j += 1 else if (c == '"') inString = false }
-        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '/') j = l.length
-        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '*') { inBlockComment = true; j += 1 }
-        else if (c == '"') inString = true
-        else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
-        else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
-        else if (c == '(' || c == '{' || c == '[') depth += 1
+      inBlockComment = codeChars(l, inBlockComment) { c =>
+        if (c == '(' || c == '{' || c == '[') depth += 1
         else if (c == ')' || c == '}' || c == ']') depth -= 1
-        j += 1
       }
       ends += depth
     }
@@ -254,20 +243,9 @@ object Sources {
     var i = start
     while (i < lines.length) {
       val l = lines(i)
-      var j = 0
-      var inString = false
-      while (j < l.length) {
-        val c = l.charAt(j)
-        if (inBlockComment) { if (c == '*' && j + 1 < l.length && l.charAt(j + 1) == '/') { inBlockComment = false; j += 1 } }
-        else if (inString) { if (c == '\\') j += 1 else if (c == '"') inString = false }
-        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '/') j = l.length
-        else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '*') { inBlockComment = true; j += 1 }
-        else if (c == '"') inString = true
-        else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
-        else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
-        else if (c == '{') { depth += 1; seenBrace = true }
+      inBlockComment = codeChars(l, inBlockComment) { c =>
+        if (c == '{') { depth += 1; seenBrace = true }
         else if (c == '}') depth -= 1
-        j += 1
       }
       if (seenBrace && depth <= 0) return i
       // A brace-less body: stop before the next line at or left of the def's indentation.
@@ -283,6 +261,28 @@ object Sources {
       i += 1
     }
     lines.length - 1
+  }
+
+  /** Calls `onCode` for every character of `l` that is code: outside strings, character literals
+    * and comments; `inBlockComment` says whether the line starts inside a block comment, and the
+    * result whether it ends inside one. */
+  private def codeChars(l: String, inBlockComment: Boolean)(onCode: Char => Unit): Boolean = {
+    var inBlock = inBlockComment
+    var inString = false
+    var j = 0
+    while (j < l.length) {
+      val c = l.charAt(j)
+      if (inBlock) { if (c == '*' && j + 1 < l.length && l.charAt(j + 1) == '/') { inBlock = false; j += 1 } }
+      else if (inString) { if (c == '\\') j += 1 else if (c == '"') inString = false }
+      else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '/') j = l.length
+      else if (c == '/' && j + 1 < l.length && l.charAt(j + 1) == '*') { inBlock = true; j += 1 }
+      else if (c == '"') inString = true
+      else if (c == '\'' && j + 2 < l.length && l.charAt(j + 2) == '\'') j += 2
+      else if (c == '\'' && j + 3 < l.length && l.charAt(j + 1) == '\\' && l.charAt(j + 3) == '\'') j += 3
+      else onCode(c)
+      j += 1
+    }
+    inBlock
   }
 
   /** A line that closes a bracket opened above it (`) =` after a signature split over lines)
