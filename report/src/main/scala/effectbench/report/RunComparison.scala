@@ -59,7 +59,8 @@ object RunComparison {
     * deep-bind fork: forks of one run at 4,440 and 4,560 µs, of the next at 2,870 and 2,680 µs). */
   val BetweenRunGap = 1.5
   val Alpha = 0.05
-  /** Allocation per op is deterministic for most cells: flag any change beyond 1% (and above half a byte). */
+  /** Allocation per op is deterministic for most cells: a change beyond 1% (and above half a byte)
+    * is flagged when the runs' intervals part (allocChanged). */
   val AllocTolerance = 0.01
   val MinSamples = 5
   /** A JMH error above this fraction of the score marks a cell as noisy. */
