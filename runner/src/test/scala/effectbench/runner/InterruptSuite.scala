@@ -3,8 +3,9 @@ package effectbench.runner
 import effectbench.Outcome
 import effectbench.store.RunStatus
 
-import java.nio.file.Path
+import java.nio.file.{Files, Path, Paths}
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 /** Nothing measured is lost: kill -9 of the runner mid-cell, then --resume; Ctrl-C (SIGINT).
   * The second cell hangs under JMH (fault hang, after=1), so a cell is surely in flight when
@@ -56,7 +57,16 @@ class InterruptSuite extends munit.FunSuite {
     assert(Cli.childrenOf(resumed.pid).isEmpty, "a JVM of the resumed run outlived it")
   }
 
+  /** Whether this JVM was started with SIGINT ignored — as every process under a background job
+    * of a non-interactive shell is (`cmd &` sets SIGINT and SIGQUIT to SIG_IGN), and children
+    * inherit it. HotSpot then installs no handler for it (JVM_RegisterSignal returns without
+    * installing one for an ignored shutdown signal), so Ctrl-C cannot reach the runner there. */
+  private def sigintIgnored: Boolean =
+    Files.readAllLines(Paths.get("/proc/self/status")).asScala.find(_.startsWith("SigIgn:"))
+      .exists(l => (java.lang.Long.parseUnsignedLong(l.drop("SigIgn:".length).trim, 16) & (1L << (2 - 1))) != 0)
+
   test("Ctrl-C (SIGINT) kills the cell's JVMs, records nothing half-done, marks the run interrupted and says how to resume") {
+    assume(!sigintIgnored, "SIGINT is ignored in this test's process (started as a background job?): Ctrl-C cannot be delivered here")
     val out = Cli.tempDir("sigint")
     val running = startTwoCells(out)
     val dir = awaitHangInFlight(out, running)
