@@ -35,3 +35,27 @@ object JmhMain {
     org.openjdk.jmh.Main.main(args)
   }
 }
+
+/** Prints the JVM flags JMH gives a measuring JVM it forks, for the runner to give them to a
+  * measuring JVM it launches itself (JMH `-f 0`), which JMH gives none: the compiler-blackhole
+  * switches and the compile-command file. That file holds JMH's Blackhole hints (the mode detected
+  * here, in the JVM that will measure) and the benchmark's own hints (`/META-INF/CompilerHints` of
+  * this classpath): jmh-core 1.37 `runner/CompilerHints.java` (addCompilerHints, hintsFile), called
+  * by `Runner.getForkedMainCommand`. JMH deletes that file when this JVM exits, so its lines are
+  * printed too. Output: `flag <flag>` lines, then `hint <line>` lines. */
+object ForkFlags {
+  def main(args: Array[String]): Unit = {
+    val command = new java.util.ArrayList[String]()
+    org.openjdk.jmh.runner.CompilerHints.addCompilerHints(command)
+    val fileFlag = "-XX:CompileCommandFile="
+    val it = command.iterator()
+    while (it.hasNext) {
+      val flag = it.next()
+      println("flag " + flag)
+      if (flag.startsWith(fileFlag)) {
+        val lines = java.nio.file.Files.readAllLines(java.nio.file.Paths.get(flag.substring(fileFlag.length))).iterator()
+        while (lines.hasNext) println("hint " + lines.next())
+      }
+    }
+  }
+}

@@ -6,7 +6,8 @@ import effectbench.store.Codecs.given
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
-/** Times one verified cell with JMH in a child JVM of its module: -rf json (raw data kept),
+/** Times one verified cell with JMH in a child JVM of its module (one fork: that JVM measures, see
+  * `direct`; several: a JMH host forks them): -rf json (raw data kept),
   * -prof gc (bytes per op), -prof effectbench.ProcCounters (threads, GC share, context switches), -foe true (a throwing benchmark is a failure, not a success). */
 object JmhCell {
   /** @param got the wrong result when the measuring JVM found one (status invalid) */
@@ -18,26 +19,79 @@ object JmhCell {
   /** JMH's time value: whole milliseconds, since JMH does not read fractions of a second. */
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
-  def command(cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty)
-      : Vector[String] = {
+  /** The flags of the JVM that measures `cell`: its JVM's own, the measuring heap and stack, the
+    * runner watch, the runtime's levelled properties and the result wait. The verifier's JVM gets
+    * the same (Verifier.jvmCommand), so a cell is checked where it will be timed. */
+  def measuringFlags(jvm: Jvm, settings: Settings, runtime: String): Vector[String] =
+    jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, runtime) :+
+      EngineFlags.waitProperty
+
+  /** Whether a cell is measured in one JVM launched directly with the measuring flags (JMH `-f 0`)
+    * rather than by a JMH host that forks it: so when one fork is asked for and no profiler comes
+    * from outside. A host JVM that only forks one measuring JVM and waits costs a JVM start (about
+    * 0.4 s of the 3.7 s a quick fork took here), a seventh of the rounds engine's machine time; the
+    * measuring JVM is as fresh either way: launched for this one fork, with the same flags, and the
+    * profilers (gc, ProcCounters) are in-process ones. */
+  def direct(profile: Profile, extra: Vector[String]): Boolean = profile.forks == 1 && extra.isEmpty
+
+  /** JMH's flags for a measuring JVM it forks, of one group on one JVM (see harness ForkFlags), with
+    * the compile-command file written where the cell's JMH result goes; asked once per group, JVM
+    * and directory. A JVM launched directly gets them, so it measures as a JMH fork would: with
+    * compiler blackholes and the benchmark's compiler hints, which JMH does not give a JVM it runs
+    * in (its warning about non-forked runs: "may silently omit JVM options, … disable compiler
+    * hints"). */
+  def forkFlags(cell: PlannedCell, modules: Modules, out: Path): Either[String, Vector[String]] = {
+    val dir = out.toAbsolutePath.getParent
+    val key = (cell.group, cell.jvm.label, dir)
+    Option(forkFlagsCache.get(key)).map(Right(_)).getOrElse {
+      val name = RunDir.safe(s"jmh-fork-flags--${cell.group}--${cell.jvm.label}")
+      val log = dir.resolve(name + ".log")
+      val cmd = Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector(Subprocess.watchFlag, "-cp",
+        modules.byGroup(cell.group).classpath, "effectbench.ForkFlags")
+      val done = Subprocess.run(cmd, log, 120)
+      val lines = logLines(log)
+      val flagLine = "flag (.+)".r
+      val hintLine = "hint (.*)".r
+      val flags = lines.collect { case flagLine(f) => f }
+      val fileFlag = "-XX:CompileCommandFile="
+      if (done.timedOut || done.exit != 0 || !flags.exists(_.startsWith(fileFlag)))
+        Left(s"could not learn JMH's flags for a measuring JVM (exit ${done.exit}; see ${dir.relativize(log)})")
+      else {
+        val hints = dir.resolve(name + ".compilecommand")
+        Files.write(hints, lines.collect { case hintLine(h) => h }.mkString("", "\n", "\n").getBytes(StandardCharsets.UTF_8))
+        Files.deleteIfExists(log)
+        val got = flags.map(f => if (f.startsWith(fileFlag)) fileFlag + hints.toString else f)
+        forkFlagsCache.put(key, got)
+        Right(got)
+      }
+    }
+  }
+
+  private val forkFlagsCache = new java.util.concurrent.ConcurrentHashMap[(String, String, Path), Vector[String]]()
+
+  /** @param forkFlags JMH's flags for a forked measuring JVM (`forkFlags`), given to a JVM launched directly */
+  def command(
+      cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty,
+      forkFlags: Vector[String] = Vector.empty
+  ): Vector[String] = {
     val module = modules.byGroup(cell.group)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
-    // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
-    val forkArgs = cell.jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings,
-      cell.runtime) :+ EngineFlags.waitProperty
-    // The launcher (taskset) pins the JMH host; its forks inherit the affinity.
-    cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag,
-      "-Djmh.ignoreLock=true", "-cp", module.classpath,
-      "effectbench.JmhMain", "effectbench.Bench.run",
+    val jmhArgs = Vector("effectbench.JmhMain", "effectbench.Bench.run",
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
-      "-f", profile.forks.toString,
       "-wi", profile.warmups.toString, "-w", duration(profile.warmupSeconds),
       "-i", profile.iterations.toString, "-r", duration(profile.iterationSeconds),
       "-bm", "avgt", "-tu", scenario.timeUnit,
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
-      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true",
-      "-jvm", cell.jvm.java.toString,
-      "-jvmArgsAppend", forkArgs.mkString(" ")) ++ extra
+      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true")
+    // The launcher (taskset) pins the JVM it starts; JMH's forks inherit the affinity.
+    if (direct(profile, extra))
+      cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ measuringFlags(cell.jvm, settings, cell.runtime) ++ forkFlags ++
+        Vector("-Djmh.ignoreLock=true", "-cp", module.classpath) ++ jmhArgs ++ Vector("-f", "0")
+    else
+      // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
+      cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag,
+        "-Djmh.ignoreLock=true", "-cp", module.classpath) ++ jmhArgs ++ Vector("-f", profile.forks.toString,
+        "-jvm", cell.jvm.java.toString, "-jvmArgsAppend", measuringFlags(cell.jvm, settings, cell.runtime).mkString(" ")) ++ extra
   }
 
   def run(
@@ -47,8 +101,16 @@ object JmhCell {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
     Files.deleteIfExists(out)
     Files.deleteIfExists(failureFile(out))
+    val flags = if (direct(profile, extra)) forkFlags(cell, modules, out) else Right(Vector.empty)
+    flags match {
+      case Left(why) => Outcome(Status.Failed, "failed: " + why, None, 0)
+      case Right(f) => measure(command(cell, settings, profile, modules, out, extra, f), out, log, timeoutSeconds, note)
+    }
+  }
+
+  private def measure(cmd: Vector[String], out: Path, log: Path, timeoutSeconds: Long, note: String => Unit): Outcome = {
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
-    val done = MeasureLock.holding(note)(Subprocess.run(command(cell, settings, profile, modules, out, extra), log, timeoutSeconds,
+    val done = MeasureLock.holding(note)(Subprocess.run(cmd, log, timeoutSeconds,
         env = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)))
     val hasResult = Files.isRegularFile(out) && {
       try RunFiles.readJmh(out).nonEmpty
@@ -96,6 +158,9 @@ object JmhCell {
       .orElse(failureNote.map(v => s"the measuring JVM ended: $v"))
       .orElse(forkedVm.map(v => s"the measuring JVM ended: $v"))
       .orElse(if (noResult) Some("the measuring JVM ended without a result (System.exit in the benchmark?)") else None)
+      // A JVM launched directly (no JMH host to say "<no result>") that ended before JMH's last word.
+      .orElse(if (exceptions.isEmpty && !lines.exists(_.startsWith("# Run complete")))
+        Some(s"the measuring JVM ended before JMH finished (exit code $exit; System.exit in the benchmark?)") else None)
       .orElse(exceptions.headOption)
       .getOrElse(if (exit == 0) "JMH wrote no result" else s"JMH exited with code $exit")
     pick.trim.take(300) + s" (see logs/${log.getFileName})"

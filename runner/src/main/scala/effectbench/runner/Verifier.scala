@@ -25,8 +25,7 @@ final case class Verdict(
 object Verifier {
   /** The verifier's JVM, configured as JMH's measuring fork is (MeasuringJvm). */
   def jvmCommand(jvm: Jvm, settings: Settings, runtime: String, classpath: String, main: String): Vector[String] =
-    jvm.launcher ++ Vector(jvm.java.toString) ++ jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++
-      Settings.jvmProperties(settings, runtime) ++ Vector("-cp", classpath, main)
+    jvm.launcher ++ Vector(jvm.java.toString) ++ JmhCell.measuringFlags(jvm, settings, runtime) ++ Vector("-cp", classpath, main)
 
   /** Verifies `cells` in batches of one group, runtime and JVM (one child JVM each, logged in the
     * run directory); the verdicts by (cell key, JVM label). */

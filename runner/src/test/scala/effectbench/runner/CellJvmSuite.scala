@@ -7,7 +7,7 @@ import java.nio.file.{Files, Paths}
   * 1 GiB heap against the measuring fork's 2 GiB, and failed cells (OutOfMemoryError) that JMH
   * would have run. Both commands are built here for every scenario and their memory flags compared. */
 class CellJvmSuite extends munit.FunSuite {
-  test("the verifier's JVM and JMH's measuring fork get the same heap and stack, for every scenario") {
+  test("the verifier's JVM and JMH's measuring JVM (forked or launched directly) get the same heap, stack and result wait, for every scenario") {
     val root = Files.createTempDirectory("celljvm")
     Files.createDirectories(root.resolve("target/bench"))
     Files.write(root.resolve("target/bench/modern.classpath"), "cp".getBytes)
@@ -16,11 +16,19 @@ class CellJvmSuite extends munit.FunSuite {
     def memory(args: Vector[String]) = args.filter(a => a.startsWith("-Xm") || a.startsWith("-Xss"))
     for (s <- Catalog.scenarios ++ Catalog.testOnly) {
       val cell = PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
-      val jmh = JmhCell.command(cell, Settings.Levelled, Profiles.smoke, modules, root.resolve("out.json"))
-      val fork = jmh(jmh.indexOf("-jvmArgsAppend") + 1).split(' ').toVector
       val verifier = Verifier.jvmCommand(jvm, Settings.Levelled, "baseline", "cp", "effectbench.VerifyMain")
-      assertEquals(memory(verifier), memory(fork), s.id)
-      assert(memory(fork).contains("-Xmx" + MeasuringJvm.heapSize), s"${s.id}: ${memory(fork)}")
+      // Several forks: JMH's host forks the measuring JVMs with the flags of -jvmArgsAppend.
+      val forked = JmhCell.command(cell, Settings.Levelled, Profiles.quick, modules, root.resolve("out.json"))
+      val fork = forked(forked.indexOf("-jvmArgsAppend") + 1).split(' ').toVector
+      // One fork (the rounds engine): the launched JVM is the measuring one, flags before its main class.
+      val direct = JmhCell.command(cell, Settings.Levelled, Profiles.smoke, modules, root.resolve("out.json"))
+      assertEquals(direct.slice(direct.indexOf("effectbench.JmhMain"), direct.size).takeRight(2), Vector("-f", "0"), s.id)
+      val directJvm = direct.take(direct.indexOf("effectbench.JmhMain"))
+      for ((measuring, how) <- Seq(fork -> "forked", directJvm -> "direct")) {
+        assertEquals(memory(verifier), memory(measuring), s"${s.id} ($how)")
+        assert(memory(measuring).contains("-Xmx" + MeasuringJvm.heapSize), s"${s.id} ($how): ${memory(measuring)}")
+        assert(measuring.contains(EngineFlags.waitProperty) && verifier.contains(EngineFlags.waitProperty), s"${s.id} ($how)")
+      }
     }
   }
 }

@@ -5,6 +5,7 @@ import effectbench.Outcome.{Failed, Invalid, Ok, TimedOut}
 import effectbench.store.{RunFiles, RunStatus}
 import java.nio.file.Files
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 /** Injects every fault of the test-only `fault` scenario for real, through the real runner:
   * each is recorded with its reason, the run goes on, and it ends with a summary and exit 1.
@@ -54,6 +55,7 @@ class FaultSuite extends munit.FunSuite {
         if (status == Ok) {
           val jmh = dir.resolve(rec.jmh.get)
           assert(RunFiles.readJmh(jmh).nonEmpty, s"$key: $jmh has no JMH result")
+          if (params == "after=1") measuredAsAFork(dir, key)
         } else {
           assert(r.out.contains(s"  $key: ${rec.reason}"), s"the summary does not list $key:\n${r.out}")
           assertEquals(rec.jmh, None, key)
@@ -64,5 +66,24 @@ class FaultSuite extends munit.FunSuite {
       assertEquals(Cli.runMeta(dir).status, RunStatus.Complete)
       assert(Cli.childrenOf(running.pid).isEmpty, "a JVM of the run outlived it")
     }
+  }
+
+  /** One fork (the smoke profile) is measured in a JVM the runner launches itself: it must get the
+    * flags JMH gives a JVM it forks — compiler blackholes on, and a compile-command file with JMH's
+    * Blackhole hints and the benchmark's own (a JVM JMH runs in gets neither). */
+  private def measuredAsAFork(dir: java.nio.file.Path, key: String): Unit = {
+    val logs = {
+      val s = Files.list(dir.resolve("logs"))
+      try s.iterator().asScala.toVector.filter(_.getFileName.toString.contains(RunDir.safe(key)))
+      finally s.close()
+    }
+    val vmOptions = logs.flatMap(l => RunFiles.text(l).split('\n').find(_.startsWith("# VM options:"))).headOption.getOrElse(
+      fail(s"$key: no JMH log with its VM options among $logs")
+    )
+    assert(vmOptions.contains("-DcompilerBlackholesEnabled=true"), s"$key: $vmOptions")
+    val file = "-XX:CompileCommandFile=(\\S+)".r.findFirstMatchIn(vmOptions).map(_.group(1)).getOrElse(fail(s"$key: $vmOptions"))
+    val hints = RunFiles.text(java.nio.file.Paths.get(file))
+    assert(hints.contains("blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler"), hints)
+    assert(hints.contains("effectbench/Bench.run"), hints)
   }
 }
