@@ -53,8 +53,10 @@ object Headline {
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
   }
 
+  /** The measured seconds and a JVM's start, setup and exit (0.8 s a fork measured here with the
+    * JVM launched directly, JmhCell.direct). */
   def nominalForkSeconds(profile: Profile): Double =
-    profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 2.0
+    profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 1.0
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */

@@ -32,7 +32,7 @@ object Rounds {
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
 
   /** Why a table stopped adding rounds, and the precision its ratios reached. */
-  final case class TableSummary(rounds: Int, seconds: Double, stopped: String, worstRatioHalfWidth: Double)
+  final case class TableSummary(rounds: Int, forks: Int, seconds: Double, stopped: String, worstRatioHalfWidth: Double)
 
   def tableKey(c: PlannedCell): String = s"${c.id.group} @ ${c.jvm.label}"
 
@@ -59,16 +59,29 @@ object Rounds {
 
   /** Whether every ratio against the fastest is settled (ratioSettled), from the cells' estimates;
     * also returns the widest ratio half-width. A table of one cell settles on its own half-width. */
-  def settled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Boolean, Double) =
+  def settled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Boolean, Double) = {
+    val (pending, worst) = unsettled(est, higher, engine)
+    (pending.isEmpty && !worst.isNaN, worst)
+  }
+
+  /** The cells that need another fork, and the widest ratio half-width: every cell whose ratio
+    * against the fastest is not settled, with the fastest itself (the reference of those ratios)
+    * while any is. A cell whose ratio is settled gets no more forks: its ratio keeps its paired
+    * interval over the rounds it shares with the fastest (ForkStats.ratio pairs by round), and a
+    * table's later rounds measure only what is still open. A cell comes back when its ratio
+    * reopens (the fastest's mean moved) or it becomes the fastest. A table of one cell is pending
+    * until its own half-width is within the precision. */
+  def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Vector[String], Double) =
     if (est.size < 2) {
       val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
-      (!w.isNaN && w <= engine.precision, w)
+      (if (!w.isNaN && w <= engine.precision) Vector.empty else est.map(_._1), w)
     } else {
       val fastest = if (higher) est.maxBy(_._2.mean) else est.minBy(_._2.mean)
-      val ratios = est.filterNot(_._1 == fastest._1).map { case (_, e) => CellStats.slowdown(e, fastest._2, higher) }
-      val widths = ratios.map(_.relHalfWidth)
+      val ratios = est.filterNot(_._1 == fastest._1).map { case (k, e) => k -> CellStats.slowdown(e, fastest._2, higher) }
+      val widths = ratios.map(_._2.relHalfWidth)
       val worst = if (widths.exists(_.isNaN)) Double.NaN else widths.max
-      (ratios.forall(r => ratioSettled(r, engine)), worst)
+      val open = ratios.filterNot(r => ratioSettled(r._2, engine)).map(_._1)
+      (if (open.isEmpty) Vector.empty else fastest._1 +: open, worst)
     }
 
   /** One fork of one cell, as the round loop sees it. */
@@ -79,9 +92,11 @@ object Rounds {
       summary: TableSummary
   )
 
-  /** The round loop of one table, apart from JMH: `fork(key, round)` measures one fork. Rounds go on
-    * until every ratio is settled (after `minRounds`), the ceiling, or the budget: another round is
-    * not started when the last round's cost would overrun it. */
+  /** The round loop of one table, apart from JMH: `fork(key, round)` measures one fork. Every cell
+    * gets a fork in each of the first `minRounds` rounds; after that a round measures only the cells
+    * whose ratios are still open (`unsettled`). Rounds go on until every ratio is settled, the
+    * ceiling, or the budget: another round is not started when its cost (the forks it would run, at
+    * each cell's seconds per fork so far) would overrun it. */
   def loop(
       keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int) => Fork,
       note: String => Unit, label: String
@@ -90,41 +105,49 @@ object Rounds {
     var failed = Set.empty[String]
     var seconds = 0.0
     var cellSeconds = Map.empty[String, Double]
+    var forksRun = Map.empty[String, Int]
     var higher = false
     var round = 0
     var stopped = ""
     var worst = Double.NaN
+    var next = keys
     while (stopped.isEmpty) {
       round += 1
-      val alive = keys.filterNot(failed.contains)
-      if (alive.isEmpty) stopped = "every cell failed"
+      val alive = next.filterNot(failed.contains)
+      if (keys.forall(failed.contains)) stopped = "every cell failed"
       else {
-        val before = seconds
         rnd.shuffle(alive).foreach { k =>
           val f = fork(k, round)
           seconds += f.seconds
           cellSeconds = cellSeconds.updated(k, cellSeconds.getOrElse(k, 0.0) + f.seconds)
+          forksRun = forksRun.updated(k, forksRun.getOrElse(k, 0) + 1)
           if (f.ok) { forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter }
           else failed += k
         }
-        // The last round's cost, not the average: the table's cells may have changed (a failure).
-        val lastRound = seconds - before
+        next = keys.filterNot(failed.contains)
         if (round >= engine.minRounds) {
           val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
             k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1))
           }
-          val (ok, w) = settled(est, higher, engine)
+          val (pending, w) = unsettled(est, higher, engine)
           worst = w
-          if (ok) stopped =
+          if (pending.isEmpty && !w.isNaN) stopped =
             if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it"
+          else if (pending.nonEmpty) next = next.filter(pending.contains)
         }
+        if (next.isEmpty && stopped.isEmpty) stopped = "every cell failed"
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
-        if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + lastRound > b))
+        // The next round's cost: each cell it would measure at that cell's seconds per fork so far.
+        val nextCost = next.map(k => cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))).sum
+        if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + nextCost > b))
           stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
       }
-      note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%"))
+      val open = keys.count(k => !failed.contains(k))
+      note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +
+        (if (stopped.isEmpty && next.size < open) s"; next round measures ${next.size} of $open cells (the others' ratios are settled)"
+         else ""))
     }
-    LoopResult(forks, failed, cellSeconds, TableSummary(round, seconds, stopped, worst))
+    LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst))
   }
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
@@ -159,7 +182,7 @@ object Rounds {
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
       }, note, key)
-    engine.runBudget.foreach(_.record(key, cells.size, res.summary.seconds, res.summary.rounds))
+    engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key
       val fs = files.getOrElse(k, Vector.empty)
@@ -238,9 +261,9 @@ final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Doubl
     if (total <= 0) remaining else remaining * mine / math.max(total, mine)
   }
 
-  /** A table finished: `rounds` rounds of `cells` cells took `seconds` of JMH time. */
-  def record(table: String, cells: Int, seconds: Double, rounds: Int): Unit = synchronized {
-    plan.find(_._1 == table).foreach(t => { plannedDone += t._3 * cells * rounds; measuredDone += seconds })
+  /** A table finished: its `forks` forks took `seconds` of JMH time. */
+  def record(table: String, forks: Int, seconds: Double): Unit = synchronized {
+    plan.find(_._1 == table).foreach(t => { plannedDone += t._3 * forks; measuredDone += seconds })
     done += table
   }
 

@@ -73,6 +73,23 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(res.summary.worstRatioHalfWidth <= 0.10, res.summary.toString)
   }
 
+  test("after the minimum rounds only the open ratios get forks: a settled cell stops, the fastest goes on") {
+    val cells = Map("fast" -> (100.0, 0.01), "near" -> (300.0, 0.01), "noisy" -> (200.0, 0.15))
+    var measured = Vector.empty[(String, Int)]
+    val inner = synthetic(cells)
+    val res = Rounds.loop(cells.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), None, new Random(1),
+      (k, round) => { measured :+= (k -> round); inner(k, round) }, _ => (), "t")
+    assertEquals(res.summary.stopped, "every ratio within precision")
+    assertEquals(res.forks("near").map(_._1), Vector(1, 2, 3, 4), "near/fast is within 10% after four rounds")
+    assert(res.forks("noisy").size > 4, res.summary.toString)
+    assertEquals(res.forks("fast").map(_._1), res.forks("noisy").map(_._1), "the reference is measured in every round of the open cell")
+    assertEquals(res.summary.forks, measured.size)
+    // Every ratio still has its paired interval, over the rounds it shares with the fastest.
+    val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+    val near = ForkStats.ratio(est("fast"), est("near"))
+    assert(near.paired && near.relHalfWidth <= 0.10, near.toString)
+  }
+
   test("the budget stops a table before a round that would overrun it, never before the minimum") {
     // 3 cells × 10 s = 30 s a round: after round 6 (180 s) another round would end at 210 > 200.
     val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(200.0), new Random(1),
@@ -88,11 +105,11 @@ class RoundsRuleSuite extends munit.FunSuite {
     var now = 1000.0
     val rb = new RunBudget(800, Vector(("a", 5, 4.0), ("b", 5, 4.0), ("c", 10, 4.0)), () => now)
     assertEqualsDouble(rb.allot("a", 5), 200.0, 1e-9) // 5·4 of 80 planned seconds per round
-    now += 100; rb.record("a", 5, 100.0, 5) // settled early: 100 s of its 200 left over
+    now += 100; rb.record("a", 25, 100.0) // settled early: 100 s of its 200 left over
     val b = rb.allot("b", 5)
     assertEqualsDouble(b, 700.0 * 20 / 60, 1e-9)
     assert(b > 200.0, "b inherits part of a's unused time")
-    now += 300; rb.record("b", 5, 300.0, 10) // overran its share
+    now += 300; rb.record("b", 50, 300.0) // overran its share
     assertEqualsDouble(rb.allot("c", 10), 400.0, 1e-9) // the last table gets all that is left
     assertEquals(rb.tablesLeft, 1)
   }
@@ -112,7 +129,7 @@ class RoundsRuleSuite extends munit.FunSuite {
   test("run budget: the cost factor is re-planned from the measured seconds per fork") {
     val rb = new RunBudget(600, Vector(("a", 2, 5.0), ("b", 2, 5.0)), () => 0.0)
     assertEqualsDouble(rb.costFactor, 1.0, 1e-12)
-    rb.record("a", 2, 40.0, 2) // 10 s per fork against 5 planned
+    rb.record("a", 4, 40.0) // 10 s per fork against 5 planned
     assertEqualsDouble(rb.costFactor, 2.0, 1e-12)
     assertEqualsDouble(rb.forkSeconds(5.0), 10.0, 1e-12)
   }
