@@ -30,8 +30,11 @@ object CellStats {
   /** The precision reached: half-width as a share of the score, and the forks (rounds) behind it. */
   def precisionText(e: CellEstimate): String = {
     val p = if (e.relHalfWidth.isNaN) "±?" else f"±${e.relHalfWidth * 100}%.1f%%"
-    val unit = if (e.rounds.nonEmpty) "rounds" else "forks"
-    s"$p (${e.n} $unit)" + (if (e.bimodal) " bimodal" else "") + (if (e.unsettled.nonEmpty) " unsettled" else "")
+    val counted =
+      if (e.rounds.isEmpty) s"${e.n} forks"
+      else if (e.rounds.distinct.size == e.n) s"${e.n} rounds"
+      else s"${e.n} forks in ${e.rounds.distinct.size} rounds"
+    s"$p ($counted)" + (if (e.bimodal) " bimodal" else "") + (if (e.unsettled.nonEmpty) " unsettled" else "")
   }
 
   private def forkList(fs: Vector[Int]): String = (if (fs.size == 1) "fork " else "forks ") + fs.mkString(",")

@@ -33,8 +33,9 @@ object CompareReport {
 
   private def summary(c: RunComparison): Vector[String] = {
     val g = c.geomean.map { case (m, lo, hi) =>
-      s"geometric mean over ${c.rows.size} cells (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
-    }.getOrElse("no cell measured in both runs")
+      s"geometric mean over ${c.rows.size - c.unstable.size} cells" + (if (c.unstable.nonEmpty) s" (${c.unstable.size} unstable left out)" else "") +
+        s" (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
+    }.getOrElse(if (c.rows.isEmpty) "no cell measured in both runs" else "no geometric mean: every cell compared is unstable")
     Vector(g,
       s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
         s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}")

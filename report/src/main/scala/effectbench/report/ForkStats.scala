@@ -162,9 +162,14 @@ object ForkStats {
     CellEstimate(m, hw, confidence, forks, modes(forks), if (rounds.size == forks.size) rounds else Vector.empty)
   }
 
+  /** A cell's fork means by round; a round in which the cell had several forks (the rounds engine
+    * gives the reference of a table two) counts once, at the geometric mean of its forks. */
+  def perRound(e: CellEstimate): Map[Int, Double] =
+    e.rounds.zip(e.forkMeans).groupMap(_._1)(_._2).map { case (r, ms) => r -> math.exp(ms.map(math.log).sum / ms.size) }
+
   /** The ratio mean(B) / mean(A) with an interval on the log scale. When both cells were measured in
-    * the same rounds, per round: the mean log of B's fork over A's fork, t with rounds − 1 df (machine
-    * drift between rounds cancels). Otherwise Welch's interval on log means (delta method), with
+    * the same rounds, per round: the mean log of B's fork over A's fork (a round's forks of one cell
+    * taken together, perRound), t with rounds − 1 df (machine drift between rounds cancels). Otherwise Welch's interval on log means (delta method), with
     * Welch–Satterthwaite degrees of freedom. */
   def ratio(a: CellEstimate, b: CellEstimate): RatioEstimate = {
     val conf = a.confidence
@@ -173,10 +178,10 @@ object ForkStats {
     val pairs: Vector[(Double, Double)] =
       if (a.rounds.isEmpty || b.rounds.isEmpty) Vector.empty
       else {
-        val am = a.rounds.zip(a.forkMeans).toMap
-        b.rounds.zip(b.forkMeans).flatMap { case (round, bm) => am.get(round).map(x => (x, bm)) }
+        val (am, bm) = (perRound(a), perRound(b))
+        am.keys.toVector.sorted.flatMap(round => bm.get(round).map(y => (am(round), y)))
       }
-    if (pairs.size >= 2 && pairs.size >= math.min(a.n, b.n)) {
+    if (pairs.size >= 2 && pairs.size >= math.min(a.rounds.distinct.size, b.rounds.distinct.size)) {
       val d = pairs.map { case (x, y) => math.log(y / x) }
       val se = math.sqrt(variance(d) / d.size)
       val t = tQuantile(conf, d.size - 1)

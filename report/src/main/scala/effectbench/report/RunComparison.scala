@@ -28,7 +28,7 @@ final case class RunComparison(
     threshold: Double,
     rows: Vector[CellDiff],
     /** Geometric mean of the cost ratio B/A (time per op; throughput ratios inverted) over the
-      * compared cells, with its bootstrap 95% interval: > 1 means B is slower overall. */
+      * compared cells but the unstable ones, with its bootstrap 95% interval: > 1 means B is slower overall. */
     geomean: Option[(Double, Double, Double)],
     warnings: Vector[String]
 ) {
@@ -201,14 +201,16 @@ object RunComparison {
     if (noisy.nonEmpty)
       warnings += s"${noisy.size} of ${rows.size} cells are noisy (a 99.9% interval wider than ±${(NoisyError * 100).round}% of the score on at least one side: " +
         s"${noisy.take(3).map(_.key).mkString(", ")}${if (noisy.size > 3) ", ..." else ""}); was the machine busy? Their verdicts reflect the conditions of each run as much as the code"
+    // An unstable cell (its runs sat in different launch-chosen states) is shown, never counted: not in the geometric mean either.
+    val counted = rows.filterNot(_.verdict.isInstanceOf[Verdict.Unstable])
     val geo =
-      if (rows.isEmpty) None
+      if (counted.isEmpty) None
       else {
         // Oriented as cost (time per op): a throughput ratio enters inverted, so > 1 always means slower.
         def cost(r: CellDiff, x: Double) = if (r.higherIsBetter) 1 / x else x
-        val g = Stats.geomean(rows.map(r => cost(r, r.ratio)))
-        val n = rows.head.replicates.length
-        val reps = Array.tabulate(n)(i => math.exp(rows.iterator.map(r => math.log(cost(r, r.replicates(i)))).sum / rows.size))
+        val g = Stats.geomean(counted.map(r => cost(r, r.ratio)))
+        val n = counted.head.replicates.length
+        val reps = Array.tabulate(n)(i => math.exp(counted.iterator.map(r => math.log(cost(r, r.replicates(i)))).sum / counted.size))
         val (lo, hi) = Stats.interval95(reps)
         Some((g, lo, hi))
       }

@@ -25,6 +25,21 @@ class BetweenRunModesSuite extends munit.FunSuite {
     }
   }
 
+  test("an unstable cell is left out of the geometric mean, and the summary says so") {
+    val root = SyntheticRun.tempDir("modes-geo")
+    val other = "deep-bind/default/zio/d=10000/fork"
+    val steady = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101), Vector(99.5, 100, 100.5))
+    val ra = SyntheticRun.write(root.resolve("a"), "a",
+      Vector(SyntheticRun.Spec(key, 1, raw = Some(slowState)), SyntheticRun.Spec(other, 1, raw = Some(steady))))
+    val rb = SyntheticRun.write(root.resolve("b"), "b",
+      Vector(SyntheticRun.Spec(key, 1, raw = Some(fastState)), SyntheticRun.Spec(other, 1, raw = Some(steady.map(_.map(_ * 1.1))))))
+    val c = RunComparison.compare(RunData.load(ra), RunData.load(rb), 0.05)
+    assertEquals(c.unstable.map(_.key), Vector(key), CompareReport.terminal(c))
+    // Only zio's +10% counts; with future's 0.62× in it the mean would be about −17%.
+    assertEqualsDouble(c.geomean.get._1, 1.1, 0.01)
+    assert(CompareReport.terminal(c).contains("geometric mean over 1 cells (1 unstable left out)"), CompareReport.terminal(c))
+  }
+
   test("a real 20% regression is still flagged (the states are not BetweenRunGap apart)") {
     val a = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101))
     val b = a.map(_.map(_ * 1.2))

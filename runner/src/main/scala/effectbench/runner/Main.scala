@@ -172,7 +172,7 @@ object Main {
                 s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%"
               ) +
                 "; " + EngineFlags.waitText,
-              confidence, engine.map(Resume.settingsOf)
+              confidence, engine.map(Resume.settingsOf), Some(EngineFlags.currentWait.id)
             )),
           testOnly = flags.cells.testOnly.value,
           quickOverrides = Named.of(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")

@@ -10,7 +10,7 @@ import java.nio.file.{Files, Path}
   * interrupted. */
 object Resume {
   /** The flags that set how a run measures: a resumed run measures as it began. */
-  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed")
+  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed", "--wait")
 
   def run(cmd: RunCommand, dirPath: Path, argv: Vector[String]): Int = {
     val dir = dirPath.toAbsolutePath.normalize()
@@ -34,17 +34,23 @@ object Resume {
       PlannedCell(id, jvm, p.status, Runtimes(id.runtime).group)
     }
     val (engine, confidence) = engineOf(meta)
+    EngineFlags.resultWait(Some(waitOf(meta)))
     val setup = cmd.Setup(settings, profile, jvms, cells, meta.timeoutSeconds, argv, Vector.empty, engine, confidence)
     cmd.execute(new RunDir(dir), setup, meta)
   }
 
   /** The run's measuring engine as recorded: the rounds engine's settings, and the confidence level. */
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
-    meta.engine.flatMap(_.rounds).map(r => Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed)),
+    meta.engine.flatMap(_.rounds).map(r =>
+      Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst)
+    ),
     meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
   )
 
+  /** The result wait the run measured with: the rest is measured with it too (park before it was recorded). */
+  def waitOf(meta: RunMeta): String = meta.engine.flatMap(_.resultWait).getOrElse(effectbench.ResultWait.Park.id)
+
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =
-    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed)
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst)
 }

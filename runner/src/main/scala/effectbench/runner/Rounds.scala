@@ -36,7 +36,8 @@ object Rounds {
 
   def tableKey(c: PlannedCell): String = s"${c.id.group} @ ${c.jvm.label}"
 
-  def roundFile(dir: RunDir, cell: PlannedCell, round: Int): Path = dir.jmhFile(s"${cell.id.slug}.round-$round", cell.jvm)
+  def roundFile(dir: RunDir, cell: PlannedCell, round: Int, nth: Int = 1): Path =
+    dir.jmhFile(s"${cell.id.slug}.round-$round" + (if (nth > 1) s"-$nth" else ""), cell.jvm)
 
   private def raw(f: Path): Vector[Vector[Double]] =
     RunFiles.readJmh(f).headOption.toVector.flatMap(_.primaryMetric.rawData)
@@ -70,7 +71,7 @@ object Rounds {
     * interval over the rounds it shares with the fastest (ForkStats.ratio pairs by round), and a
     * table's later rounds measure only what is still open. A cell comes back when its ratio
     * reopens (the fastest's mean moved) or it becomes the fastest. A table of one cell is pending
-    * until its own half-width is within the precision. */
+    * until its own half-width is within the precision. The fastest, when pending, comes first. */
   def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Vector[String], Double) =
     if (est.size < 2) {
       val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
@@ -133,7 +134,12 @@ object Rounds {
           worst = w
           if (pending.isEmpty && !w.isNaN) stopped =
             if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it"
-          else if (pending.nonEmpty) next = next.filter(pending.contains)
+          else if (pending.nonEmpty) {
+            next = next.filter(pending.contains)
+            // The fastest's noise enters every open ratio: while two or more are open it gets two forks
+            // a round (each ratio's round then compares with the mean of both, ForkStats.perRound).
+            if (pending.size >= 3) next = next :+ pending.head
+          }
         }
         if (next.isEmpty && stopped.isEmpty) stopped = "every cell failed"
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
@@ -144,8 +150,8 @@ object Rounds {
       }
       val open = keys.count(k => !failed.contains(k))
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +
-        (if (stopped.isEmpty && next.size < open) s"; next round measures ${next.size} of $open cells (the others' ratios are settled)"
-         else ""))
+        (if (stopped.isEmpty && next.distinct.size < open) s"; next round measures ${next.distinct.size} of $open cells (the others' ratios are settled)"
+         else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)" else ""))
     }
     LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst))
   }
@@ -171,8 +177,10 @@ object Rounds {
     val res = loop(cells.map(_.id.key), engine, budget, rnd,
       { (k, round) =>
         val cell = byKey(k)
-        val out = roundFile(dir, cell, round)
-        val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round")
+        // A cell's second fork in one round (the fastest's, see loop) gets files of its own.
+        val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
+        val out = roundFile(dir, cell, round, nth)
+        val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round" + (if (nth > 1) s"-$nth" else ""))
         val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))

@@ -54,12 +54,16 @@ final case class SettingsInfo(id: String, summary: String, jvmProperties: Named[
 /** The paired-rounds engine's settings, as `--resume` needs them to go on measuring alike. */
 final case class RoundsSettings(
     precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double] = None,
-    confidence: Double, seed: Long
+    confidence: Double, seed: Long, precisionFirst: Boolean = false
 )
 
 /** How the run measures: `rounds` when the paired-rounds engine runs it, else the profile's
   * fixed forks per cell; `confidence` is the level of the run's intervals either way. */
-final case class EngineInfo(description: String, confidence: Double, rounds: Option[RoundsSettings] = None)
+final case class EngineInfo(
+    description: String, confidence: Double, rounds: Option[RoundsSettings] = None,
+    /** How the measuring thread waited for results (`--wait`; absent in runs before it was recorded: park). */
+    resultWait: Option[String] = None
+)
 
 final case class PlanEntry(cell: String, jvm: String, jvmPath: String, status: CellStatus)
 
