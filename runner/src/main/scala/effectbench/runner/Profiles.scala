@@ -5,8 +5,9 @@ package effectbench.runner
 final case class Profile(id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double) {
   /** Measured seconds per cell, not counting JVM start-up. */
   def measuredSeconds: Double = forks * (warmups * warmupSeconds + iterations * iterationSeconds)
-  def describe: String =
-    s"$forks forks × ($warmups warm-up × ${warmupSeconds}s + $iterations iterations × ${iterationSeconds}s)"
+  def describe: String = s"$forks forks × ($forkShape)"
+  /** One fork's iterations. */
+  def forkShape: String = s"$warmups warm-up × ${warmupSeconds}s + $iterations iterations × ${iterationSeconds}s"
 }
 
 object Profiles {

@@ -61,28 +61,35 @@ object Rounds {
   /** Whether every ratio against the fastest is settled (ratioSettled), from the cells' estimates;
     * also returns the widest ratio half-width. A table of one cell settles on its own half-width. */
   def settled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Boolean, Double) = {
-    val (pending, worst) = unsettled(est, higher, engine)
-    (pending.isEmpty && !worst.isNaN, worst)
+    val o = unsettled(est, higher, engine)
+    (o.pending.isEmpty, o.worst)
   }
 
-  /** The cells that need another fork, and the widest ratio half-width: every cell whose ratio
-    * against the fastest is not settled, with the fastest itself (the reference of those ratios)
-    * while any is. A cell whose ratio is settled gets no more forks: its ratio keeps its paired
-    * interval over the rounds it shares with the fastest (ForkStats.ratio pairs by round), and a
-    * table's later rounds measure only what is still open. A cell comes back when its ratio
-    * reopens (the fastest's mean moved) or it becomes the fastest. A table of one cell is pending
-    * until its own half-width is within the precision. The fastest, when pending, comes first. */
-  def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Vector[String], Double) =
+  /** What a table still needs after a round: `pending`, the cells to measure again (the fastest
+    * first); `worst`, the widest half-width among the ratios that are not bimodal; `bimodal`, the
+    * cells whose ratio is. */
+  final case class Open(pending: Vector[String], worst: Double, bimodal: Vector[String])
+
+  /** The cells that need another fork: every cell whose ratio against the fastest is not settled,
+    * with the fastest itself (the reference of those ratios) while any is. A cell whose ratio is
+    * settled gets no more forks: its ratio keeps its paired interval over the rounds it shares with
+    * the fastest (ForkStats.ratio pairs by round), and a table's later rounds measure only what is
+    * still open. A cell comes back when its ratio reopens (the fastest's mean moved) or it becomes
+    * the fastest. A bimodal ratio is not open: no number of rounds makes one number of a two-state
+    * cell meaningful, and the report gives its modes from the forks it has (at least the minimum
+    * rounds'). A table of one cell is pending until its own half-width is within the precision. */
+  def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): Open =
     if (est.size < 2) {
       val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
-      (if (!w.isNaN && w <= engine.precision) Vector.empty else est.map(_._1), w)
+      Open(if (!w.isNaN && w <= engine.precision) Vector.empty else est.map(_._1), w, Vector.empty)
     } else {
       val fastest = if (higher) est.maxBy(_._2.mean) else est.minBy(_._2.mean)
       val ratios = est.filterNot(_._1 == fastest._1).map { case (k, e) => k -> CellStats.slowdown(e, fastest._2, higher) }
-      val widths = ratios.map(_._2.relHalfWidth)
-      val worst = if (widths.exists(_.isNaN)) Double.NaN else widths.max
-      val open = ratios.filterNot(r => ratioSettled(r._2, engine)).map(_._1)
-      (if (open.isEmpty) Vector.empty else fastest._1 +: open, worst)
+      val (bimodal, measurable) = ratios.partition(_._2.bimodal)
+      val widths = measurable.map(_._2.relHalfWidth)
+      val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
+      val open = measurable.filterNot(r => ratioSettled(r._2, engine)).map(_._1)
+      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open, worst, bimodal.map(_._1))
     }
 
   /** One fork of one cell, as the round loop sees it. */
@@ -111,6 +118,7 @@ object Rounds {
     var round = 0
     var stopped = ""
     var worst = Double.NaN
+    var bimodal = Vector.empty[String]
     var next = keys
     while (stopped.isEmpty) {
       round += 1
@@ -130,11 +138,14 @@ object Rounds {
           val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
             k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1))
           }
-          val (pending, w) = unsettled(est, higher, engine)
-          worst = w
-          if (pending.isEmpty && !w.isNaN) stopped =
-            if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it"
-          else if (pending.nonEmpty) {
+          val o = unsettled(est, higher, engine)
+          val pending = o.pending
+          worst = o.worst
+          bimodal = o.bimodal
+          if (pending.isEmpty) stopped =
+            (if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it") +
+              (if (bimodal.nonEmpty) s" or bimodal (${bimodal.mkString(", ")})" else "")
+          else {
             next = next.filter(pending.contains)
             // The fastest's noise enters every open ratio: while two or more are open it gets two forks
             // a round (each ratio's round then compares with the mean of both, ForkStats.perRound).
@@ -150,6 +161,7 @@ object Rounds {
       }
       val open = keys.count(k => !failed.contains(k))
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +
+        (if (bimodal.isEmpty) "" else s" (${bimodal.size} bimodal, no more rounds for them)") +
         (if (stopped.isEmpty && next.distinct.size < open) s"; next round measures ${next.distinct.size} of $open cells (the others' ratios are settled)"
          else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)" else ""))
     }

@@ -55,7 +55,9 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
     val progress = new Progress(todo.size, estimatePerCell(profile) + 1)
     setup.notes.foreach(progress.note)
     if (already.nonEmpty) progress.note(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
-    progress.note(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
+    progress.note(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
+      // Under the rounds engine the rounds decide how many forks; the profile gives each fork's iterations.
+      (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe))
     val timeout = timeoutFor(profile, setup)
 
     // Oracles first, per (group, runtime, JVM) in child JVMs: a cell that fails is never timed.
