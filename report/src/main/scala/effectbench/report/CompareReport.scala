@@ -33,7 +33,8 @@ object CompareReport {
 
   private def summary(c: RunComparison): Vector[String] = {
     val g = c.geomean.map { case (m, lo, hi) =>
-      s"geometric mean over ${c.rows.size - c.unstable.size} cells" + (if (c.unstable.nonEmpty) s" (${c.unstable.size} unstable left out)" else "") +
+      s"geometric mean over ${c.rows.size - c.unstable.size} cells" + (if (c.unstable.nonEmpty) s" (${c.unstable.size} unstable left out)"
+                                                                       else "") +
         s" (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
     }.getOrElse(if (c.rows.isEmpty) "no cell measured in both runs" else "no geometric mean: every cell compared is unstable")
     Vector(g,

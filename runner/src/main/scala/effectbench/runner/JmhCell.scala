@@ -160,7 +160,8 @@ object JmhCell {
       .orElse(if (noResult) Some("the measuring JVM ended without a result (System.exit in the benchmark?)") else None)
       // A JVM launched directly (no JMH host to say "<no result>") that ended before JMH's last word.
       .orElse(if (exceptions.isEmpty && !lines.exists(_.startsWith("# Run complete")))
-        Some(s"the measuring JVM ended before JMH finished (exit code $exit; System.exit in the benchmark?)") else None)
+          Some(s"the measuring JVM ended before JMH finished (exit code $exit; System.exit in the benchmark?)")
+        else None)
       .orElse(exceptions.headOption)
       .getOrElse(if (exit == 0) "JMH wrote no result" else s"JMH exited with code $exit")
     pick.trim.take(300) + s" (see logs/${log.getFileName})"

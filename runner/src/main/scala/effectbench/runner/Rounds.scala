@@ -162,8 +162,10 @@ object Rounds {
       val open = keys.count(k => !failed.contains(k))
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +
         (if (bimodal.isEmpty) "" else s" (${bimodal.size} bimodal, no more rounds for them)") +
-        (if (stopped.isEmpty && next.distinct.size < open) s"; next round measures ${next.distinct.size} of $open cells (the others' ratios are settled)"
-         else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)" else ""))
+        (if (stopped.isEmpty && next.distinct.size < open)
+           s"; next round measures ${next.distinct.size} of $open cells (the others' ratios are settled)"
+         else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)"
+                     else ""))
     }
     LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst))
   }

@@ -7,7 +7,9 @@ import java.nio.file.{Files, Paths}
   * 1 GiB heap against the measuring fork's 2 GiB, and failed cells (OutOfMemoryError) that JMH
   * would have run. Both commands are built here for every scenario and their memory flags compared. */
 class CellJvmSuite extends munit.FunSuite {
-  test("the verifier's JVM and JMH's measuring JVM (forked or launched directly) get the same heap, stack and result wait, for every scenario") {
+  test(
+    "the verifier's JVM and JMH's measuring JVM (forked or launched directly) get the same heap, stack and result wait, for every scenario"
+  ) {
     val root = Files.createTempDirectory("celljvm")
     Files.createDirectories(root.resolve("target/bench"))
     Files.write(root.resolve("target/bench/modern.classpath"), "cp".getBytes)

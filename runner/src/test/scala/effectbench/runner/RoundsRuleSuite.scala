@@ -92,8 +92,9 @@ class RoundsRuleSuite extends munit.FunSuite {
 
   test("while two or more ratios are open the fastest gets two forks a round, and a ratio pairs each round's forks") {
     val cells = Map("fast" -> (100.0, 0.10), "a" -> (200.0, 0.10), "b" -> (300.0, 0.10))
-    val res = Rounds.loop(cells.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 8), None, new Random(1), synthetic(cells),
-      _ => (), "t")
+    val res =
+      Rounds.loop(cells.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 8), None, new Random(1), synthetic(cells),
+        _ => (), "t")
     val fastRounds = res.forks("fast").map(_._1)
     assertEquals(fastRounds.take(4), Vector(1, 2, 3, 4), "one fork each in the minimum rounds")
     // Both ratios are open after round 4 (10% noise a fork); once one settles the fastest is back to one fork a round.
@@ -105,7 +106,9 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(r.paired, r.toString)
     // Paired over every round both have, the fastest's two forks of a round taken together.
     assertEquals(ForkStats.perRound(est("fast")).size, res.forks("a").map(_._1).distinct.size)
-    val d = res.forks("a").map(_._1).distinct.sorted.map(round => math.log(ForkStats.perRound(est("a"))(round) / ForkStats.perRound(est("fast"))(round)))
+    val d = res.forks("a").map(_._1).distinct.sorted.map(round =>
+      math.log(ForkStats.perRound(est("a"))(round) / ForkStats.perRound(est("fast"))(round))
+    )
     val se = math.sqrt(d.map(x => (x - d.sum / d.size) * (x - d.sum / d.size)).sum / (d.size - 1) / d.size)
     assertEqualsDouble(math.log(r.high / r.low) / 2, ForkStats.tQuantile(0.95, d.size - 1) * se, 1e-9)
   }
