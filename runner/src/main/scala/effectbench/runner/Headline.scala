@@ -53,8 +53,8 @@ object Headline {
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
   }
 
-  /** The measured seconds and a JVM's start, setup and exit (0.8 s a fork measured here with the
-    * JVM launched directly, JmhCell.direct). */
+  /** The measured seconds and a JVM's start, setup and exit (0.7 s a quick fork measured here with
+    * the JVM launched directly, JmhCell.direct; rounded up). */
   def nominalForkSeconds(profile: Profile): Double =
     profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 1.0
 

@@ -28,8 +28,8 @@ object JmhCell {
 
   /** Whether a cell is measured in one JVM launched directly with the measuring flags (JMH `-f 0`)
     * rather than by a JMH host that forks it: so when one fork is asked for and no profiler comes
-    * from outside. A host JVM that only forks one measuring JVM and waits costs a JVM start (about
-    * 0.4 s of the 3.7 s a quick fork took here), a seventh of the rounds engine's machine time; the
+    * from outside. A host JVM that only forks one measuring JVM and waits costs a JVM start (0.3 s
+    * of the 3.6 s a quick fork took here, measured alone on the 2-core machine); the
     * measuring JVM is as fresh either way: launched for this one fork, with the same flags, and the
     * profilers (gc, ProcCounters) are in-process ones. */
   def direct(profile: Profile, extra: Vector[String]): Boolean = profile.forks == 1 && extra.isEmpty

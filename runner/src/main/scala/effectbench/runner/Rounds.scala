@@ -36,8 +36,10 @@ object Rounds {
 
   def tableKey(c: PlannedCell): String = s"${c.id.group} @ ${c.jvm.label}"
 
-  def roundFile(dir: RunDir, cell: PlannedCell, round: Int, nth: Int = 1): Path =
-    dir.jmhFile(s"${cell.id.slug}.round-$round" + (if (nth > 1) s"-$nth" else ""), cell.jvm)
+  /** The name of a cell's `nth` fork of `round` (a second one only for the fastest, see loop). */
+  private def roundTag(cell: PlannedCell, round: Int, nth: Int): String = s"${cell.id.slug}.round-$round" + (if (nth > 1) s"-$nth" else "")
+
+  def roundFile(dir: RunDir, cell: PlannedCell, round: Int, nth: Int = 1): Path = dir.jmhFile(roundTag(cell, round, nth), cell.jvm)
 
   private def raw(f: Path): Vector[Vector[Double]] =
     RunFiles.readJmh(f).headOption.toVector.flatMap(_.primaryMetric.rawData)
@@ -194,7 +196,7 @@ object Rounds {
         // A cell's second fork in one round (the fastest's, see loop) gets files of its own.
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
-        val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}.round-$round" + (if (nth > 1) s"-$nth" else ""))
+        val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
         val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
