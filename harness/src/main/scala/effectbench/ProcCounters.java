@@ -32,7 +32,10 @@ import org.openjdk.jmh.results.ScalarResult;
  * <li>{@code proc.gc.time.share}: the share of the iteration's wall time spent in collections (%),
  *   from the GarbageCollectorMXBeans (JMH's own {@code gc.count}/{@code gc.time} give the totals);</li>
  * <li>{@code proc.cs.voluntary.norm} / {@code proc.cs.involuntary.norm}: context switches per
- *   operation, summed over every thread of this process.</li>
+ *   operation, summed over every thread of this process;</li>
+ * <li>{@code proc.jit.ms}: milliseconds the JIT compilers worked during the measured iterations
+ *   (CompilationMXBean's total compilation time, summed over iterations): a fork whose JIT was
+ *   still at work while it was timed shows it, and launch states that follow the JIT are told apart.</li>
  * </ul>
  * Context switches: {@code /proc/self/status} holds the counts of the main thread only (the
  * kernel prints the task's own nvcsw/nivcsw there), so every thread's
@@ -46,6 +49,7 @@ public final class ProcCounters implements InternalProfiler {
 
     private long beforeNanos;
     private long beforeGcMillis;
+    private long beforeJitMillis;
     private Map<String, long[]> beforeSwitches;
 
     @Override
@@ -58,6 +62,7 @@ public final class ProcCounters implements InternalProfiler {
         ManagementFactory.getThreadMXBean().resetPeakThreadCount();
         beforeSwitches = switchesPerThread();
         beforeGcMillis = gcMillis();
+        beforeJitMillis = jitMillis();
         beforeNanos = System.nanoTime();
     }
 
@@ -66,12 +71,16 @@ public final class ProcCounters implements InternalProfiler {
                                                        IterationResult result) {
         long nanos = System.nanoTime() - beforeNanos;
         long gc = gcMillis() - beforeGcMillis;
+        long jit = jitMillis() - beforeJitMillis;
         Map<String, long[]> after = switchesPerThread();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         List<Result> out = new ArrayList<>();
         out.add(new ScalarResult("proc.threads.peak", threads.getPeakThreadCount(), "threads", AggregationPolicy.MAX));
         if (nanos > 0) {
             out.add(new ScalarResult("proc.gc.time.share", 100.0 * gc * 1e6 / nanos, "%", AggregationPolicy.AVG));
+        }
+        if (jit >= 0 && ManagementFactory.getCompilationMXBean() != null) {
+            out.add(new ScalarResult("proc.jit.ms", jit, "ms", AggregationPolicy.SUM));
         }
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         if (after != null && beforeSwitches != null && ops > 0) {
@@ -80,6 +89,12 @@ public final class ProcCounters implements InternalProfiler {
             out.add(new ScalarResult("proc.cs.involuntary.norm", (double) d[1] / ops, "#/op", AggregationPolicy.AVG));
         }
         return out;
+    }
+
+    /** The JIT's total compilation time so far, or -1 where the JVM does not report it. */
+    private static long jitMillis() {
+        java.lang.management.CompilationMXBean c = ManagementFactory.getCompilationMXBean();
+        return c == null || !c.isCompilationTimeMonitoringSupported() ? -1 : c.getTotalCompilationTime();
     }
 
     private static long gcMillis() {

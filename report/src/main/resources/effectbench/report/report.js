@@ -38,6 +38,24 @@ function option(kind, g){
        data: rows.map(function(r, i){ return r.alloc == null || r.allocErr == null ? null : [i, Math.max(0, r.alloc - r.allocErr), r.alloc + r.allocErr]; }).filter(function(d){ return d; })}];
     return o2;
   }
+  if (kind === 'forks') {
+    // A strip plot of each cell's fork means: one point per launch, coloured by its launch state, so
+    // a cell whose launches split into states shows it at a glance.
+    var o4 = base('fork means, one point per launch (' + g.unit + ')', rows);
+    o4.yAxis = {type: 'log', name: g.unit, nameGap: 8};
+    var colours = ['#1565c0', '#d4380d', '#389e0d', '#722ed1'];
+    var byState = {};
+    rows.forEach(function(r, i){ (r.forks || []).forEach(function(f){
+      var s = f.state || 0; (byState[s] = byState[s] || []).push([i + (((f.fork * 37) % 11) - 5) * 0.03, f.mean, f.fork, s + 1]);
+    }); });
+    o4.xAxis.type = 'value'; o4.xAxis.min = -0.5; o4.xAxis.max = rows.length - 0.5; o4.xAxis.interval = 1;
+    o4.xAxis.axisLabel = {formatter: function(v){ var r = rows[Math.round(v)]; return r && Math.abs(v - Math.round(v)) < 1e-6 ? r.rt : ''; }, rotate: rows.length > 4 ? 30 : 0};
+    o4.series = Object.keys(byState).map(function(s){
+      return {type: 'scatter', name: 'state ' + (+s + 1), symbolSize: 7, itemStyle: {color: colours[s % colours.length]}, data: byState[s],
+        tooltip: {formatter: function(p){ return 'fork ' + p.value[2] + ' (state ' + p.value[3] + '): ' + fmt(p.value[1]); }}};
+    });
+    return o4;
+  }
   var o3 = base('every iteration (' + g.unit + ')', rows);
   o3.yAxis = {type: 'value', scale: true, name: g.unit, nameGap: 8};
   var boxes = rows.map(function(r){

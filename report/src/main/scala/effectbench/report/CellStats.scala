@@ -12,6 +12,25 @@ object CellStats {
   def slowdown(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): RatioEstimate =
     if (higherIsBetter) ForkStats.ratio(c, ref) else ForkStats.ratio(ref, c)
 
+  /** What a ratio is taken against: the cell itself, or for a cell with several launch states its
+    * most frequent state (the slower on a tie): a mean of two states describes neither. */
+  def reference(e: CellEstimate): CellEstimate =
+    if (!e.multiState) e else e.ofState(e.states.maxBy(s => (s.forks.size, s.mean)))
+
+  /** Each launch state of `c` against `ref` (already a reference, see `reference`). */
+  def stateSlowdowns(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): Vector[(LaunchState, RatioEstimate)] =
+    c.states.map(s => s -> slowdown(c.ofState(s), ref, higherIsBetter))
+
+  /** "state 1 (3 of 5 launches) 1.02× [0.97, 1.08]; state 2 (2 of 5) 2.10× [1.9, 2.3]". */
+  def statesText(c: CellEstimate, rs: Vector[(LaunchState, RatioEstimate)]): String =
+    rs.zipWithIndex.map { case ((s, r), i) =>
+      s"state ${i + 1} (${s.forks.size} of ${c.n}${if (i == 0) " launches" else ""}) ${ratioText(r)}"
+    }.mkString("; ")
+
+  /** Each state's score: "0.37 ± 0.01 | 0.77 ± 0.02 (states)". */
+  def statesScoreText(e: CellEstimate): String =
+    e.states.map(s => scoreText(e.ofState(s))).mkString(" | ") + " (states)"
+
   private def r2(x: Double): String = if (x.isNaN) "?" else if (x.isInfinite) "∞" else f"$x%.2f"
 
   /** "1.23× [1.10, 1.38]" when decided, "tie 1.05× [0.95, 1.16]" when the interval holds 1,
@@ -43,7 +62,12 @@ object CellStats {
     * never reached a steady state. */
   def notes(runtime: String, e: CellEstimate, unit: String): Vector[String] = {
     val modes =
-      if (!e.bimodal) Vector.empty
+      if (e.multiState)
+        Vector(s"$runtime lands in ${e.states.size} launch states: " + e.states.zipWithIndex.map { case (s, i) =>
+          val st = e.ofState(s)
+          f"state ${i + 1} ${scoreText(st)} $unit in ${s.forks.size} of ${e.n} launches (${forkList(s.forks)})"
+        }.mkString("; ") + "; each state has its own ratios, the cell's mean describes neither")
+      else if (!e.bimodal) Vector.empty
       else Vector(s"$runtime is ${if (e.modes.size == 2) "bimodal" else s"multi-modal (${e.modes.size} modes)"}: " +
         e.modes.map(m => f"${Format.num(m.center)} $unit (${m.share * 100}%.0f%% of iterations, ${forkList(m.forks)})").mkString("; ") +
         "; its mean and every ratio with it describe neither state")
@@ -58,6 +82,7 @@ object CellStats {
     val c = f"${confidence * 100}%.0f%%"
     s"score ± error: mean of the forks' steady-state means ± the $c t-interval half-width over forks (forks − 1 df; warm-up judged per fork); " +
       s"vs fastest / vs baseline: ratio with its own $c interval from the forks of both cells (paired by round when measured in rounds), " +
-      "'tie' when that interval contains 1, 'bimodal' when a cell has several modes; precision: half-width as a share of the score; B/op: gc.alloc.rate.norm"
+      "'tie' when that interval contains 1, 'bimodal' when a fork's iterations change state; a cell whose forks land in several launch states " +
+      "(a gap between its fork means much wider than their spread) gets a score and ratios per state, and a ratio against such a cell is taken against its most frequent state; precision: half-width as a share of the score; B/op: gc.alloc.rate.norm"
   }
 }

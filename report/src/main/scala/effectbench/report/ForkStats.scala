@@ -13,6 +13,11 @@ final case class ForkSteady(fork: Int, all: Vector[Double], dropped: Int, settle
   * forks (numbered from 1) those iterations came from. */
 final case class Mode(center: Double, share: Double, iterations: Int, forks: Vector[Int])
 
+/** One launch state of a cell: the forks (numbered from 1) whose means fall in it, their mean, and
+  * the share of launches that landed in it. A cell has several when its fork means split into
+  * groups with a gap between them much wider than the spread inside each (ForkStats.launchStates). */
+final case class LaunchState(mean: Double, forks: Vector[Int], share: Double)
+
 /** A cell's score from its fork means: mean of the forks' steady means and the half-width of its
   * t-interval (forks − 1 degrees of freedom); NaN with fewer than two forks. */
 final case class CellEstimate(
@@ -20,9 +25,12 @@ final case class CellEstimate(
     halfWidth: Double,
     confidence: Double,
     forks: Vector[ForkSteady],
+    /** Clusters of iterations more than `ModeGap` apart: a state that can change inside one fork. */
     modes: Vector[Mode],
     /** The round each fork was measured in (paired rounds), empty when the cell was run whole. */
-    rounds: Vector[Int]
+    rounds: Vector[Int],
+    /** The launch states of the fork means (one when the forks agree), see ForkStats.launchStates. */
+    states: Vector[LaunchState] = Vector.empty
 ) {
   def forkMeans: Vector[Double] = forks.map(_.mean)
   def n: Int = forks.size
@@ -30,7 +38,17 @@ final case class CellEstimate(
   def high: Double = mean + halfWidth
   /** Half-width as a fraction of the score: the precision the cell reached. */
   def relHalfWidth: Double = if (mean == 0) Double.NaN else halfWidth / math.abs(mean)
-  def bimodal: Boolean = modes.size > 1
+  /** Several states: among the forks (launch states) or inside one (iteration modes). Such a cell's
+    * single mean describes none of them, so none of its whole-cell ratios is decided. */
+  def bimodal: Boolean = modes.size > 1 || states.size > 1
+  /** Whether the cell's forks landed in several launch states (each reported with its own score and
+    * ratios, see `ofState`). */
+  def multiState: Boolean = states.size > 1
+  /** The cell restricted to the forks of one launch state: its own mean, interval and rounds. */
+  def ofState(s: LaunchState): CellEstimate = ForkStats.fromForks(forks.filter(f => s.forks.contains(f.fork)), confidence,
+      forks.zip(if (rounds.size == forks.size) rounds else Vector.fill(forks.size)(-1)).collect {
+        case (f, r) if s.forks.contains(f.fork) && r >= 0 => r
+      }, split = false)
   def unsettled: Vector[Int] = forks.filterNot(_.settled).map(_.fork)
 }
 
@@ -154,12 +172,66 @@ object ForkStats {
   }
 
   /** A cell's estimate from JMH's raw data (per fork, per iteration). */
-  def estimate(raw: Vector[Vector[Double]], confidence: Double = DefaultConfidence, rounds: Vector[Int] = Vector.empty): CellEstimate = {
-    val forks = raw.filter(_.nonEmpty).zipWithIndex.map { case (xs, i) => judgeWarmup(i + 1, xs) }
+  def estimate(raw: Vector[Vector[Double]], confidence: Double = DefaultConfidence, rounds: Vector[Int] = Vector.empty): CellEstimate =
+    fromForks(raw.filter(_.nonEmpty).zipWithIndex.map { case (xs, i) => judgeWarmup(i + 1, xs) }, confidence, rounds)
+
+  /** A cell's estimate from forks whose warm-up is already judged; `split` looks for launch states
+    * (off for the forks of one state, which are one state by construction). */
+  def fromForks(forks: Vector[ForkSteady], confidence: Double, rounds: Vector[Int], split: Boolean = true): CellEstimate = {
     val means = forks.map(_.mean)
     val m = mean(means)
     val hw = if (means.size < 2) Double.NaN else tQuantile(confidence, means.size - 1) * math.sqrt(variance(means) / means.size)
-    CellEstimate(m, hw, confidence, forks, modes(forks), if (rounds.size == forks.size) rounds else Vector.empty)
+    val states = if (split) launchStates(forks) else Vector(LaunchState(m, forks.map(_.fork), 1.0))
+    CellEstimate(m, hw, confidence, forks, if (split) modes(forks) else Vector.empty, if (rounds.size == forks.size) rounds else Vector.empty,
+      states)
+  }
+
+  /** Launch states split only where neighbouring fork means are at least this factor apart: the
+    * states seen on 2 cores were 1.5–3.3× apart (ping-pong monix 3.3 vs 5.1 ms, future 0.37 vs
+    * 0.77, loom 1.1 vs 3.2, fork-many cats-effect 0.89 vs 2.93), and fork-to-fork noise of a few
+    * per cent must never make one. */
+  val MinStateGap = 1.25
+  /** ... and the gap (on the log scale) must be this many times the spread of the fork means inside
+    * the two groups. Chosen by simulation of normal fork means with no states (a split is a false
+    * alarm): at 10% fork-to-fork spread, 4% of 4-fork cells, 1.3% of 6-fork and 0.1% of 10-fork
+    * cells split; at 3% spread none do. Two states 2× apart (30% of launches) are found whenever
+    * both appear at 3% spread, and in about half the 6-fork cells at 10%. */
+  val StateGapSpreads = 6.0
+  /** The least spread assumed inside a group (log scale): a fork mean is never steadier than 1%. */
+  val MinStateSpread = 0.01
+
+  /** The launch states of a cell: its forks' means (log scale) sorted and split at the widest gap
+    * between neighbours when that gap is at least `MinStateGap` as a factor and `StateGapSpreads`
+    * times the spread inside the two sides (pooled standard deviation of the fork means around their
+    * side's mean, at least each fork's own standard error of its mean and `MinStateSpread`); each
+    * side is split again the same way. A test for a gap between clusters rather than a fixed
+    * factor: states 1.5× apart are states when each is tight, and forks 3× apart are not when the
+    * cell scatters that widely anyway. Every state is a share of launches. */
+  def launchStates(forks: Vector[ForkSteady]): Vector[LaunchState] = {
+    val pts = forks.filter(f => f.mean > 0 && !f.mean.isNaN).map(f => (math.log(f.mean), f)).sortBy(_._1)
+    if (pts.isEmpty) return Vector.empty
+    // The squared standard error of a fork's mean, on the log scale, from its own steady iterations.
+    def se2(f: ForkSteady): Double = {
+      val ys = f.steady.filter(_ > 0).map(math.log)
+      if (ys.size < 2) 0.0 else variance(ys) / ys.size
+    }
+    def split(seg: Vector[(Double, ForkSteady)]): Vector[Vector[(Double, ForkSteady)]] =
+      if (seg.size < 2) Vector(seg)
+      else {
+        val k = (0 until seg.size - 1).maxBy(i => seg(i + 1)._1 - seg(i)._1)
+        val gap = seg(k + 1)._1 - seg(k)._1
+        val (l, r) = seg.splitAt(k + 1)
+        def ss(side: Vector[(Double, ForkSteady)]) = { val m = mean(side.map(_._1)); side.map(p => (p._1 - m) * (p._1 - m)).sum }
+        val df = seg.size - 2
+        val pooled = if (df > 0) (ss(l) + ss(r)) / df else 0.0
+        val own = seg.map(p => se2(p._2)).sum / seg.size
+        val spread = math.sqrt(Seq(pooled, own, MinStateSpread * MinStateSpread).max)
+        if (gap >= math.log(MinStateGap) && gap >= StateGapSpreads * spread) split(l) ++ split(r) else Vector(seg)
+      }
+    val n = pts.size.toDouble
+    split(pts).map { g =>
+      LaunchState(mean(g.map(_._2.mean)), g.map(_._2.fork).sorted, g.size / n)
+    }
   }
 
   /** A cell's fork means by round; a round in which the cell had several forks (the rounds engine

@@ -57,10 +57,17 @@ object Html {
         "lo" -> optNum(r.slowdownLow.map(math.max(0.0, _))),
         "hi" -> optNum(r.slowdownHigh.map(h => math.min(h, r.slowdown.getOrElse(1.0) * 100))),
         "tie" -> ujson.Bool(r.tie),
-        "fastest" -> ujson.Bool(r.vsFastest == "1.00×"),
+        "fastest" -> ujson.Bool(r.isFastest),
         "alloc" -> optNum(c.alloc.map(_.score)),
         "allocErr" -> optNum(c.alloc.map(_.error)),
-        "raw" -> ujson.Arr.from(c.raw.map(f => ujson.Arr.from(f.map(num))))
+        "raw" -> ujson.Arr.from(c.raw.map(f => ujson.Arr.from(f.map(num)))),
+        // Each launch's steady mean and its launch state (0 when the cell has one), for the strip plot.
+        "forks" -> ujson.Arr.from(r.estimate.toVector.flatMap(e =>
+          e.forks.map(f =>
+            ujson.Obj("fork" -> ujson.Num(f.fork), "mean" -> num(f.mean),
+              "state" -> ujson.Num(math.max(0, e.states.indexWhere(_.forks.contains(f.fork)))))
+          )
+        ))
       )
     })
   )
@@ -132,7 +139,7 @@ object Html {
     a(s"<p class=\"dim\">${esc(m.countersLegend)}.</p>\n")
     m.profileDiff.foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
     a(
-      s"<p class=\"dim\">${esc(m.statsLegend)}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n"
+      s"<p class=\"dim\">${esc(m.statsLegend)}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; each launch's fork mean as a point, coloured by launch state; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n"
     )
     val byScenario = groups.groupBy(_.scenario)
     val scenarioOrder = groups.map(_.scenario).distinct
@@ -198,7 +205,7 @@ object Html {
         b.notes.foreach(n => a(s"<p class=\"note\">note: ${esc(n)}</p>\n"))
         if (g.rows.exists(_.cell.ok)) {
           a("<div class=\"charts\">")
-          for (kind <- Seq("ratio", "alloc", "raw"))
+          for (kind <- Seq("ratio", "forks", "alloc", "raw"))
             a(s"<div class=\"chart\" data-group=\"$i\" data-kind=\"$kind\" aria-label=\"${kind} chart\"></div>")
           a("</div>\n")
         }

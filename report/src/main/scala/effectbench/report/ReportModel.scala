@@ -8,10 +8,13 @@ final case class Row(
     cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
     /** Slowdown against the fastest (1 = fastest) and its own interval from the forks of both cells. */
     slowdown: Option[Double], slowdownLow: Option[Double], slowdownHigh: Option[Double], tie: Boolean,
-    estimate: Option[CellEstimate] = None, vsFastestRatio: Option[RatioEstimate] = None, vsBaselineRatio: Option[RatioEstimate] = None
+    estimate: Option[CellEstimate] = None, vsFastestRatio: Option[RatioEstimate] = None, vsBaselineRatio: Option[RatioEstimate] = None,
+    isFastest: Boolean = false
 ) {
-  /** The fork-level score (mean of fork means ± half-width), or JMH's when there is no raw data. */
-  def scoreText: String = estimate.map(CellStats.scoreText).orElse(cell.score.map(Format.stat)).getOrElse("")
+  /** The fork-level score (mean of fork means ± half-width; per launch state when the cell has
+    * several), or JMH's when there is no raw data. */
+  def scoreText: String =
+    estimate.map(e => if (e.multiState) CellStats.statesScoreText(e) else CellStats.scoreText(e)).orElse(cell.score.map(Format.stat)).getOrElse("")
   def precisionText: String = estimate.map(CellStats.precisionText).getOrElse("")
 }
 
@@ -97,7 +100,7 @@ object ReportModel {
         val reason = reasonText(c.status, c.reason)
         if (c.ok) {
           val mark = if (floor.contains(c.key)) RowMark.BelowFloor
-          else if (r.vsFastest == "1.00×") RowMark.Fastest
+          else if (r.isFastest) RowMark.Fastest
           else if (r.tie) RowMark.Tie
           else RowMark.Plain
           RowView(r, mark,
@@ -120,21 +123,31 @@ object ReportModel {
       val est: Map[String, CellEstimate] = cells.flatMap(c => CellStats.estimate(c, confidence).map(c.key -> _)).toMap
       val higher = cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
       val scored = cells.filter(c => est.contains(c.key))
+      // A cell with several launch states is compared through its most frequent state (CellStats.reference).
+      val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> CellStats.reference(e) }
       val fastest =
-        if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => est(c.key).mean) else scored.minBy(c => est(c.key).mean))
+        if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => ref(c.key).mean) else scored.minBy(c => ref(c.key).mean))
       val baseline = scored.find(c => c.id.exists(_.runtime == "baseline"))
       val rows = cells.map { c =>
         val rt = c.id.map(_.runtime).getOrElse(c.key)
         (est.get(c.key), fastest) match {
           case (Some(e), Some(f)) =>
             val isFastest = f.key == c.key
-            val vsF = if (isFastest) None else Some(CellStats.slowdown(e, est(f.key), higher))
-            val vsB = baseline.filterNot(_.key == c.key).map(b => CellStats.slowdown(e, est(b.key), higher))
-            val fText = if (isFastest) "1.00×" + (if (e.bimodal) " bimodal" else "") else CellStats.ratioText(vsF.get)
-            val bText = if (baseline.isEmpty) "—" else if (baseline.exists(_.key == c.key)) "1.00×" else CellStats.ratioText(vsB.get)
+            val vsF = if (isFastest) None else Some(CellStats.slowdown(ref(c.key), ref(f.key), higher))
+            val vsB = baseline.filterNot(_.key == c.key).map(b => CellStats.slowdown(ref(c.key), ref(b.key), higher))
+            def perState(to: CellResult) = CellStats.statesText(e, CellStats.stateSlowdowns(e, ref(to.key), higher))
+            val fText =
+              if (e.multiState) perState(f)
+              else if (isFastest) "1.00×" + (if (e.bimodal) " bimodal" else "")
+              else CellStats.ratioText(vsF.get)
+            val bText =
+              if (baseline.isEmpty) "—"
+              else if (e.multiState) perState(baseline.get)
+              else if (baseline.exists(_.key == c.key)) "1.00×"
+              else CellStats.ratioText(vsB.get)
             val sd = vsF.map(_.ratio).getOrElse(1.0)
             Row(c, rt, fText, bText, Some(sd), Some(vsF.map(_.low).getOrElse(sd)), Some(vsF.map(_.high).getOrElse(sd)),
-              vsF.exists(r => !r.decided), Some(e), vsF, vsB)
+              vsF.exists(r => !r.decided), Some(e), vsF, vsB, isFastest)
           case _ => Row(c, rt, "—", "—", None, None, None, false)
         }
       }

@@ -86,6 +86,18 @@ final class Commands(argv: Vector[String]) {
   ): Int =
     EngineStudy.main(out, precision, jvms, smoke.value, waits.value, rounds)
 
+  @main(doc = "a benchmark of the suite: where launch states come from (each cell launched many times under changes to its JVM)")
+  def states(
+      @arg(doc = "scenario:runtime pairs, comma-separated (default: the two-state cells seen on 2 cores)") cells: Option[String] = None,
+      @arg(doc = "changes to the measuring JVM, comma-separated (default: all; none,xbatch,c2-only,heap,parallel-gc,spin-wait,one-cpu)")
+      changes: Option[String] = None,
+      @arg(doc = "launches per cell and change (default 20)") launches: Option[String] = None,
+      @arg(doc = "the results directory (default: results/states-study)") out: Option[String] = None,
+      jvms: JvmChoice,
+      @arg(doc = "two launches at the smallest settings, to see the command work") smoke: Flag = Flag()
+  ): Int =
+    StatesStudy.main(cells, changes, launches, out, jvms, smoke.value)
+
   @main(doc = "the test suite; the ./bench launcher runs it through sbt (./bench test [sbt arguments])")
   def test(): Int = UsageError("test is run by the ./bench launcher (./bench test), not by the runner")
 }

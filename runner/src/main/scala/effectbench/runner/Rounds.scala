@@ -2,7 +2,7 @@ package effectbench.runner
 
 import effectbench.{Outcome, Settings}
 import effectbench.store.RunFiles
-import effectbench.report.{CellEstimate, CellStats, ForkStats, RatioEstimate, RunData}
+import effectbench.report.{CellEstimate, CellStats, ForkShape, ForkStats, RatioEstimate, RunData}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 import scala.util.Random
@@ -25,8 +25,16 @@ object Rounds {
     *                  allotted from what is left of it when the table starts */
   final case class Engine(
       precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double], confidence: Double, seed: Long,
-      precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None
+      precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None,
+      /** Fork lengths chosen per cell from its variance (ForkShape) from round `ShapeFromRound` on. */
+      adaptForks: Boolean = true
   )
+
+  /** The round from which a cell's forks follow its measured variance (two forks before it: the
+    * least that shows a between-launch variance). */
+  val ShapeFromRound = 3
+  /** A measuring JVM's start, setup and exit, in seconds (0.7 s measured on 2 cores, rounded up). */
+  val ForkOverheadSeconds = 1.0
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
@@ -85,14 +93,28 @@ object Rounds {
       val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
       Open(if (!w.isNaN && w <= engine.precision) Vector.empty else est.map(_._1), w, Vector.empty)
     } else {
-      val fastest = if (higher) est.maxBy(_._2.mean) else est.minBy(_._2.mean)
-      val ratios = est.filterNot(_._1 == fastest._1).map { case (k, e) => k -> CellStats.slowdown(e, fastest._2, higher) }
-      val (bimodal, measurable) = ratios.partition(_._2.bimodal)
-      val widths = measurable.map(_._2.relHalfWidth)
+      // Ratios are taken against each cell's reference: itself, or its most frequent launch state.
+      val refs = est.map { case (k, e) => k -> CellStats.reference(e) }
+      val fastest = if (higher) refs.maxBy(_._2.mean) else refs.minBy(_._2.mean)
+      val others = est.filterNot(_._1 == fastest._1)
+      // A cell whose iterations change state inside a fork has no number to refine: not open.
+      val (bimodal, rest) = others.partition { case (_, e) => e.bimodal && !e.multiState }
+      // A cell with launch states is open while a state has fewer than MinStateForks forks (no
+      // interval worth the name) or a state's own ratio is not settled.
+      val (states, single) = rest.partition(_._2.multiState)
+      val stateOpen = states.filter { case (_, e) =>
+        e.states.exists(_.forks.size < MinStateForks) ||
+          CellStats.stateSlowdowns(e, fastest._2, higher).exists(r => !ratioSettled(r._2, engine))
+      }.map(_._1)
+      val ratios = single.map { case (k, e) => k -> CellStats.slowdown(e, fastest._2, higher) }
+      val widths = ratios.map(_._2.relHalfWidth)
       val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
-      val open = measurable.filterNot(r => ratioSettled(r._2, engine)).map(_._1)
+      val open = ratios.filterNot(r => ratioSettled(r._2, engine)).map(_._1) ++ stateOpen
       Open(if (open.isEmpty) Vector.empty else fastest._1 +: open, worst, bimodal.map(_._1))
     }
+
+  /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */
+  val MinStateForks = 3
 
   /** One fork of one cell, as the round loop sees it. */
   final case class Fork(ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean)
@@ -190,6 +212,8 @@ object Rounds {
       case None => engine.budgetSeconds
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
+    val base = ForkShape.Shape(profile.warmups, profile.iterations)
+    var shapes = Map.empty[String, ForkShape.Shape]
     val res = loop(cells.map(_.id.key), engine, budget, rnd,
       { (k, round) =>
         val cell = byKey(k)
@@ -197,7 +221,16 @@ object Rounds {
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
-        val o = JmhCell.run(cell, settings, oneFork, modules, out, log, timeout, note)
+        // From the third round on, the fork's length follows the variance the cell has shown (ForkShape).
+        if (engine.adaptForks && round >= ShapeFromRound && nth == 1) {
+          val est = ForkStats.estimate(files.getOrElse(k, Vector.empty).map(_._2).flatMap(raw))
+          val (shape, why) = ForkShape.next(est.forks, base, ForkOverheadSeconds, profile.warmupSeconds, profile.iterationSeconds)
+          if (shapes.get(k).forall(_ != shape) && why.nonEmpty) note(s"${cell.id.key}: $why")
+          shapes = shapes.updated(k, shape)
+        }
+        val shape = shapes.getOrElse(k, base)
+        val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
+          timeout, note)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
           Fork(ok = true, raw(out), o.seconds, higherIsBetter(out))

@@ -67,6 +67,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
 
     // Under the rounds engine a table is measured whole, then its cells are recorded.
     val tables = todo.groupBy(Rounds.tableKey)
+    val summaries = Vector.newBuilder[Rounds.TableSummary]
     todo.map(Rounds.tableKey).distinct.map(tables).foreach { table =>
       val measured: Map[String, Rounds.CellOutcome] = setup.engine match {
         case Some(engine) =>
@@ -77,6 +78,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
               s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)"
             )
             val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.note)
+            summaries += sum
             progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
@@ -141,6 +143,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
       println(s"${failed.size} cells did not produce a score:")
       failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
     }
+    setup.engine.flatMap(e => Shards.advice(summaries.result(), e)).foreach(println)
     println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
     println(dir.dir.toString)
     if (failed.nonEmpty) 1 else 0

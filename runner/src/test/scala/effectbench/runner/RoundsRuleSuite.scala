@@ -113,24 +113,28 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEqualsDouble(math.log(r.high / r.low) / 2, ForkStats.tQuantile(0.95, d.size - 1) * se, 1e-9)
   }
 
-  test("a bimodal cell gets no rounds past the minimum (no number of rounds makes its one ratio meaningful)") {
+  test("a cell whose forks land in two launch states is measured until each state has its forks; one that changes state inside a fork is not") {
     // Forks of "two" alternate between two states 4× apart, as scalaz and cps deep-bind did in a
-    // headline run; "noisy" cycles through fork means about 20% apart, open for many rounds.
+    // headline run; "inside" changes state within every fork (iterations 4× apart, the same fork
+    // means); "noisy" cycles through fork means about 20% apart, open for many rounds.
     val noisy = Vector(150.0, 250.0, 180.0, 230.0)
     val forks: (String, Int) => Rounds.Fork = (k, round) => {
-      val m = k match {
-        case "fast" => 100.0
-        case "noisy" => noisy(round % noisy.size)
-        case _ => if (round % 2 == 0) 1000.0 else 250.0
+      val it = k match {
+        case "fast" => Vector.fill(5)(100.0)
+        case "noisy" => Vector.fill(5)(noisy(round % noisy.size))
+        case "inside" => Vector(250.0, 250, 1000, 1000, 250)
+        case _ => Vector.fill(5)(if (round % 2 == 0) 1000.0 else 250.0)
       }
-      Rounds.Fork(ok = true, Vector(Vector.fill(5)(m)), 10.0, higherIsBetter = false)
+      Rounds.Fork(ok = true, Vector(it), 10.0, higherIsBetter = false)
     }
-    val res = Rounds.loop(Vector("fast", "noisy", "two"), engine(precisionFirst = true, min = 4, max = 60), None, new Random(1), forks,
-      _ => (), "t")
-    assertEquals(res.forks("two").map(_._1), Vector(1, 2, 3, 4), res.summary.toString)
+    val res = Rounds.loop(Vector("fast", "noisy", "two", "inside"), engine(precisionFirst = true, min = 4, max = 60), None, new Random(1),
+      forks, _ => (), "t")
+    // Each state's ratio against "fast" is exact, so "two" stops once each state has MinStateForks forks.
+    assertEquals(res.forks("two").map(_._1), (1 to 2 * Rounds.MinStateForks).toVector, res.summary.toString)
+    assertEquals(res.forks("inside").map(_._1), Vector(1, 2, 3, 4), res.summary.toString)
     assert(res.forks("noisy").size > 4, res.summary.toString)
-    assertEquals(res.summary.stopped, "every ratio within precision or bimodal (two)")
-    assert(res.summary.worstRatioHalfWidth <= 0.10, "the widest ratio is the widest of those that are not bimodal")
+    assertEquals(res.summary.stopped, "every ratio within precision or bimodal (inside)")
+    assert(res.summary.worstRatioHalfWidth <= 0.10, "the widest ratio is the widest of those with one state")
   }
 
   test("the budget stops a table before a round that would overrun it, never before the minimum") {

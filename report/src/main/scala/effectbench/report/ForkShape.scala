@@ -1,0 +1,63 @@
+package effectbench.report
+
+/** How long each fork of a cell runs, chosen from the variance the cell has shown (Kalibera & Jones,
+  * "Rigorous Benchmarking in Reasonable Time", 2013: spend repetitions at the level where the
+  * variance is). A fork costs its JVM start and warm-up once and then each measured iteration; its
+  * mean varies by the launch (between-fork variance T1) and by the iterations it averages
+  * (within-fork variance T2 over n iterations). For a fixed machine time the variance of the cell's
+  * mean is least at n* = sqrt((c_fork / c_iteration) · T2 / T1) iterations per fork: where launches
+  * dominate, shorter forks and more of them; where iterations do, longer forks. */
+object ForkShape {
+  final case class Shape(warmups: Int, iterations: Int)
+
+  /** Variance components on the log scale (so that cells of any unit compare): the variance of a
+    * launch's true mean (between) and of one iteration around it (within). */
+  final case class Components(between: Double, within: Double, itersPerFork: Double)
+
+  val MinIterations = 4
+  val MaxIterations = 12
+  val MaxWarmups = 8
+
+  private def mean(xs: Seq[Double]): Double = xs.sum / xs.size
+  private def variance(xs: Seq[Double]): Double = { val m = mean(xs); xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1) }
+
+  /** The components from forks whose warm-up is judged; None with fewer than two usable forks. */
+  def components(forks: Vector[ForkSteady]): Option[Components] = {
+    val fs = forks.filter(f => f.steady.size >= 2 && f.steady.forall(_ > 0))
+    if (fs.size < 2) None
+    else {
+      val logs = fs.map(_.steady.map(math.log))
+      val within = mean(logs.map(variance))
+      val n = mean(logs.map(_.size.toDouble))
+      val between = math.max(0.0, variance(logs.map(mean)) - within / n)
+      Some(Components(between, within, n))
+    }
+  }
+
+  /** The iterations per fork that minimise the variance of the cell's mean per machine second. */
+  def optimalIterations(c: Components, forkSeconds: Double, iterationSeconds: Double): Int =
+    if (c.between <= 0) MaxIterations
+    else {
+      val n = math.sqrt(forkSeconds / iterationSeconds * c.within / c.between)
+      math.max(MinIterations, math.min(MaxIterations, math.round(n).toInt))
+    }
+
+  /** The shape of a cell's next forks, and why. Warm-up is judged from the data: the leading
+    * iterations the judge dropped in any fork move into the warm-up (as warm-up seconds), and a
+    * fork that never settled doubles it; the measured iterations follow `optimalIterations`, with
+    * `overheadSeconds` the cost of a JVM's start, setup and exit. */
+  def next(forks: Vector[ForkSteady], base: Shape, overheadSeconds: Double, warmupSeconds: Double, iterationSeconds: Double)
+      : (Shape, String) =
+    components(forks) match {
+      case None => (base, "")
+      case Some(c) =>
+        val dropped = forks.map(_.dropped).maxOption.getOrElse(0)
+        val moved = math.ceil(dropped * iterationSeconds / warmupSeconds).toInt
+        val warm = math.min(MaxWarmups, base.warmups + moved + (if (forks.exists(!_.settled)) base.warmups else 0))
+        val iters = optimalIterations(c, overheadSeconds + warm * warmupSeconds, iterationSeconds)
+        val share = c.between / (c.between + c.within / c.itersPerFork)
+        (Shape(warm, iters),
+          f"between-launch variance ${share * 100}%.0f%% of a fork mean's; $warm warm-up + $iters iterations per fork" +
+            (if (dropped > 0) f" (warm-up judged: up to $dropped leading iterations were still trending)" else ""))
+    }
+}

@@ -1,0 +1,34 @@
+package effectbench.runner
+
+/** How many machines a run would need to reach its precision, from the variance it measured. A
+  * ratio's half-width shrinks as 1/√rounds (a little faster, as the t quantile falls with the
+  * degrees of freedom, which this ignores: the estimate errs high), so a table whose widest ratio is
+  * ±w after R rounds needs about R·(w/p)² rounds for ±p, and its machine time grows alike.
+  * `--shard K/N` gives each machine whole tables and the whole budget, so N machines give every
+  * table about N times the time it had. */
+object Shards {
+  /** Machine seconds a table would need for every ratio within `precision`. */
+  def secondsNeeded(t: Rounds.TableSummary, precision: Double): Double =
+    if (t.worstRatioHalfWidth.isNaN || t.worstRatioHalfWidth <= precision) t.seconds
+    else t.seconds * math.pow(t.worstRatioHalfWidth / precision, 2)
+
+  /** The machines (shards) the run would need, at least one. */
+  def needed(tables: Vector[Rounds.TableSummary], precision: Double): Int = {
+    val have = tables.map(_.seconds).sum
+    if (have <= 0) 1 else math.max(1, math.ceil(tables.map(secondsNeeded(_, precision)).sum / have - 1e-9).toInt)
+  }
+
+  /** The line a run prints at its end when a table stopped short of the precision. */
+  def advice(tables: Vector[Rounds.TableSummary], engine: Rounds.Engine): Option[String] = {
+    val short = tables.filter(t => !t.worstRatioHalfWidth.isNaN && t.worstRatioHalfWidth > engine.precision)
+    if (short.isEmpty) None
+    else {
+      val n = needed(tables, engine.precision)
+      val widest = short.map(_.worstRatioHalfWidth).max
+      Some(f"precision: ${short.size} of ${tables.size} tables stopped with a ratio wider than ±${engine.precision * 100}%.0f%% " +
+        f"(widest ±${widest * 100}%.1f%%); from the variance measured, every ratio within ±${engine.precision * 100}%.0f%% needs about " +
+        f"${tables.map(secondsNeeded(_, engine.precision)).sum / 60}%.0f min of machine time: " +
+        (if (n <= 1) "one machine with a longer budget" else s"$n machines, each running --shard K/$n of this selection, then ./bench merge"))
+    }
+  }
+}

@@ -1,0 +1,20 @@
+package effectbench.runner
+
+/** The machines a run would need for its precision, from the half-widths it reached. */
+class ShardsSuite extends munit.FunSuite {
+  private def t(seconds: Double, worst: Double) = Rounds.TableSummary(4, 20, seconds, "budget spent", worst)
+  private val engine = Rounds.Engine(0.10, 4, 12, None, 0.95, 1L, precisionFirst = true)
+
+  test("a half-width twice the target needs four times the machine time: four shards") {
+    assertEquals(Shards.needed(Vector(t(100, 0.20)), 0.10), 4)
+    // Tables within the target keep their time; the others grow with (w/p)².
+    assertEquals(Shards.needed(Vector(t(100, 0.05), t(100, 0.20)), 0.10), 3) // (100 + 400) / 200 = 2.5
+    assertEquals(Shards.needed(Vector(t(100, 0.08)), 0.10), 1)
+  }
+
+  test("the run says how many machines would reach the precision, or nothing when it was reached") {
+    assertEquals(Shards.advice(Vector(t(100, 0.08)), engine), None)
+    val a = Shards.advice(Vector(t(300, 0.05), t(300, 0.15)), engine).get
+    assert(a.contains("2 machines") && a.contains("--shard K/2"), a)
+  }
+}
