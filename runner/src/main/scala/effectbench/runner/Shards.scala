@@ -20,7 +20,12 @@ object Shards {
 
   /** The line a run prints at its end when a table stopped short of the precision. */
   def advice(tables: Vector[Rounds.TableSummary], engine: Rounds.Engine): Option[String] = {
-    val short = tables.filter(t => !t.worstRatioHalfWidth.isNaN && t.worstRatioHalfWidth > engine.precision)
+    // Only a table the budget or the round ceiling stopped fell short: one whose ratios are decided by
+    // more than the precision stopped by the rule it was given.
+    val short = tables.filter(t =>
+      !t.worstRatioHalfWidth.isNaN && t.worstRatioHalfWidth > engine.precision &&
+        (t.stopped.startsWith("budget") || t.stopped.startsWith("round ceiling"))
+    )
     if (short.isEmpty) None
     else {
       val n = needed(tables, engine.precision)

@@ -34,7 +34,8 @@ object StatesStudy {
   val defaultCells: Vector[String] = Vector("ping-pong:future", "ping-pong:loom", "ping-pong:monix", "fork-many:cats-effect")
 
   /** One launch: its cell, change, order, steady mean and counters. */
-  final case class Launch(cell: String, change: String, order: Int, mean: Double, counters: Map[String, Double])
+  final case class Launch(cell: String, change: String, order: Int, mean: Double, counters: Map[String, Double],
+      raw: Vector[Double] = Vector.empty, unit: String = "")
 
   val counterNames: Vector[(String, String)] = Vector(
     "proc.cs.voluntary.norm" -> "cs/op v", "proc.cs.involuntary.norm" -> "cs/op i", "proc.jit.ms" -> "JIT ms",
@@ -85,13 +86,20 @@ object StatesStudy {
       else RunFiles.readJmh(f).headOption.map { b =>
         val e = ForkStats.estimate(b.primaryMetric.rawData)
         val cs = counterNames.flatMap { case (k, _) => b.secondaryMetrics.get(k).map(m => k -> m.score) }.toMap
-        val l = Launch(cell.id.key, ch.id, order, e.mean, cs)
+        val l = Launch(cell.id.key, ch.id, order, e.mean, cs, b.primaryMetric.rawData.flatten, b.primaryMetric.scoreUnit)
         Files.write(csv, (s"${l.cell},${l.change},$order,${l.mean}," + counterNames.map(n => cs.get(n._1).map(_.toString).getOrElse(""))
           .mkString(",") + "\n").getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND)
         Console.err.println(f"  [${order + 1}/${plan.size}] ${cell.id.scenario}/${cell.runtime} ${ch.id}: ${Format.num(e.mean)}")
         l
       }
     }
+    // Every launch's iterations per cell and change, in launch order: the fork data the interval
+    // coverage test resamples (ForkCoverageSuite keeps a copy under its test resources).
+    val forksJson = ujson.Arr.from(results.groupBy(l => (l.cell, l.change)).toVector.sortBy(_._1).map { case ((c, ch), ls) =>
+      ujson.Obj("cell" -> c, "change" -> ch, "unit" -> ls.head.unit,
+        "forks" -> ujson.Arr.from(ls.sortBy(_.order).map(l => ujson.Arr.from(l.raw.map(ujson.Num(_))))))
+    })
+    Files.write(dir.dir.resolve("forks.json"), ujson.write(forksJson).getBytes(StandardCharsets.UTF_8))
     println()
     print(TerminalTable.table(Vector("cell", "change", "launches", "slow share", "fast state", "slow state") ++
       counterNames.map(n => s"${n._2} fast/slow"), table(results, chosen)))

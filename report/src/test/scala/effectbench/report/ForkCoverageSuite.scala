@@ -1,0 +1,78 @@
+package effectbench.report
+
+import scala.util.Random
+
+/** The coverage of the ratio intervals the engine prints, proven on recorded fork data (no timing):
+  * each cell's launches, recorded by `bench states` alone on a 2-core machine, are resampled into
+  * two cells of `Forks` forks each, paired by round as the engine pairs them.
+  *  - A/A: both from the same cell: the printed ratio must be a tie (its interval holds 1) in at
+  *    least 95% of draws;
+  *  - A/B: B's iterations scaled by a known factor: the interval must hold the factor in at least
+  *    95% of draws.
+  * What is printed is checked: the whole-cell ratio when both have one launch state, else each
+  * state's own ratio against the other cell's matching state (the nearer in mean). */
+class ForkCoverageSuite extends munit.FunSuite {
+  final case class Recorded(cell: String, change: String, unit: String, forks: Vector[Vector[Double]])
+
+  private lazy val recorded: Vector[Recorded] = {
+    val in = getClass.getResourceAsStream("/effectbench/report/recorded-forks.json")
+    assert(in != null, "the recorded fork data is a test resource")
+    val text = try new String(in.readAllBytes(), "UTF-8") finally in.close()
+    ujson.read(text).arr.toVector.map { o =>
+      Recorded(o("cell").str, o("change").str, o("unit").str, o("forks").arr.toVector.map(_.arr.toVector.map(_.num)))
+    }.filter(_.change == "none")
+  }
+
+  val Draws = 2000
+  val Factor = 1.25
+
+  /** The ratio intervals a report prints for B against A. */
+  private def printed(a: CellEstimate, b: CellEstimate): Vector[RatioEstimate] =
+    if (!a.multiState && !b.multiState) Vector(ForkStats.ratio(a, b)).filterNot(_.bimodal)
+    else
+      for {
+        sa <- a.states
+        sb = b.states.minBy(s => math.abs(math.log(s.mean / sa.mean)))
+        r = ForkStats.ratio(a.ofState(sa), b.ofState(sb)) if r.known
+      } yield r
+
+  /** Coverage of `truth` by the printed intervals over `Draws` resamples of `forks` per side. */
+  private def coverage(data: Recorded, forks: Int, factor: Double, seed: Long): (Double, Int) = {
+    val g = new Random(seed)
+    val rounds = (1 to forks).toVector
+    def draw(scale: Double) = Vector.fill(forks)(data.forks(g.nextInt(data.forks.size)).map(_ * scale))
+    var covered = 0
+    var total = 0
+    for (_ <- 1 to Draws) {
+      val a = ForkStats.estimate(draw(1.0), rounds = rounds)
+      val b = ForkStats.estimate(draw(factor), rounds = rounds)
+      printed(a, b).foreach { r =>
+        total += 1
+        if (r.low <= factor && factor <= r.high) covered += 1
+      }
+    }
+    (covered.toDouble / math.max(1, total), total)
+  }
+
+  test("the recorded data holds single-state and two-state cells, 20 launches or more each") {
+    assert(recorded.size >= 4, recorded.map(_.cell).toString)
+    assert(recorded.forall(_.forks.size >= 20), recorded.map(r => r.cell -> r.forks.size).toString)
+  }
+
+  for (forks <- Seq(4, 6))
+    test(s"A/A: two draws of $forks forks of one recorded cell tie in at least 95% of draws") {
+      recorded.zipWithIndex.foreach { case (r, i) =>
+        val (c, n) = coverage(r, forks, 1.0, 11L * i + forks)
+        assert(n > Draws / 2, s"${r.cell}: only $n printed ratios")
+        assert(c >= 0.95, f"${r.cell}: A/A ties in ${c * 100}%.1f%% of $n ratios")
+      }
+    }
+
+  for (forks <- Seq(4, 6))
+    test(s"A/B: an injected ${Factor}× is inside the interval in at least 95% of draws ($forks forks a side)") {
+      recorded.zipWithIndex.foreach { case (r, i) =>
+        val (c, n) = coverage(r, forks, Factor, 17L * i + forks)
+        assert(c >= 0.95, f"${r.cell}: ${Factor}× covered in ${c * 100}%.1f%% of $n ratios")
+      }
+    }
+}
