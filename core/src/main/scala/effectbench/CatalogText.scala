@@ -5,7 +5,7 @@ package effectbench
   * docs/scenarios.md is generated from this, the catalog, the runtime table and the n/a reasons
   * (`./bench spec`), so each fact is written once, here or there. Plain Scala shared by every
   * classpath group (Scala 2.12 included). */
-object Spec {
+object CatalogText {
   val intro: String =
     """This is what effect-bench measures. Every scenario is a program that the Scala community already
       |benchmarks and argues about; effect-bench writes it once per runtime, in that runtime's own idiom,
