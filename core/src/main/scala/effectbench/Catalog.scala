@@ -230,8 +230,8 @@ object Catalog {
   val pingPong: Scenario = fiberScenario("ping-pong", "F fibers hand an item through a queue of capacity 1", zioTokio,
     "queue hand-off between fibers; unfair with a single-producer channel on one side",
     Vector(count("f", 1000, 10000000, "number of fibers")), _ => 0L,
-    "One queue of capacity 1. Each of F fibers starts a fiber that offers `()`, then takes one item from the queue " +
-      "and decrements the counter; the one that brings it to zero completes the signal.", "0, the counter's final value")
+    "One queue of capacity 1. Each of F fibers starts a helper fiber that offers `()` to the queue, then itself takes " +
+      "one item and decrements the counter; the one that brings it to zero completes the signal.", "0, the counter's final value")
   val yieldMany: Scenario = fiberScenario("yield-many", "F fibers each yield Y times", zioTokio,
     "the cost of a yield; unfair if one runtime's yield is a no-op",
     Vector(count("f", 200, 1000000, "number of fibers", Vector("200", "2000")), count("y", 1000, 100000000, "yields per fiber")),
@@ -248,8 +248,8 @@ object Catalog {
     Vector(count("f", 1000000, 100000000, "number of fibers"),
       count("limit", 10000, 100000000, "each fiber continues with j + 1 until j > limit")),
     p => Oracles.schedulerStress(p.long("f"), p.long("limit")),
-    "F fibers, each running fiber(i): yield, read i, yield; if j > limit, yield and return j, else yield and go on " +
-      "with j + 1. Start them all, join them all, sum their results.",
+    "F fibers, fiber i running step(i): yield, read the value j = i, yield; if j > limit, yield and return j, else " +
+      "yield and go on with step(j + 1). Start them all, join them all, sum their results.",
     "the sum over i in [0, F) of max(i, limit + 1)",
     quick = Vector("f" -> "100000", "limit" -> "300"))
   val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
