@@ -1,4 +1,4 @@
-// effect-bench build: one module per classpath group (see DESIGN.md).
+// effect-bench build: one module per classpath group (see docs/architecture.md).
 import Versions._
 
 ThisBuild / organization := "effectbench"

@@ -9,10 +9,10 @@ object BusinessFlowModel {
 
   /** The `failure` parameter: probability that the outside call fails, and the bound below
     * which inputs are valid. Written `rate:below` (for example `0.1:80`); the two always sweep
-    * together, as SCENARIOS.md pairs them. */
+    * together, as docs/scenarios.md pairs them. */
   final case class Failure(rate: Double, validBelow: Int)
 
-  /** The pairs SCENARIOS.md names, the first being the default. */
+  /** The pairs docs/scenarios.md names, the first being the default. */
   val failureValues: Vector[String] = Vector("0.1:80", "0.25:70", "0.45:70", "0.45:50", "0:100")
   val tfValues: Vector[String] = Vector("2", "5", "100", "200")
 

@@ -2,8 +2,9 @@ package effectbench
 
 import ParamKind._
 
-/** The scenario catalog of SCENARIOS.md: the single source of truth that the CLI, the tests and
-  * the reports all read. Implementations live in the runtime modules and must match it. */
+/** The scenario catalog: the single source of truth that the CLI, the tests, the reports and
+  * docs/scenarios.md (generated from it by `./bench spec`) all read. Implementations live in the
+  * runtime modules and must match it. */
 object Catalog {
   // Which runtimes each family is defined for is the runtime table's `families` column.
   private val allRuntimes = Runtimes.ids
@@ -18,7 +19,9 @@ object Catalog {
     ParamDef(name, default.toString, IntRange(1, max), doc, sweep)
 
   private val sumOracle: (String, Params) => String = (_, p) => Oracles.triangle(p.long("n")).toString
-  private def sumScenario(id: String, title: String, syntaxNote: String) = Scenario(
+  private val sumOracleDoc = "N(N - 1)/2, the sum 0 + 1 + ... + (N - 1)"
+  private val sumTasks = "N tasks, task k producing k, "
+  private def sumScenario(id: String, title: String, syntaxNote: String, program: String) = Scenario(
     id = id, family = Family.R, title = title, origin = "Dsl.scala's benchmarks",
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
@@ -28,7 +31,8 @@ object Catalog {
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     stackParams = Some(Params.of("n" -> "100000")), stackExempt = NaReasons.sumStackExempt(id), singleFiber = true,
     quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
-    work = p => Vector("binds" -> p.long("n"))
+    work = p => Vector("binds" -> p.long("n")),
+    program = sumTasks + program, oracleDoc = sumOracleDoc
   )
 
   val deepBind: Scenario = Scenario(
@@ -39,12 +43,21 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa("deep-bind"),
     oracle = (_, p) => (p.long("d") + 1).toString,
     stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
-    work = p => Vector("binds" -> (p.long("d") + 1))
+    work = p => Vector("binds" -> (p.long("d") + 1)),
+    program = "One fiber runs `loop(0)`, where `loop(i) = unit.flatMap(_ => if (i > D) pure(i) else loop(i + 1))`: " +
+      "a chain of D + 1 binds of a step that does nothing, and the index where the chain stopped as the result.",
+    oracleDoc = "D + 1"
   )
 
-  val rawSum: Scenario = sumScenario("raw-sum", "sum of N tasks, hand-written recursive bind", "explicit flatMap, accumulator passed along")
-  val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)")
-  val rightSum: Scenario = sumScenario("right-sum", "sum of N tasks, right-associated", "loop(tail, head + acc) in a for-comprehension")
+  val rawSum: Scenario = sumScenario("raw-sum", "sum of N tasks, hand-written recursive bind", "explicit flatMap, accumulator passed along",
+    "added up by a recursive bind written out by hand, the running total handed along: " +
+      "`loop(head :: tail, acc) = head.flatMap(k => loop(tail, acc + k))`.")
+  val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)",
+    "added up in the runtime's everyday syntax (a for-comprehension, async/await or direct style) as `head + loop(tail)`: " +
+      "every addition waits for the sum of the rest of the list.")
+  val rightSum: Scenario = sumScenario("right-sum", "sum of N tasks, right-associated", "loop(tail, head + acc) in a for-comprehension",
+    "added up in the everyday syntax as `loop(tail, head + acc)` inside a for-comprehension, the total carried forward; " +
+      "where the syntax appends a trailing `map` to the comprehension, the map stays.")
 
   val cartesian: Scenario = Scenario(
     id = "cartesian", family = Family.R, title = "all pairs of two task lists", origin = "Dsl.scala's benchmarks",
@@ -55,7 +68,12 @@ object Catalog {
     oracle = (_, p) => Oracles.cartesian(p.long("s")),
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
     singleFiber = true, quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
-    work = p => Vector("pairs" -> p.long("s") * p.long("s"))
+    work = p => Vector("pairs" -> p.long("s") * p.long("s")),
+    program = "Two lists of S tasks each, task k producing k; the program builds every pair [x, y], rows before columns, " +
+      "flattened into one list. `traverse` writes it with the runtime's traverse (or flatTraverse); `list-transformer` " +
+      "with a ListT-style transformer, or a direct-style `Each`, and only where the runtime's ecosystem ships one.",
+    oracleDoc = "the flattened list of pairs itself, in row-major order (length 2·S²), checked by its length, its sum " +
+      "and a digest that changes when any element moves"
   )
 
   val ackermann: Scenario = Scenario(
@@ -72,25 +90,40 @@ object Catalog {
     // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
     stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = NaReasons.ackermannStackExempt, singleFiber = true,
     quickParams = NaReasons.quickAckermann, quickModes = NaReasons.quickModes,
-    work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n")))
+    work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n"))),
+    program = "Ackermann's function A(m, n), computed four ways. `plain`: direct recursion with no effect at all, the " +
+      "floor. `pool-per-step`: every call is a new task on the pool, the naive Future way. `trampolined`: a suspension " +
+      "at every call. `stack-aware`: nested calls run eagerly with a depth counter, and the program suspends only " +
+      "every 512 levels.",
+    oracleDoc = "A(m, n): 2n + 3 when m = 2, 2^(n+3) - 3 when m = 3"
   )
 
-  private def collection(id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String) = Scenario(
+  private def collection(
+      id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String, program: String, oracleDoc: String
+  ) = Scenario(
     id = id, family = Family.C, title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
     runtimes = allRuntimes, notApplicable = NaReasons.collections(id), oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
     quickParams = NaReasons.quickCollections,
-    work = p => Vector("tasks" -> p.long("n"))
+    work = p => Vector("tasks" -> p.long("n")),
+    program = program, oracleDoc = oracleDoc
   )
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
-    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle)
+    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle,
+    "N tasks, task k producing k, run one after the other by the runtime's own sequential combinator " +
+      "(`sequence`, `collectAll`, ...); the resulting list is summed.", sumOracleDoc)
   val gather: Scenario = collection("gather", "parallel, order-keeping gather of N tasks", "Monix's benchmarks",
-    "the runtime's parallel combinator; unfair if one side runs sequentially", (_, p) => Oracles.ordered(p.long("n")))
+    "the runtime's parallel combinator; unfair if one side runs sequentially", (_, p) => Oracles.ordered(p.long("n")),
+    "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +
+      "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed.",
+    "N(N - 1)/2, and the list in input order")
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
-    "native unordered parallel combinators only; emulating one is not the same work", sumOracle)
+    "native unordered parallel combinators only; emulating one is not the same work", sumOracle,
+    "The same N tasks run in parallel, their results collected in the order they finish, by a combinator the runtime " +
+      "ships for that; the resulting list is summed.", sumOracleDoc)
 
   val businessFlow: Scenario = Scenario(
     id = "business-flow", family = Family.E, title = "typical service call with validation and failures",
@@ -108,7 +141,7 @@ object Catalog {
     runtimes = errorRuntimes,
     notApplicable = NaReasons.businessFlow,
     oracle = (_, p) => BusinessFlowModel.reference(p),
-    // Every combination of SCENARIOS.md, so that verify and the oracle tests cover them all;
+    // Every combination of the swept values, so that verify and the oracle tests cover them all;
     // the quick profile pins the defaults (quickParams), --param and --sweep pick others.
     paramSets = for {
       f <- BusinessFlowModel.failureValues
@@ -124,7 +157,25 @@ object Catalog {
       Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")
     ),
     timeUnit = "us",
-    work = p => Vector("operations" -> p.long("k"))
+    work = p => Vector("operations" -> p.long("k")),
+    program = """K operations, seeded with their index 0..K-1; one operation is a service call in seven steps:
+      |1. draw an input i in [0, 100) from a generator seeded with the operation's index;
+      |2. validate it: an input at or above the `failure` parameter's valid-below bound is the error `Invalid(i)`;
+      |3. transform: burn `base` CPU tokens (JMH's `Blackhole.consumeCPU`);
+      |4. cross one async boundary: continue on the runtime's pool;
+      |5. fetch data: burn `tf × base` tokens;
+      |6. call the outside world: burn `tf × base` tokens, failing with `UhOh(reason)` (a 10-letter reason) with
+      |   the probability the `failure` parameter's rate names, drawn from the same generator;
+      |7. on a failure, book-keep (`tf × base` tokens) and let the error propagate; on success, burn `tf × base`
+      |   tokens and return `Result(i)`.
+      |
+      |The styles: `eithert` (Cats' `EitherT` over the effect), `either` (`F[Either[E, A]]` handled by hand),
+      |`exceptions` (errors thrown into the effect's error channel as ordinary `RuntimeException` subclasses that fill
+      |in their stack trace, as application code writes them), `typed` (the runtime's own typed error channel: ZIO's
+      |`E`, Ox's `either`), and `tagless-syntax` / `tagless-plain` (the `either` and `eithert` flows written once
+      |against an abstract `F[_]` with Cats type classes, with and without extension syntax).""".stripMargin,
+    oracleDoc = "for K operations, the number of `Invalid`, `UhOh` and `Result` outcomes and the sum of the results, " +
+      "the same for every style and runtime and equal to a pure reference function's"
   )
 
   val transformerStack: Scenario = Scenario(
@@ -149,51 +200,71 @@ object Catalog {
       Vector("steps" -> (p("fail-at") match {
         case at if at != "never" && at.toLong < p.long("n") => at.toLong + 1
         case _ => p.long("n")
-      }))
+      })),
+    program = "N steps; each reads a config value from an environment, adds it to a running state, and fails with a " +
+      "typed error at step `fail-at` (by default never). `transformers` stacks Reader, State and Either over the effect " +
+      "(Cats' `ReaderT`/`StateT`/`EitherT`); `native` uses the runtime's own environment, `Ref` and typed error; " +
+      "baseline is a plain loop over a `var`.",
+    oracleDoc = "the final state N × config, or the typed error at `fail-at` when it falls before N"
   )
 
   private def fiberScenario(
       id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
-      oracle: Params => Long, paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty
+      oracle: Params => Long, program: String, oracleDoc: String, paramSets: Vector[Params] = Vector(Params.empty),
+      quick: Vector[(String, String)] = Vector.empty
   ) =
     Scenario(id = id, family = Family.S, title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
       paramSets = paramSets, quickParams = quick, testParams = FiberWork.testSizes(id), timeUnit = "ms",
-      work = p => DeclaredWork.fiber(id, p))
+      work = p => DeclaredWork.fiber(id, p), program = program, oracleDoc = oracleDoc)
 
   private val zioTokio = "ZIO's benchmarks, Tokio's runtime benches"
   val forkMany: Scenario = fiberScenario("fork-many", "start F fibers that count down to a signal", zioTokio,
     "fiber start and completion; unfair if the main fiber does not wait for every fiber",
-    Vector(count("f", 10000, 10000000, "number of fibers")), _ => 0L)
+    Vector(count("f", 10000, 10000000, "number of fibers")), _ => 0L,
+    "Start F fibers; each decrements the counter, and the one that brings it to zero completes the signal, " +
+      "which the main fiber awaits.", "0, the counter's final value")
   val chainedFork: Scenario = fiberScenario("chained-fork", "a chain of F fibers, each starting the next", zioTokio,
-    "fiber start latency along a chain", Vector(count("f", 1000, 10000000, "length of the chain")), p => p.long("f"))
+    "fiber start latency along a chain", Vector(count("f", 1000, 10000000, "length of the chain")), p => p.long("f"),
+    "A chain of F fibers: each starts the next one and ends; the last completes the signal with the chain's length.", "F")
   val pingPong: Scenario = fiberScenario("ping-pong", "F fibers hand an item through a queue of capacity 1", zioTokio,
     "queue hand-off between fibers; unfair with a single-producer channel on one side",
-    Vector(count("f", 1000, 10000000, "number of fibers")), _ => 0L)
+    Vector(count("f", 1000, 10000000, "number of fibers")), _ => 0L,
+    "One queue of capacity 1. Each of F fibers starts a helper fiber that offers `()` to the queue, then itself takes " +
+      "one item and decrements the counter; the one that brings it to zero completes the signal.", "0, the counter's final value")
   val yieldMany: Scenario = fiberScenario("yield-many", "F fibers each yield Y times", zioTokio,
     "the cost of a yield; unfair if one runtime's yield is a no-op",
     Vector(count("f", 200, 1000000, "number of fibers", Vector("200", "2000")), count("y", 1000, 100000000, "yields per fiber")),
-    _ => 0L, paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")),
+    _ => 0L, "F fibers each yield Y times, then decrement the counter; the last one completes the signal.",
+    "0, the counter's final value", paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")),
     quick = Vector("y" -> "100"))
   val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times",
     "the CE3-vs-ZIO2 comparative analysis",
     "queue operations without contention; unfair with an unbounded or single-producer queue",
-    Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"))
+    Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"),
+    "One fiber and one queue of capacity 1: N times, offer an item and take it back.", "N, the items taken")
   val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield three times per step", "Cats Effect's benchmarks",
     "the scheduler under many runnable fibers",
     Vector(count("f", 1000000, 100000000, "number of fibers"),
       count("limit", 10000, 100000000, "each fiber continues with j + 1 until j > limit")),
     p => Oracles.schedulerStress(p.long("f"), p.long("limit")),
+    "F fibers, fiber i running step(i): yield, read the value j = i, yield; if j > limit, yield and return j, else " +
+      "yield and go on with step(j + 1). Start them all, join them all, sum their results.",
+    "the sum over i in [0, F) of max(i, limit + 1)",
     quick = Vector("f" -> "100000", "limit" -> "300"))
   val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
     "the scheduler with garbage to collect",
     Vector(count("f", 2500, 10000000, "number of fibers"),
       count("limit", 1000, 100000000, "each fiber continues with i + 1 until i > limit")),
-    p => p.long("f") * (p.long("limit") + 1), quick = Vector("f" -> "500", "limit" -> "200"))
+    p => p.long("f") * (p.long("limit") + 1),
+    "F fibers, each running fiber(0): yield, allocate an array of max(100, min(i, 2,000)) new objects, yield, sum " +
+      "their hash codes; if i > limit return i, else yield and go on with i + 1. Join them all, sum their results.",
+    "F × (limit + 1)", quick = Vector("f" -> "500", "limit" -> "200"))
   val forkJoin: Scenario = fiberScenario("fork-join", "start F fibers returning 1, join all, sum", zioTokio,
-    "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"))
+    "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"),
+    "Start F fibers that each return 1, join them all, sum their results.", "F")
 
-  /** Every public scenario, in the order of SCENARIOS.md. */
+  /** Every public scenario, in the order of docs/scenarios.md. */
   val scenarios: Vector[Scenario] = Vector(
     deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
     sequence, gather, gatherUnordered,

@@ -9,7 +9,7 @@ object DeclaredWork {
 
   /** Whether the table's baseline is a floor for the scenario: plain sequential code is one for the
     * single-fiber and error families (R, C, E), so a cell under it has lost work. In family S the
-    * baseline is the fixed-thread-pool reference point of SCENARIOS.md, which a work-stealing pool
+    * baseline is the fixed-thread-pool reference point of docs/scenarios.md, which a work-stealing pool
     * can beat honestly, and the forks, yields and queue operations there are counted inside the
     * running programs by the verifier — so family S is not checked against it. */
   def hasFloor(s: Scenario): Boolean = s.family != Family.S
@@ -17,7 +17,7 @@ object DeclaredWork {
   /** The primary unit and its count per operation, when the scenario declares one. */
   def primary(s: Scenario, p: Params): Option[(String, Long)] = s.work(s.complete(p)).headOption.filter(_._2 > 0)
 
-  /** Calls that `ackermann(m, n)` makes, the recursion of SCENARIOS.md counted exactly (closed
+  /** Calls that `ackermann(m, n)` makes, the recursion of docs/scenarios.md counted exactly (closed
     * forms for m <= 2, a loop for m = 3; saturates at Long.MaxValue). */
   def ackermannCalls(m: Int, n: Long): Long = {
     def sat(x: Long): Long = if (x < 0) Long.MaxValue else x

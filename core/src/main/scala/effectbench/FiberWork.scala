@@ -38,7 +38,7 @@ object Work {
   def counter(): Work = new Work(true)
 }
 
-/** The work SCENARIOS.md prescribes for each family-S program, as a pure function of its params,
+/** The work docs/scenarios.md prescribes for each family-S program, as a pure function of its params,
   * and the user data every runtime computes identically (alloc's arrays). */
 object FiberWork {
   /** Steps of scheduler-stress's fiber(i): it continues with j + 1 until j > limit. */

@@ -6,7 +6,7 @@ package effectbench
 object NaReasons {
   private def na(runtime: String, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
 
-  /** The direct-style rule of SCENARIOS.md ("Direct style"), one wording for every runtime: where
+  /** The direct-style rule of docs/scenarios.md ("Direct style"), one wording for every runtime: where
     * the syntax turns the program into plain code with no bind — a loop or recursion over plain
     * calls, or awaits of finished futures that the state machine continues inline — the cell is
     * n/a with this reason, followed by what the program became. (Steps made opaque the way
@@ -80,7 +80,7 @@ object NaReasons {
   )
 
   /** plain is the unprotected floor by design. stack-aware is a finding: its 512 eager nested
-    * calls (the budget SCENARIOS.md fixes) take about 256 KiB of interpreted frames (~0.5 KiB each
+    * calls (the budget the catalog fixes) take about 256 KiB of interpreted frames (~0.5 KiB each
     * measured), so on a 256 KiB stack it overflows on every runtime before its first suspension:
     * ZIO exits the JVM on the fatal error, a Future never completes. It is safe on default stacks
     * (and never reaches the budget at the measured sizes, A(2,100) and A(3,5) are ~200 calls deep). */

@@ -1,6 +1,6 @@
 package effectbench
 
-/** Expected results of SCENARIOS.md, as pure functions. Results are compared as strings so that
+/** Expected results of docs/scenarios.md, as pure functions. Results are compared as strings so that
   * every classpath group, whatever its Scala version, checks against the same text. */
 object Oracles {
   def triangle(n: Long): Long = n * (n - 1) / 2
@@ -43,7 +43,7 @@ object Oracles {
     s"$sum ${if (inOrder) "in order" else "out of order"}"
   }
 
-  /** Scheduler stress: fiber i returns max(i, limit + 1) (limit = 10,000 in SCENARIOS.md). */
+  /** Scheduler stress: fiber i returns max(i, limit + 1) (limit = 10,000 by default). */
   def schedulerStress(f: Long, limit: Long = 10000L): Long = {
     val top = limit + 1
     val low = math.min(f, top)

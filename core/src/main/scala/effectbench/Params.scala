@@ -31,7 +31,7 @@ object ParamKind {
   }
 }
 
-/** A scenario parameter. `sweep` lists the values SCENARIOS.md names, for sweeps and columns. */
+/** A scenario parameter. `sweep` lists the values docs/scenarios.md names, for sweeps and columns. */
 final case class ParamDef(name: String, default: String, kind: ParamKind, doc: String, sweep: Vector[String] = Vector.empty)
 
 /** Concrete parameter values of one cell, in the scenario's declaration order. */

@@ -1,6 +1,6 @@
 package effectbench
 
-/** A runtime of SCENARIOS.md: an effect system or a plain baseline. Everything the project knows
+/** A runtime of the catalog (docs/scenarios.md): an effect system or a plain baseline. Everything the project knows
   * about a runtime outside its own implementations is a field here; the catalog's runtime lists,
   * the profiles' JVM properties and claims, and the thread-leak check all read this table.
   *
@@ -26,7 +26,9 @@ final case class RuntimeInfo(
     levelledClaims: Int => Vector[Claim],
     threadNames: Vector[String],
     syncNa: Option[String] = None,
-    unavailable: Option[String] = None
+    unavailable: Option[String] = None,
+    /** What it is, in a few words, for the runtime table of docs/scenarios.md. */
+    about: String = ""
 ) {
   def jvmProperties(settings: Settings): Vector[String] = if (settings == Settings.Levelled) levelledJvm else Vector.empty
 }
@@ -48,14 +50,17 @@ object Runtimes {
       "-Dcats.effect.cancelation.check.threshold=512"
     ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(n)),
-    threadNames = Vector("io-compute", "io-blocker", "io-scheduler"))
+    threadNames = Vector("io-compute", "io-blocker", "io-scheduler"), about = "Cats Effect 3 `IO`")
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
   val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", all4, Vector.empty,
-    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff), Vector("ZScheduler", "zio-"))
+    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff), Vector("ZScheduler", "zio-"), about = "ZIO 2 `ZIO`")
   val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", all4, Vector.empty, globalPool, globalThreads,
-    syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"))
-  val Cps: RuntimeInfo = RuntimeInfo("cps", "modern", 17, "cps", runLoop, Vector.empty, globalPool, Vector("cps-"))
-  val Baseline: RuntimeInfo = RuntimeInfo("baseline", "modern", 17, "baseline", all4, Vector.empty, poolOnly, Vector("baseline-"))
+    syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"),
+    about = "`scala.concurrent.Future` on the global execution context")
+  val Cps: RuntimeInfo = RuntimeInfo("cps", "modern", 17, "cps", runLoop, Vector.empty, globalPool, Vector("cps-"),
+    about = "a plain continuation-passing task written here, `(A => TailRec[Unit]) => TailRec[Unit]`: no library")
+  val Baseline: RuntimeInfo = RuntimeInfo("baseline", "modern", 17, "baseline", all4, Vector.empty, poolOnly, Vector("baseline-"),
+    about = "plain Scala with no effect system (loops, callbacks, `java.util.concurrent`): the floor of each scenario")
   // Read once by Monix 3.4.1: batchSize by Platform (ExecutionModel.Default's budget, the same
   // MonixBatch MonixSetup sets on its scheduler; monix-execution/jvm/.../internal/Platform.scala),
   // localContextPropagation (on only for 1/true/yes) likewise; stackTracingMode (none/cached/full,
@@ -71,25 +76,31 @@ object Runtimes {
     ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.MonixBatch), computeThreads(n)),
     // Scheduler.global (the defaults profile) runs on Scala's global execution context.
-    threadNames = Vector("monix-") ++ globalThreads)
+    threadNames = Vector("monix-") ++ globalThreads, about = "Monix 3 `Task` (on Cats Effect 2, hence a classpath of its own)")
   // Levelled forks onto future's global pool. Defaults uses Strategy.DefaultExecutorService, a
   // fixed pool whose DefaultDaemonThreadFactory wraps Executors.defaultThreadFactory(), hence the
   // JDK's "pool-N-thread-M" names (scalaz 7.2.30, concurrent/src/main/scala/scalaz/concurrent/Strategy.scala).
   val Scalaz: RuntimeInfo =
-    RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set[Family](Family.R, Family.C, Family.S), Vector.empty, globalPool, Vector("pool-"))
+    RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set[Family](Family.R, Family.C, Family.S), Vector.empty, globalPool, Vector("pool-"),
+      about = "Scalaz 7.2 `scalaz.concurrent.Task` (removed in 7.3)")
   val ScalaAsync: RuntimeInfo = RuntimeInfo("scala-async", "scala213", 17, "scala-async", runLoop, Vector.empty, globalPool, globalThreads,
-    syncNa = Some("async blocks run on an ExecutionContext; there is no calling-thread run"))
-  val Dsl: RuntimeInfo = RuntimeInfo("dsl", "scala212", 17, "dsl", runLoop, Vector.empty, globalPool, globalThreads)
+    syncNa = Some("async blocks run on an ExecutionContext; there is no calling-thread run"),
+    about = "`Future` written with Scala Async's `async`/`await` (`-Xasync`): direct style over `future`")
+  val Dsl: RuntimeInfo = RuntimeInfo("dsl", "scala212", 17, "dsl", runLoop, Vector.empty, globalPool, globalThreads,
+    about = "Dsl.scala's continuation task, written with explicit `cpsApply`/`Shift` (its `!` plugins are not served)")
   val Continuations: RuntimeInfo = RuntimeInfo("continuations", "continuations", 17, "continuations", runLoop, Vector.empty,
-    globalPool, globalThreads)
+    globalPool, globalThreads, about = "Scala Continuations (`@cps`, `shift`/`reset`), on the Scala 2.12 patch its plugin is published for")
   /** ox and loom share the JDK's virtual-thread scheduler, whose carriers are ForkJoinPool-N-worker-M. */
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
-    syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"))
+    syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
+    about = "Ox, direct style on virtual threads")
   val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S), Vector.empty, poolOnly,
     Vector("ForkJoinPool-"),
-    syncNa = Some("the program is a virtual thread; there is no calling-thread run"))
+    syncNa = Some("the program is a virtual thread; there is no calling-thread run"),
+    about = "plain virtual threads with `java.util.concurrent`: the reference point for `ox`")
   val Kyo: RuntimeInfo = RuntimeInfo("kyo", "none", 21, "", all4, Vector.empty, _ => Vector.empty, Vector.empty,
-    unavailable = Some("Kyo is not served by the package registry this project builds from"))
+    unavailable = Some("Kyo is not served by the package registry this project builds from"),
+    about = "Kyo: its slot is kept so it can be added where the library is served")
 
   val all: Vector[RuntimeInfo] =
     Vector(CatsEffect, Zio, Future, Cps, Baseline, Monix, Scalaz, ScalaAsync, Dsl, Continuations, Ox, Loom, Kyo)

@@ -6,7 +6,7 @@ final case class NotApplicable(runtime: String, variant: Option[String], reason:
 /** How a variant is written on one runtime, for reports ("for-comprehension", "async/await", ...). */
 final case class Syntax(runtime: String, variant: Option[String], text: String)
 
-/** One program of SCENARIOS.md, defined once.
+/** One program of docs/scenarios.md, defined once.
   *
   * @param paramSets   the parameter sets a plain run measures (the first is the default);
   *                    `--param` overrides values in each
@@ -17,7 +17,7 @@ final case class Syntax(runtime: String, variant: Option[String], text: String)
   * @param stackExempt variants, or `runtime/variant` pairs, not run at stackParams (see isStackExempt)
   * @param singleFiber whether `sync` mode is meaningful (only for single-fiber programs)
   * @param timeUnit    JMH time unit of the average-time score (ns, us, ms) */
-/** A family of SCENARIOS.md: R run loop and stack, C collections, E error handling, S scheduler
+/** A family of docs/scenarios.md: R run loop and stack, C collections, E error handling, S scheduler
   * and fibers; T the faults only the tests run. A type, so a family is never matched as text. */
 sealed abstract class Family(val id: String) { override def toString: String = id }
 
@@ -58,7 +58,11 @@ final case class Scenario(
     testParams: Vector[(String, String)] = Vector.empty,
     /** The work one operation does at given (complete) params, primary unit first (binds, tasks,
       * forks, yields...): what the baseline-floor check divides scores by (see DeclaredWork). */
-    work: Params => Vector[(String, Long)] = (_: Params) => Vector.empty
+    work: Params => Vector[(String, Long)] = (_: Params) => Vector.empty,
+    /** What the program does, in words every runtime's implementation follows (docs/scenarios.md). */
+    program: String = "",
+    /** The oracle in words: what every implementation must return, as a formula of the params. */
+    oracleDoc: String = ""
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)

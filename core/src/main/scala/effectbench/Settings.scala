@@ -1,6 +1,6 @@
 package effectbench
 
-/** How each runtime is configured: the `levelled` and `defaults` profiles of SCENARIOS.md. */
+/** How each runtime is configured: the `levelled` and `defaults` profiles of docs/scenarios.md. */
 sealed abstract class Settings(val id: String, val summary: String)
 
 object Settings {
@@ -13,7 +13,7 @@ object Settings {
   def apply(id: String): Settings = get(id).getOrElse(throw new NoSuchElementException(s"unknown settings $id"))
 
   /** The auto-yield budget of the levelled profile, in operations between forced yields: ZIO 2's
-    * budget, which is fixed in its run loop, so the others are levelled to it (SCENARIOS.md). */
+    * budget, which is fixed in its run loop, so the others are levelled to it (docs/scenarios.md). */
   val AutoYield = 10240
 
   /** What the levelled profile claims for a runtime, as read-back keys and the values the live

@@ -3,11 +3,11 @@ package effectbench
 import BusinessFlowModel._
 
 /** The business-flow oracle: a pure function of (K, failure), checked for every combination of
-  * SCENARIOS.md against properties that do not restate its code. */
+  * docs/scenarios.md against properties that do not restate its code. */
 class BusinessFlowModelSuite extends munit.FunSuite {
   private val failures = failureValues.map(parseFailure)
 
-  test("the failure parameter reads rate:valid-below and names exactly the pairs of SCENARIOS.md") {
+  test("the failure parameter reads rate:valid-below and names exactly the pairs of docs/scenarios.md") {
     assertEquals(failures, Vector(Failure(0.1, 80), Failure(0.25, 70), Failure(0.45, 70), Failure(0.45, 50), Failure(0.0, 100)))
     intercept[IllegalArgumentException](parseFailure("0.1"))
   }

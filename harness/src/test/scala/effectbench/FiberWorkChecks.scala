@@ -4,7 +4,7 @@ package effectbench
   * FiberFamily's `implsWith`. Every implementation runs once per set of its scenario's `testSets`
   * (the oracle tests' small sizes), with counting hooks; its forks, joins, yields, queue offers and
   * takes, counter updates, signals, awaits and allocations must equal `FiberWork.expected` — the work
-  * SCENARIOS.md prescribes — so any two runtimes that pass, in any module, did the same work.
+  * docs/scenarios.md prescribes — so any two runtimes that pass, in any module, did the same work.
   *
   * How it counts (see effectbench.Work): implementations reach each primitive only through their
   * group's Ops helper, which runs the hook as a program step right before the primitive. What it
@@ -36,7 +36,7 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
     params <- s.testSets
     i <- probe.filter(_.scenario == s.id)
   } {
-    test(s"${i.key} at $params does the work SCENARIOS.md prescribes") {
+    test(s"${i.key} at $params does the work the catalog prescribes") {
       val w = Work.counter()
       val counted = implsWith(w).find(_.key == i.key).get
       val live = lives.getOrElseUpdate(i.runtime, i.setup.start(Settings.Levelled))

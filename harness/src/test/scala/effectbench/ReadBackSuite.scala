@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets
 
 /** Every runtime of this module, started under each profile in a child JVM configured like the
   * measuring one (the profile's system properties and the measuring heap), reads its settings
-  * back (SCENARIOS.md: results record the concrete settings read back from the live runtime);
+  * back (docs/scenarios.md: results record the concrete settings read back from the live runtime);
   * under `levelled` every claim of `Settings.levelledClaims` is there with the claimed value, so
   * what a report prints as the profile is what the runtime ran with. */
 class ReadBackSuite extends munit.FunSuite {

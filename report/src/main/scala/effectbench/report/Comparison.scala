@@ -15,7 +15,7 @@ object Comparison {
     if (c.higherIsBetter) ref.score / c.score else c.score / ref.score
 
   /** The slowdown against the reference with its own interval from the forks of both cells; "tie"
-    * when that interval contains 1, as DESIGN.md requires (never from two overlapping intervals). */
+    * when that interval contains 1, as docs/architecture.md requires (never from two overlapping intervals). */
   def ratioText(c: CellResult, ref: Option[CellResult], confidence: Double = ForkStats.DefaultConfidence): String =
     (c.score, ref.flatMap(_.score), CellStats.estimate(c, confidence), ref.flatMap(CellStats.estimate(_, confidence))) match {
       case (Some(s), Some(_), Some(e), Some(re)) =>

@@ -74,7 +74,7 @@ class ForkStatsSuite extends munit.FunSuite {
     assertEquals(two.modes.map(_.forks), Vector(Vector(2), Vector(1, 2)))
   }
 
-  test("modes: monix and cps forks of the issue are bimodal; noisy unimodal data is not") {
+  test("modes: measured monix and cps deep-bind forks in two states are bimodal; noisy unimodal data is not") {
     assert(ForkStats.estimate(Vector(Vector(1792.0, 1855, 399), Vector(360.0, 137, 1672))).bimodal)
     val cps = ForkStats.estimate(Vector(Vector(6665.0, 6579, 296), Vector(197.0, 183, 194)))
     assert(cps.bimodal, cps.toString)

@@ -98,6 +98,10 @@ final class Commands(argv: Vector[String]) {
   ): Int =
     StatesStudy.main(cells, changes, launches, out, jvms, smoke.value)
 
+  @main(doc = "write docs/scenarios.md, the scenario catalog in words, from core's catalog")
+  def spec(@arg(doc = "write nothing; exit 1 when docs/scenarios.md differs from the catalog") check: Flag = Flag()): Int =
+    SpecCommand(Main.root, check.value)
+
   @main(doc = "the test suite; the ./bench launcher runs it through sbt (./bench test [sbt arguments])")
   def test(): Int = UsageError("test is run by the ./bench launcher (./bench test), not by the runner")
 }

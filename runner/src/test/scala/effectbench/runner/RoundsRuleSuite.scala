@@ -27,16 +27,16 @@ class RoundsRuleSuite extends munit.FunSuite {
     Vector.fill(n) { val m = center * (1 + sd * g.nextGaussian()); Vector.fill(5)(m * (1 + 0.005 * g.nextGaussian())) }
   }
 
-  test("a decided but wide ratio settles the issue's rule, not the precision-first rule") {
+  test("a decided but wide ratio settles a table under the default rule, not under the precision-first rule") {
     val est = Vector(
       "fast" -> ForkStats.estimate(forks(100, 0.02, 4, 1)),
       "slow" -> ForkStats.estimate(forks(300, 0.25, 4, 2))
     )
-    val (okIssue, w) = Rounds.settled(est, higher = false, engine(precisionFirst = false))
+    val (okDefault, w) = Rounds.settled(est, higher = false, engine(precisionFirst = false))
     val (okFirst, w2) = Rounds.settled(est, higher = false, engine(precisionFirst = true))
     assert(w > 0.10, s"the synthetic ratio must be wider than the precision: ±${w * 100}%")
     assertEquals(w, w2)
-    assert(okIssue, "3× with a wide interval is decided by more than 10%")
+    assert(okDefault, "3× with a wide interval is decided by more than 10%")
     assert(!okFirst, "precision first: ±" + w * 100 + "% is not within 10%")
   }
 

@@ -4,7 +4,7 @@ import effectbench.{Live, Mode, RuntimeSetup, Runtimes, Settings, Threads}
 import java.util.concurrent.{ExecutorService, Executors}
 
 /** Plain Scala with no effect system: the floor. Its pool is the "fixed thread pool" reference
-  * point of SCENARIOS.md: one thread per processor. */
+  * point of docs/scenarios.md: one thread per processor. */
 final class BaselineLive(settings: Settings) extends Live {
   val processors: Int = java.lang.Runtime.getRuntime.availableProcessors()
   val pool: ExecutorService = Executors.newFixedThreadPool(processors, Threads.daemon("baseline"))

@@ -3,7 +3,7 @@ package effectbench.modern
 import java.util.concurrent.Executor
 import scala.util.control.TailCalls.{TailRec, done, tailcall}
 
-/** The "vanilla CPS" task of SCENARIOS.md: a function from a continuation to a trampolined
+/** The "vanilla CPS" task of docs/scenarios.md: a function from a continuation to a trampolined
   * step, with no library behind it. It is the floor for what an effect's run loop adds. */
 final class Cps[A](val step: (A => TailRec[Unit]) => TailRec[Unit]) {
   def flatMap[B](f: A => Cps[B]): Cps[B] = new Cps[B](k => tailcall(step(a => tailcall(f(a).step(k)))))

@@ -5,7 +5,7 @@ import java.util.concurrent.Executor
 import scala.concurrent.ExecutionContext
 
 /** The CPS task has no pool of its own: it runs on the same pool as `future`, the global
-  * ForkJoinPool sized to the processors (SCENARIOS.md, Profiles), in both profiles. */
+  * ForkJoinPool sized to the processors (docs/scenarios.md, "Settings profiles"), in both profiles. */
 final class CpsLive(settings: Settings) extends Live {
   val pool: Executor = ExecutionContext.global
 

@@ -1,6 +1,6 @@
 package effectbench.modern
 
-/** The `sync` entry of SCENARIOS.md is the runtime's ordinary run loop entered without the
+/** The `sync` entry of docs/scenarios.md is the runtime's ordinary run loop entered without the
   * leading yield, never a separate synchronous interpreter. (The levelled claims of each runtime
   * are proved by the harness's ReadBackSuite, in a JVM configured like the measuring one.) */
 class SyncEntrySuite extends munit.FunSuite {

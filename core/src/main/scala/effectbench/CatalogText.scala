@@ -1,0 +1,111 @@
+package effectbench
+
+/** The rules of the catalog that are prose rather than data: the vocabulary, the same-work and
+  * direct-style rules, the entry modes, each family's conventions and what every report carries.
+  * docs/scenarios.md is generated from this, the catalog, the runtime table and the n/a reasons
+  * (`./bench spec`), so each fact is written once, here or there. Plain Scala shared by every
+  * classpath group (Scala 2.12 included). */
+object CatalogText {
+  val intro: String =
+    """This is what effect-bench measures. Every scenario is a program that the Scala community already
+      |benchmarks and argues about; effect-bench writes it once per runtime, in that runtime's own idiom,
+      |runs every implementation under the same rules, and checks every result against the scenario's
+      |oracle before timing it.""".stripMargin
+
+  /** Terms used throughout the reports and this catalog, in the order a reader meets them. */
+  val vocabulary: Vector[(String, String)] = Vector(
+    "runtime" -> "an effect system, or a plain baseline with none (the runtime table below).",
+    "scenario" -> "one program, defined once in the catalog and implemented idiomatically per runtime.",
+    "variant" -> "a named way of writing the same scenario, such as `either` against `eithert`.",
+    "cell" -> ("one scenario × variant × runtime × parameters × entry mode × settings × JVM: " +
+      "one cell gives one number."),
+    "oracle" -> ("the result every implementation must return. A cell that returns anything else is " +
+      "reported as failed and is never timed."),
+    "n/a" -> ("a (variant, runtime) pair that has no cell, with a one-line reason printed in every report " +
+      "and listed below.")
+  )
+
+  val sameWork: String =
+    """All implementations of one scenario do the same work: the same number of effect steps (binds), forks,
+      |yields, queue operations and allocations of user data. Where a runtime cannot express a scenario
+      |faithfully, its cell is n/a with a one-line reason; an approximation is never shown as the same
+      |program. In family S the work is counted inside the running programs by the tests (forks, joins,
+      |yields, offers, takes, counter updates, signals and awaits must equal what the scenario prescribes),
+      |and in every family a cell whose time per unit of declared work is below the plain-code baseline's
+      |is flagged, since the JIT may have removed its work.""".stripMargin
+
+  val directStyle: String =
+    """A direct-style syntax (Ox, plain virtual threads, Scala Async, Scala Continuations) measures the same
+      |program when it takes the same steps: an `await` of a task that has not finished, a suspension, a
+      |callback. Where the syntax turns the program into plain code with no bind — a loop over a no-op
+      |step, plain calls of the tasks, an `await` of a future that has already finished — the cell is n/a,
+      |with the same rule for every runtime and a reason that begins "direct style has no bind to measure
+      |here". Making each step opaque the way the baseline does would not help: it would time the
+      |baseline's floor a second time.""".stripMargin
+
+  /** Each entry mode, in words; where a runtime has no `sync` entry, the runtime table says why. */
+  def mode(m: Mode): String = m match {
+    case Mode.Fork =>
+      "The program begins with one yield (cede, shift) onto the runtime's own pool, so every runtime pays the " +
+        "same entry cost. Always available; the only mode of the multi-fiber scenarios."
+    case Mode.Sync =>
+      "The runtime's ordinary run loop, entered on the calling thread without the leading yield (Cats Effect's " +
+        "`unsafeRunSync` with no `cede`, ZIO's `unsafe.run`). It must be the interpreter the `fork` cell uses: a " +
+        "separate synchronous interpreter, such as Cats Effect's `syncStep` over SyncIO, is another program and " +
+        "is not used. Cats Effect 3.7 has no entry to its run loop on the calling thread (the fiber is handed to " +
+        "the compute pool), so its `sync` cell is `unsafeRunSync` without the `cede`. Single-fiber scenarios " +
+        "only; each runtime's settings read-back names its entry (`syncEntry`), and reports never put the two " +
+        "modes in one comparison."
+  }
+
+  /** Each settings profile beyond its one-line summary (`Settings.summary`). */
+  def settings(s: Settings): String = s match {
+    case Settings.Levelled =>
+      s"""The default. Tracing and stack-trace enrichment are off wherever they can be switched (Cats Effect and
+         |Monix; ZIO's runtime flags). One auto-yield budget for all: ${ScenarioDoc.number(Settings.AutoYield)} operations between forced
+         |yields, which is ZIO 2's budget and fixed in its run loop; Cats Effect's multiplier is raised to 20
+         |(20 × 512), and Monix takes ${ScenarioDoc.number(Settings.MonixBatch)}, the nearest batch size it accepts (it rounds to powers
+         |of two). Compute pools are sized to the available processors, and fiber-root tracking is off where a
+         |runtime has it. Task types with no pool of their own (cps, Dsl.scala, Scala Continuations, Scalaz's
+         |`fork`) run on the pool `future` uses, the global ForkJoinPool sized to the processors. The levelling
+         |follows the CE3-vs-ZIO2 comparative analysis.""".stripMargin
+    case Settings.Defaults => "Every library exactly as shipped: no JVM property and no setting is changed."
+  }
+
+  val readBack: String =
+    """Every result records its settings profile and the concrete settings read back from the live runtime,
+      |never restated from the request; a setting that cannot be read back is shown as such, and a report
+      |flags any value that differs from what the profile claims. The claims of the levelled profile, per
+      |runtime (n is the processor count the measuring JVM sees):""".stripMargin
+
+  /** A family's heading and the conventions its scenarios share. */
+  def family(f: Family): (String, String) = f match {
+    case Family.R => ("run loop and stack (one fiber)",
+        """Stack safety is part of correctness: the oracle tests run every effectful variant of deep-bind,
+          |left-sum, right-sum and ackermann at a size where plain recursion overflows a 256 KiB thread stack, and
+          |require the right answer there. A cell known not to be stack-safe at that size is listed as exempt
+          |below: a finding the reports show, not a hidden skip.""".stripMargin)
+    case Family.C => ("collections and parallel combinators",
+        "Each scenario uses the runtime's own combinator; one written here for a runtime that lacks it would " +
+          "measure this repository's code, so such a cell is n/a.")
+    case Family.E => ("error handling",
+        "Ordinary application code around real CPU work: the styles of handling an error are the variants, " +
+          "and the work between them is the same.")
+    case Family.S => ("scheduler and fibers",
+        """"Counter" below is the runtime's atomic reference (`Ref` and its kin), decremented with its `modify`;
+          |"signal" is its one-shot promise (`Deferred`, `Promise`). Every queue is bounded and serves many
+          |producers and many consumers in every runtime: no single-producer shortcut. On `future` the fibers are
+          |Futures started on the global execution context, the counter an `AtomicInteger` or `AtomicReference`,
+          |the signal a `Promise`; on `baseline` they are tasks on a fixed thread pool of the processor count with
+          |`java.util.concurrent` primitives (the fixed-thread-pool reference point); on `loom` each fiber is one
+          |virtual thread. The tests run these programs at small sizes (listed per scenario) and count their
+          |work; `verify` checks the full sizes before a run times them.""".stripMargin)
+    case Family.T => ("faults (tests only)", "Programs that fail on purpose, for the runner's tests; never listed.")
+  }
+
+  val reports: String =
+    """Every cell carries its score with an interval and its unit; its ratio to the fastest runtime of its
+      |table and to `baseline`, each with its own interval and whether it is decided; bytes allocated per
+      |operation; the work it was counted or declared doing; the settings profile and the settings read back;
+      |the entry mode, the JVM, the library versions and the machine; and the origin of the scenario.""".stripMargin
+}
