@@ -144,7 +144,10 @@ object Catalog {
       },
     paramSets = Vector(Params.empty, Params.of("fail-at" -> "500")),
     stackParams = Some(Params.of("n" -> "100000")),
-    singleFiber = true,
+    // Single-fiber, so it has sync cells; the quick profile measures fork entry only, as for the
+    // families R and C (deep-bind alone keeps both modes at quick: its sync table is the one
+    // comparison of entries a quick run makes).
+    singleFiber = true, quickModes = NaReasons.quickModes,
     work = p =>
       Vector("steps" -> (p("fail-at") match {
         case at if at != "never" && at.toLong < p.long("n") => at.toLong + 1

@@ -109,7 +109,8 @@ object NaReasons {
 
   /** The quick profile of families R and C: one param set and the fork mode only. A quick cell
     * costs ~14 s on the 2-core machine (verifier, JMH host, 2 forks), and these families plan
-    * ~250 cells in full; quick keeps ~85 (about 20 minutes). Reports name these overrides. */
+    * ~250 cells in full; quick keeps ~85 (about 20 minutes). Reports name these overrides.
+    * transformer-stack (family E, single-fiber) takes the same fork-only quick mode. */
   val quickModes: Vector[Mode] = Vector(Mode.Fork)
   val quickSums: Vector[(String, String)] = Vector("executed-in" -> "current-thread")
   val quickAckermann: Vector[(String, String)] = Vector("m" -> "2", "n" -> "100")
