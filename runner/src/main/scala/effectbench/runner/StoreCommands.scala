@@ -32,6 +32,9 @@ object StoreCommands {
   }
 
   def history(sel: Selectors, out: Option[String], limitFlag: Option[String]): Int = {
+    // The selectors obey the rule of run and list: an unknown scenario, runtime, variant or
+    // parameter is a usage error (exit 2) naming the valid ones, not an empty answer.
+    Plan.selection(sel, None, includeTestOnly = true)
     val results = resultsOf(out)
     if (!Files.isDirectory(results)) UsageError(s"no results directory at $results; give --out RESULTS")
     val limit =
