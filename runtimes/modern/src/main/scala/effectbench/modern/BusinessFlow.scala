@@ -291,10 +291,24 @@ object BusinessFlow {
 
   private def summarized(body: => Any) = Program.summarized(body)(String.valueOf)
 
+  /** The one async boundary of SCENARIOS.md is CE's `IO.cede` / ZIO's `ZIO.yieldNow` here; on
+    * the lone fiber of an operation it is the runtime's one-slot bypass (Tasks.ceCedeNote and
+    * Tasks.zioYieldNote cite the sources), where Monix's shift and Future's callbacks are pool tasks.
+    * ZIO's auto-trace stays on in both profiles: every ZIO operator takes an implicit `Trace`
+    * that a macro (`zio.internal.stacktracer.Macros.autoTraceImpl`) builds at compile time, and only
+    * an import of `zio.stacktracer.TracingImplicits.disableAutoTrace` where the code is compiled
+    * turns it off (zio-stacktracer 2.1.26, checked with javap on zio-stacktracer_3-2.1.26.jar); no
+    * runtime flag or JVM property does. So the cost of carrying a trace per operator stays in ZIO's
+    * cells. Its size on the failure paths is to be measured on an idle machine (not done here: if
+    * above 5%, the levelled ZIO cells would be compiled with the import); the syntax note says it. */
+  private val boundaryCe = "; its one async boundary is IO.cede" + Tasks.ceCedeNote
+  private val boundaryZio = "; its one async boundary is ZIO.yieldNow" + Tasks.zioYieldNote +
+    "; ZIO auto-trace on (compile-time; its cost on the failure paths not measured here)"
+
   private def ce(variant: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit])(
       implicit file: sourcecode.File, line: sourcecode.Line
   ) =
-    new Impl(Catalog.businessFlow, variant, CatsEffectSetup, syntax)((rt, p, mode) => {
+    new Impl(Catalog.businessFlow, variant, CatsEffectSetup, syntax + boundaryCe)((rt, p, mode) => {
       val c = config(p); val s = new IOSteps(c)
       val io = CatsEffect.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(io, mode))
@@ -303,7 +317,7 @@ object BusinessFlow {
   private def zioImpl(variant: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit])(
       implicit file: sourcecode.File, line: sourcecode.Line
   ) =
-    new Impl(Catalog.businessFlow, variant, ZioSetup, syntax)((rt, p, mode) => {
+    new Impl(Catalog.businessFlow, variant, ZioSetup, syntax + boundaryZio)((rt, p, mode) => {
       val c = config(p); val s = new ZioSteps(c)
       val z = Zio.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(z, mode))
