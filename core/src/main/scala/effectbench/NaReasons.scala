@@ -122,11 +122,12 @@ object NaReasons {
   private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
   val businessFlow: Vector[NotApplicable] =
     Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
-      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v =>
+      Vector("eithert", "typed", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
         NotApplicable("baseline", Some(v),
           if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)
       ) ++
-      Vector("eithert", "tagless-syntax", "tagless-plain").map(v => NotApplicable("ox", Some(v), bfOx))
+      Vector("eithert", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
+        NotApplicable("ox", Some(v), bfOx))
 
   private val tsTransformersOnly =
     "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"

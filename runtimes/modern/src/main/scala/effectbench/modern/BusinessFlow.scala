@@ -5,7 +5,7 @@ import cats.data.EitherT
 import cats.effect.IO
 import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, Program}
 import effectbench.BusinessFlowModel._
-import effectbench.BusinessFlowCats.{Steps, Tagless, validate}
+import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.{ExecutionContext, Future}
 import scala.util.{Failure => Failed, Success}
@@ -345,6 +345,12 @@ object BusinessFlow {
     ce("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = IO")((s, i, n) =>
       Tagless.plain[IO](s, i).map(n.outcome)
     ),
+    ce("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = IO")((s, i, n) =>
+      TaglessEitherT.withSyntax[IO](s, i).map(n.outcome)
+    ),
+    ce("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = IO")((s, i, n) =>
+      TaglessEitherT.plain[IO](s, i).map(n.outcome)
+    ),
     zioImpl("eithert", "EitherT[UIO, FlowError, *] for-comprehension (zio-interop-cats Monad)")((s, i, n) =>
       Zio.eitherT(s, i).value.map(n.outcome)
     ),
@@ -361,6 +367,12 @@ object BusinessFlow {
     zioImpl("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
       Tagless.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
     ),
+    zioImpl("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = UIO (zio-interop-cats)")(
+      (s, i, n) => TaglessEitherT.withSyntax[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    ),
+    zioImpl("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = UIO (zio-interop-cats)")(
+      (s, i, n) => TaglessEitherT.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    ),
     fut("eithert", "EitherT[Future, FlowError, *] for-comprehension")((s, i, n, ec) =>
       Futures.eitherT(s, i)(ec).value.map(n.outcome)(ec)
     ),
@@ -375,6 +387,12 @@ object BusinessFlow {
     ),
     fut("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Future")((s, i, n, ec) =>
       Tagless.plain[Future](s, i)(s.monad).map(n.outcome)(ec)
+    ),
+    fut("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = Future")((s, i, n, ec) =>
+      TaglessEitherT.withSyntax[Future](s, i)(s.monad).map(n.outcome)(ec)
+    ),
+    fut("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = Future")((s, i, n, ec) =>
+      TaglessEitherT.plain[Future](s, i)(s.monad).map(n.outcome)(ec)
     ),
     new Impl(Catalog.businessFlow, "either", BaselineSetup, "plain Either values, no effect, no async boundary (the work alone)")(
       (rt, p, mode) => {
