@@ -127,7 +127,8 @@ object NaReasons {
           if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)
       ) ++
       Vector("eithert", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
-        NotApplicable("ox", Some(v), bfOx))
+        NotApplicable("ox", Some(v), bfOx)
+      )
 
   private val tsTransformersOnly =
     "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"

@@ -28,7 +28,7 @@ object VerifyMain {
     Runtime.getRuntime.addShutdownHook(new Thread(new Runnable {
       def run(): Unit = inFlight.foreach { case (key, started) =>
         println(Wire.write(record(key, Outcome.Failed, "", "", "failed: the program ended the JVM (System.exit) during the oracle check",
-            started, Vector.empty, fatal = true)))
+              started, Vector.empty, fatal = true)))
         System.out.flush()
       }
     }))
@@ -54,39 +54,40 @@ object VerifyMain {
       key: String, settings: Settings, timeoutS: Long, lives: scala.collection.mutable.Map[String, Live],
       registry: CellRegistry = Harness.registry
   ): VerifyRecord = {
-      val started = System.nanoTime()
-      inFlight = Some((key, started))
-        try {
-          val id = Harness.cellId(key)
-          val impl = Harness.impl(id)
-          val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
-          val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
-          val want = Harness.expected(id)
-          val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
-          Threads.startDaemon("verify-" + id.runtime)(task)
-          val got =
-            try task.get(timeoutS, TimeUnit.SECONDS)
-            catch {
-              case _: TimeoutException =>
-                inFlight = None
-                println(Wire.write(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true)))
-                System.out.flush()
-                Runtime.getRuntime.halt(3)
-                throw new IllegalStateException("halted")
-              case e: java.util.concurrent.ExecutionException => throw e.getCause
-            }
-          if (got != want) record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
-          else counted(registry, impl, live, id, timeoutS) match {
-            case Right(work) => record(key, Outcome.Ok, want, got, "", started, live.readBack, work = work)
-            case Left(why) => record(key, Outcome.Invalid, want, got, why, started, live.readBack)
-          }
-        } catch {
-          case thrown: Throwable => unwrap(thrown) match {
-              case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
-              case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}",
-                  started, Vector.empty)
-            }
+    val started = System.nanoTime()
+    inFlight = Some((key, started))
+    try {
+      val id = Harness.cellId(key)
+      val impl = Harness.impl(id)
+      val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
+      val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+      val want = Harness.expected(id)
+      val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
+      Threads.startDaemon("verify-" + id.runtime)(task)
+      val got =
+        try task.get(timeoutS, TimeUnit.SECONDS)
+        catch {
+          case _: TimeoutException =>
+            inFlight = None
+            println(Wire.write(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack,
+                  fatal = true)))
+            System.out.flush()
+            Runtime.getRuntime.halt(3)
+            throw new IllegalStateException("halted")
+          case e: java.util.concurrent.ExecutionException => throw e.getCause
         }
+      if (got != want) record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
+      else counted(registry, impl, live, id, timeoutS) match {
+        case Right(work) => record(key, Outcome.Ok, want, got, "", started, live.readBack, work = work)
+        case Left(why) => record(key, Outcome.Invalid, want, got, why, started, live.readBack)
+      }
+    } catch {
+      case thrown: Throwable => unwrap(thrown) match {
+          case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
+          case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}",
+              started, Vector.empty)
+        }
+    }
   }
 
   /** The program's own error, without the wrappers of the pools it ran on. */
@@ -120,7 +121,8 @@ object VerifyMain {
           workVerdict(id.scenario, params, w.count)
         } catch {
           case _: TimeoutException => Left(s"invalid: its work count did not finish in $timeoutS s")
-          case t: Throwable => Left(s"invalid: its work count failed: ${unwrap(t).getClass.getName}: ${String.valueOf(unwrap(t).getMessage).take(300)}")
+          case t: Throwable =>
+            Left(s"invalid: its work count failed: ${unwrap(t).getClass.getName}: ${String.valueOf(unwrap(t).getMessage).take(300)}")
         }
     }
   }

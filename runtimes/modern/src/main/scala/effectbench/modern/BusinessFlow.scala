@@ -370,8 +370,8 @@ object BusinessFlow {
     zioImpl("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = UIO (zio-interop-cats)")(
       (s, i, n) => TaglessEitherT.withSyntax[UIO](s, i)(Zio.uioMonad).map(n.outcome)
     ),
-    zioImpl("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = UIO (zio-interop-cats)")(
-      (s, i, n) => TaglessEitherT.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    zioImpl("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
+      TaglessEitherT.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
     ),
     fut("eithert", "EitherT[Future, FlowError, *] for-comprehension")((s, i, n, ec) =>
       Futures.eitherT(s, i)(ec).value.map(n.outcome)(ec)

@@ -40,8 +40,10 @@ object GatherUnordered {
     new Impl(Catalog.gatherUnordered, "default", ZioSetup, "ZIO.mergeAllPar" + GatherForks.unorderedZio)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),
-    new Impl(Catalog.gatherUnordered, "default", BaselineSetup, "ExecutorCompletionService" + GatherForks.unorderedBaseline)((rt, p, mode) => {
-      val n = p.int("n"); val forked = Tasks.onPool(p); Program(baseline(n, forked, rt.pool, mode))
-    })
+    new Impl(Catalog.gatherUnordered, "default", BaselineSetup, "ExecutorCompletionService" + GatherForks.unorderedBaseline)(
+      (rt, p, mode) => {
+        val n = p.int("n"); val forked = Tasks.onPool(p); Program(baseline(n, forked, rt.pool, mode))
+      }
+    )
   )
 }

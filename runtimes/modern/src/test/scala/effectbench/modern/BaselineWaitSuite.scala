@@ -28,7 +28,9 @@ class BaselineWaitSuite extends munit.FunSuite {
   /** The frames of the measuring thread each time it was seen blocked. */
   private def blockedFrames(program: effectbench.Program, pool: Manual): Vector[Vector[String]] = {
     var failure: Throwable = null
-    val measuring = new Thread(() => try { program.run(); () } catch { case t: Throwable => failure = t }, "measuring")
+    val measuring = new Thread(() =>
+        try { program.run(); () }
+        catch { case t: Throwable => failure = t }, "measuring")
     measuring.start()
     val seen = Vector.newBuilder[Vector[String]]
     val deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2)

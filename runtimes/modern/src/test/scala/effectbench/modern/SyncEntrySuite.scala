@@ -14,7 +14,9 @@ class SyncEntrySuite extends munit.FunSuite {
     "cps" -> (() => withLive(CpsSetup.start(Settings.Levelled))(_.run(Cps.delay(Thread.currentThread), Mode.Sync))),
     "baseline" -> (() => withLive(BaselineSetup.start(Settings.Levelled))(_.run(() => Thread.currentThread, Mode.Sync)))
   )
-  private def withLive[L <: Live, A](live: L)(f: L => A): A = try f(live) finally live.close()
+  private def withLive[L <: Live, A](live: L)(f: L => A): A =
+    try f(live)
+    finally live.close()
 
   // The guard of the calling-thread rule: a runtime whose row offers `sync` must start its run loop
   // on the calling thread (no pool hand-off, no wake-up of the measuring thread), and one whose

@@ -10,9 +10,11 @@ object Gather {
 
   val impls: Vector[Impl[?]] = Vector(
     new Impl(Catalog.gather, "default", MonixSetup,
-      "Task.parSequence; tasks=immediate: every task still started asynchronously (monix-eval 3.4.1 TaskParSequence: Task.unsafeStartEnsureAsync per task, checked with javap)")((rt, p, mode) => {
-      val ts = Tasks.monix(p.int("n"), Tasks.onPool(p))
-      Program.summarized(rt.run(monix(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
-    })
+      "Task.parSequence; tasks=immediate: every task still started asynchronously (monix-eval 3.4.1 TaskParSequence: Task.unsafeStartEnsureAsync per task, checked with javap)")(
+      (rt, p, mode) => {
+        val ts = Tasks.monix(p.int("n"), Tasks.onPool(p))
+        Program.summarized(rt.run(monix(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+      }
+    )
   )
 }

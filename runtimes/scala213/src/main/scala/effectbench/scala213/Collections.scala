@@ -24,10 +24,12 @@ object Gather {
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.gather, "default", ScalazSetup,
-      "Nondeterminism.gather; tasks=immediate: nothing started (scalaz 7.2.30's Nondeterminism of Future takes no executor: each task is listened to where it runs; checked with javap)")((rt, p, mode) => {
-      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
-      Program.summarized(rt.run(scalaz(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
-    })
+      "Nondeterminism.gather; tasks=immediate: nothing started (scalaz 7.2.30's Nondeterminism of Future takes no executor: each task is listened to where it runs; checked with javap)")(
+      (rt, p, mode) => {
+        val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
+        Program.summarized(rt.run(scalaz(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+      }
+    )
   )
 }
 
@@ -36,8 +38,10 @@ object GatherUnordered {
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.gatherUnordered, "default", ScalazSetup,
-      "Task.gatherUnordered; tasks=immediate: nothing started (scalaz 7.2.30's Nondeterminism of Future takes no executor: each task is listened to where it runs; checked with javap)")((rt, p, mode) => {
-      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
-    })
+      "Task.gatherUnordered; tasks=immediate: nothing started (scalaz 7.2.30's Nondeterminism of Future takes no executor: each task is listened to where it runs; checked with javap)")(
+      (rt, p, mode) => {
+        val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
+      }
+    )
   )
 }

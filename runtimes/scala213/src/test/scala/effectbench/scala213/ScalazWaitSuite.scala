@@ -25,7 +25,8 @@ class ScalazWaitSuite extends munit.FunSuite {
           frames = caller.getStackTrace.toVector.map(f => f.getClassName + "." + f.getMethodName)
         else Thread.sleep(1)
       }
-      assert(frames.exists(_.startsWith("effectbench.ResultWait$Slot.")), s"waiting outside ResultWait:\n  ${frames.take(12).mkString("\n  ")}")
+      assert(frames.exists(_.startsWith("effectbench.ResultWait$Slot.")),
+        s"waiting outside ResultWait:\n  ${frames.take(12).mkString("\n  ")}")
     } finally {
       release.countDown()
       caller.join(30000)
