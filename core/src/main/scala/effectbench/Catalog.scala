@@ -118,7 +118,7 @@ object Catalog {
       tf <- BusinessFlowModel.tfValues.sortBy(v => if (v == "5") 0 else 1)
     } yield Params.of("tf" -> tf, "failure" -> f),
     quickParams = Vector("tf" -> "5", "failure" -> "0.1:80"),
-    // 20 combinations x 26 cells would be 520 cells per run: a run measures the defaults,
+    // 20 combinations x 34 cells would be 680 cells per run: a run measures the defaults,
     // `--sweep tf` / `--sweep failure` or `--param` choose the others.
     runsDefaultsOnly = true,
     syntax = Vector(
