@@ -49,11 +49,11 @@ object CatalogText {
       "The program begins with one yield (cede, shift) onto the runtime's own pool, so every runtime pays the " +
         "same entry cost. Always available; the only mode of the multi-fiber scenarios."
     case Mode.Sync =>
-      "The runtime's ordinary run loop, entered on the calling thread without the leading yield (Cats Effect's " +
-        "`unsafeRunSync` with no `cede`, ZIO's `unsafe.run`). It must be the interpreter the `fork` cell uses: a " +
+      "The runtime's ordinary run loop, entered on the calling thread without the leading yield (ZIO's " +
+        "`unsafe.run`, Monix's `runToFutureOpt`). It must be the interpreter the `fork` cell uses: a " +
         "separate synchronous interpreter, such as Cats Effect's `syncStep` over SyncIO, is another program and " +
         "is not used. Cats Effect 3.7 has no entry to its run loop on the calling thread (the fiber is handed to " +
-        "the compute pool), so its `sync` cell is `unsafeRunSync` without the `cede`. Single-fiber scenarios " +
+        "the compute pool), so its `sync` cells are n/a with that reason. Single-fiber scenarios " +
         "only; each runtime's settings read-back names its entry (`syncEntry`), and reports never put the two " +
         "modes in one comparison."
   }

@@ -109,7 +109,8 @@ object NaReasons {
 
   /** The quick profile of families R and C: one param set and the fork mode only. A quick cell
     * costs ~14 s on the 2-core machine (verifier, JMH host, 2 forks), and these families plan
-    * ~250 cells in full; quick keeps ~85 (about 20 minutes). Reports name these overrides. */
+    * ~250 cells in full; quick keeps ~85 (about 20 minutes). Reports name these overrides.
+    * transformer-stack (family E, single-fiber) takes the same fork-only quick mode. */
   val quickModes: Vector[Mode] = Vector(Mode.Fork)
   val quickSums: Vector[(String, String)] = Vector("executed-in" -> "current-thread")
   val quickAckermann: Vector[(String, String)] = Vector("m" -> "2", "n" -> "100")
@@ -121,11 +122,13 @@ object NaReasons {
   private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
   val businessFlow: Vector[NotApplicable] =
     Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
-      Vector("eithert", "typed", "tagless-syntax", "tagless-plain").map(v =>
+      Vector("eithert", "typed", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
         NotApplicable("baseline", Some(v),
           if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)
       ) ++
-      Vector("eithert", "tagless-syntax", "tagless-plain").map(v => NotApplicable("ox", Some(v), bfOx))
+      Vector("eithert", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
+        NotApplicable("ox", Some(v), bfOx)
+      )
 
   private val tsTransformersOnly =
     "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"

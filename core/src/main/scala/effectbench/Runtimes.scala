@@ -42,6 +42,9 @@ object Runtimes {
   /** `scala.concurrent.ExecutionContext.global` names its threads so. */
   private val globalThreads = Vector("scala-execution-context-global")
 
+  /** Why Cats Effect has no `sync` cells (see its row). */
+  val CatsEffectSyncNa: String =
+    "Cats Effect 3.7.1 has no calling-thread entry to its run loop: every unsafeRun* hands the new IOFiber to the compute pool (IO.unsafeRunFiber), and syncStep is SyncIO's interpreter, another program"
   val CatsEffect: RuntimeInfo = RuntimeInfo("cats-effect", "modern", 17, "cats-effect", all4,
     levelledJvm = Vector(
       "-Dcats.effect.tracing.mode=none",
@@ -50,7 +53,14 @@ object Runtimes {
       "-Dcats.effect.cancelation.check.threshold=512"
     ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(n)),
-    threadNames = Vector("io-compute", "io-blocker", "io-scheduler"), about = "Cats Effect 3 `IO`")
+    threadNames = Vector("io-compute", "io-blocker", "io-scheduler"), about = "Cats Effect 3 `IO`",
+    // Cats Effect 3.7.1 (checked with javap on cats-effect_3-3.7.1.jar, and in the source of
+    // core/shared/src/main/scala/cats/effect/IO.scala, `unsafeRunFiber`): every unsafeRun* entry
+    // (unsafeRunSync -> unsafeRunTimed -> unsafeRunAsyncImpl, unsafeRunAsync, unsafeRunAndForget,
+    // unsafeToFuture) builds the IOFiber in `unsafeRunFiber` and hands it to `runtime.compute.execute`;
+    // IOFiber itself is `private` to cats.effect. So there is no calling-thread entry to the run loop,
+    // and `syncStep` is SyncIO's interpreter, another program (docs/scenarios.md, Entry modes).
+    syncNa = Some(CatsEffectSyncNa))
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
   val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", all4, Vector.empty,
     n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff), Vector("ZScheduler", "zio-"), about = "ZIO 2 `ZIO`")

@@ -1,6 +1,7 @@
 package effectbench
 
 import cats.Monad
+import cats.data.EitherT
 import effectbench.BusinessFlowModel._
 
 /** business-flow's steps written once against Cats' type classes, for every runtime that has Cats:
@@ -66,6 +67,48 @@ object BusinessFlowCats {
             }
         }
       }
+  }
+
+  /** The tagless style of the `eithert` flow (docs/scenarios.md: tagless is the `either` and the
+    * `eithert` flows written once against an abstract F): the same steps in Cats' EitherT over an
+    * abstract F with only `Monad[F]` known, with and without extension syntax. EitherT's own
+    * methods (`flatMap`, `leftSemiflatMap`) are its API, not syntax; the plain form makes every
+    * bind an explicit call on EitherT's Monad instance. */
+  object TaglessEitherT {
+    /** With Cats' extension syntax: a for-comprehension over EitherT, as the concrete eithert style. */
+    def withSyntax[F[_]: Monad](s: Steps[F], index: Int): F[Either[FlowError, Result]] = {
+      import cats.syntax.all._
+      val flow = for {
+        d <- EitherT.liftF[F, FlowError, Draw](s.draw(index))
+        i <- EitherT.fromEither[F](validate(d))
+        t <- EitherT.liftF[F, FlowError, Int](s.transform(i))
+        _ <- EitherT.liftF[F, FlowError, Unit](s.boundary)
+        f <- EitherT.liftF[F, FlowError, Int](s.fetch(t))
+        v <- EitherT(s.call(d, f)).leftSemiflatMap(e => s.bookkeeping.as(e))
+        r <- EitherT.liftF[F, FlowError, Result](s.finish(v))
+      } yield r
+      flow.value
+    }
+
+    /** Without syntax: every bind an explicit call on the Monad instance of EitherT[F, FlowError, *]. */
+    def plain[F[_]](s: Steps[F], index: Int)(implicit F: Monad[F]): F[Either[FlowError, Result]] = {
+      type ET[A] = EitherT[F, FlowError, A]
+      val E: Monad[ET] = EitherT.catsDataMonadErrorForEitherT[F, FlowError]
+      def lift[A](fa: F[A]): ET[A] = EitherT.liftF[F, FlowError, A](fa)
+      val flow = E.flatMap(lift(s.draw(index))) { d =>
+        E.flatMap(EitherT.fromEither[F](validate(d)): ET[Int]) { i =>
+          E.flatMap(lift(s.transform(i))) { t =>
+            E.flatMap(lift(s.boundary)) { _ =>
+              E.flatMap(lift(s.fetch(t))) { f =>
+                val called: ET[Int] = EitherT(s.call(d, f)).leftSemiflatMap(e => F.as(s.bookkeeping, e))
+                E.flatMap(called)(v => lift(s.finish(v)))
+              }
+            }
+          }
+        }
+      }
+      flow.value
+    }
   }
 
   /** Where this file is, for the tagless cells' source references. */

@@ -27,43 +27,13 @@ object VerifyMain {
     // ("fatal": the runner checks the cells after it in a new JVM).
     Runtime.getRuntime.addShutdownHook(new Thread(new Runnable {
       def run(): Unit = inFlight.foreach { case (key, started) =>
-        println(record(key, Outcome.Failed, "", "", "failed: the program ended the JVM (System.exit) during the oracle check", started,
-            Vector.empty, fatal = true))
+        println(Wire.write(record(key, Outcome.Failed, "", "", "failed: the program ended the JVM (System.exit) during the oracle check",
+              started, Vector.empty, fatal = true)))
         System.out.flush()
       }
     }))
     keys.result().foreach { key =>
-      val started = System.nanoTime()
-      inFlight = Some((key, started))
-      val line =
-        try {
-          val id = Harness.cellId(key)
-          val impl = Harness.impl(id)
-          val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
-          val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
-          val want = Harness.expected(id)
-          val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
-          Threads.startDaemon("verify-" + id.runtime)(task)
-          val got =
-            try task.get(timeoutS, TimeUnit.SECONDS)
-            catch {
-              case _: TimeoutException =>
-                inFlight = None
-                println(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack, fatal = true))
-                System.out.flush()
-                Runtime.getRuntime.halt(3)
-                ""
-              case e: java.util.concurrent.ExecutionException => throw e.getCause
-            }
-          if (got == want) record(key, Outcome.Ok, want, got, "", started, live.readBack, work = counted(impl, live, id, timeoutS))
-          else record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
-        } catch {
-          case thrown: Throwable => unwrap(thrown) match {
-              case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
-              case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}",
-                  started, Vector.empty)
-            }
-        }
+      val line = Wire.write(check(key, settings, timeoutS, lives))
       inFlight = None
       println(line)
       System.out.flush()
@@ -77,6 +47,49 @@ object VerifyMain {
     Runtime.getRuntime.halt(0)
   }
 
+  /** One cell's verdict: the oracle at the given params, then (family S) the work
+    * counted at the same params against FiberWork.expected. `registry` is the module's (a test
+    * passes another to see a wrong count refused). */
+  def check(
+      key: String, settings: Settings, timeoutS: Long, lives: scala.collection.mutable.Map[String, Live],
+      registry: CellRegistry = Harness.registry
+  ): VerifyRecord = {
+    val started = System.nanoTime()
+    inFlight = Some((key, started))
+    try {
+      val id = Harness.cellId(key)
+      val impl = Harness.impl(id)
+      val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
+      val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+      val want = Harness.expected(id)
+      val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
+      Threads.startDaemon("verify-" + id.runtime)(task)
+      val got =
+        try task.get(timeoutS, TimeUnit.SECONDS)
+        catch {
+          case _: TimeoutException =>
+            inFlight = None
+            println(Wire.write(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack,
+                  fatal = true)))
+            System.out.flush()
+            Runtime.getRuntime.halt(3)
+            throw new IllegalStateException("halted")
+          case e: java.util.concurrent.ExecutionException => throw e.getCause
+        }
+      if (got != want) record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
+      else counted(registry, impl, live, id, timeoutS) match {
+        case Right(work) => record(key, Outcome.Ok, want, got, "", started, live.readBack, work = work)
+        case Left(why) => record(key, Outcome.Invalid, want, got, why, started, live.readBack)
+      }
+    } catch {
+      case thrown: Throwable => unwrap(thrown) match {
+          case _: StackOverflowError => record(key, Outcome.Failed, "", "", "failed: stack overflow", started, Vector.empty)
+          case e => record(key, Outcome.Failed, "", "", s"failed: ${e.getClass.getName}: ${String.valueOf(e.getMessage).take(500)}",
+              started, Vector.empty)
+        }
+    }
+  }
+
   /** The program's own error, without the wrappers of the pools it ran on. */
   @annotation.tailrec
   private def unwrap(e: Throwable): Throwable = e match {
@@ -86,22 +99,38 @@ object VerifyMain {
   }
 
   /** The work of a family-S cell, counted inside its programs by one more run with counting
-    * hooks (the module's `countedImpls`): recorded with the verdict so reports show the work
-    * beside the score. Empty when the module has no counted form of the cell, or the counted
-    * run does not finish in time or fails (the verdict itself is the uncounted run's). */
-  private def counted(impl: Impl[_ <: Live], live: Live, id: CellId, timeoutS: Long): Vector[(String, Long)] = {
+    * hooks (the module's `countedImpls`), at the size that is measured, and checked against the
+    * work docs/scenarios.md prescribes (`FiberWork.expected`) before the cell is timed: the oracles of
+    * fork-many, ping-pong and yield-many are `0` whatever happened, so the count is their check. A
+    * count that differs, or a counted run that fails or does not finish, makes the cell invalid
+    * (`Left`); the count is recorded with the verdict so reports show it beside the score. Empty
+    * when the module has no counted form of the cell (outside family S). */
+  private def counted(
+      registry: CellRegistry, impl: Impl[_ <: Live], live: Live, id: CellId, timeoutS: Long
+  ): Either[String, Vector[(String, Long)]] = {
     val w = Work.counter()
-    Harness.registry.countedImpls(w).find(_.key == impl.key) match {
-      case None => Vector.empty
+    registry.countedImpls(w).find(_.key == impl.key) match {
+      case None => Right(Vector.empty)
       case Some(c) =>
+        val params = Harness.scenario(id).complete(id.params)
         try {
-          val program = c.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+          val program = c.prepare(live, params, id.mode)
           val task = new FutureTask[Any](new Callable[Any] { def call(): Any = program.run() })
           Threads.startDaemon("count-" + id.runtime)(task)
           task.get(timeoutS, TimeUnit.SECONDS)
-          DeclaredWork.of(w.count)
-        } catch { case _: Throwable => Vector.empty }
+          workVerdict(id.scenario, params, w.count)
+        } catch {
+          case _: TimeoutException => Left(s"invalid: its work count did not finish in $timeoutS s")
+          case t: Throwable =>
+            Left(s"invalid: its work count failed: ${unwrap(t).getClass.getName}: ${String.valueOf(unwrap(t).getMessage).take(300)}")
+        }
     }
+  }
+
+  /** The counted work of a family-S cell against `FiberWork.expected` at the same params. */
+  def workVerdict(scenario: String, params: Params, got: WorkCount): Either[String, Vector[(String, Long)]] = {
+    val want = FiberWork.expected(scenario, params)
+    if (got == want) Right(DeclaredWork.of(got)) else Left(s"invalid: work counted $got, docs/scenarios.md prescribes $want")
   }
 
   @volatile private var inFlight: Option[(String, Long)] = None
@@ -109,6 +138,6 @@ object VerifyMain {
   private def record(
       key: String, status: Outcome, want: String, got: String, reason: String, started: Long,
       readBack: Vector[(String, String)], fatal: Boolean = false, work: Vector[(String, Long)] = Vector.empty
-  ): String =
-    Wire.write(VerifyRecord(key, status, want, got, reason, (System.nanoTime() - started) / 1000000L, readBack, fatal, work))
+  ): VerifyRecord =
+    VerifyRecord(key, status, want, got, reason, (System.nanoTime() - started) / 1000000L, readBack, fatal, work)
 }

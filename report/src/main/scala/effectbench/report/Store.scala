@@ -277,6 +277,19 @@ final class Store(val results: Path, log: String => Unit = s => Console.err.prin
     } finally st.close()
   }
 
+  /** The distinct values of one column of the indexed cells (scenario, runtime or variant). */
+  def indexedNames(column: String): Vector[String] = {
+    require(Set("scenario", "runtime", "variant")(column), s"not a name column: $column")
+    read { c =>
+      val st = c.createStatement()
+      try {
+        val rs = st.executeQuery(s"SELECT DISTINCT $column FROM cells ORDER BY $column")
+        try Iterator.continually(rs).takeWhile(_.next()).map(_.getString(1)).toVector
+        finally rs.close()
+      } finally st.close()
+    }
+  }
+
   /** Every indexed cell matching the filters, oldest run first. Patterns may use `*`. */
   def history(
       scenarios: Vector[String], runtimes: Vector[String], variants: Vector[String], modes: Vector[String],

@@ -44,6 +44,19 @@ object StoreCommands {
     }
     val store = new Store(results)
     store.ensureFilled()
+    // The rule of run and list: a scenario, runtime or variant that matches nothing is a usage
+    // error (exit 2) naming the valid ones, not an empty answer. Valid here: the catalog's names
+    // and any name the index holds (a run of a scenario since renamed keeps its history).
+    def known(what: String, pats: Vector[String], catalog: Vector[String], column: String): Unit = if (pats.nonEmpty) {
+      val valid = (catalog ++ store.indexedNames(column)).distinct
+      pats.foreach { pat =>
+        val rx = ("\\Q" + pat.replace("*", "\\E.*\\Q") + "\\E").r
+        if (!valid.exists(v => rx.pattern.matcher(v).matches())) UsageError.unknown(what, pat, valid)
+      }
+    }
+    known("scenario", sel.scenarios, effectbench.Catalog.scenarios.map(_.id), "scenario")
+    known("runtime", sel.runtimes, effectbench.Runtimes.ids, "runtime")
+    known("variant", sel.variants, effectbench.Catalog.scenarios.flatMap(_.variants).distinct, "variant")
     val rows = store.history(sel.scenarios, sel.runtimes, sel.variants, sel.mode.map(_.id), params)
     if (rows.isEmpty) {
       println(s"no indexed cell matches (index: ${store.dbFile}; ./bench reindex rebuilds it from the run directories)")

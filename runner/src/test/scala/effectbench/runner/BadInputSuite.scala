@@ -60,7 +60,11 @@ class BadInputSuite extends munit.FunSuite {
       // The flags are read before the run directory is opened.
       Vector("report", notARun.toString, "--format", "pdf") -> "unknown format 'pdf'; valid: terminal, markdown, html",
       Vector("list", "--format", "xml") -> "unknown format 'xml'",
-      Vector("verify", "--runtime", "cats") -> "unknown runtime 'cats'"
+      Vector("verify", "--runtime", "cats") -> "unknown runtime 'cats'",
+      // history checks its selectors as run and list do, before it opens the index
+      Vector("history", "--scenario", "nope") ++ o -> "unknown scenario 'nope'; valid: deep-bind",
+      Vector("history", "--runtime", "zioo") ++ o -> "unknown runtime 'zioo' (did you mean 'zio'?)",
+      Vector("history", "--scenario", "deep-bind", "--variant", "nope") ++ o -> "unknown variant 'nope'"
     )
   }
 

@@ -1,7 +1,6 @@
 package effectbench.continuations
 
 import effectbench.{Catalog, Impl, Live, Oracles, Program}
-import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
@@ -9,29 +8,27 @@ import scala.util.control.TailCalls.TailRec
 import RunLoopTasks.{C, Task, now}
 
 /** cartesian (traverse): direct-style recursion over rows and columns, each cell calling its two
-  * tasks. No list transformer exists for continuations (n/a). */
+  * tasks. As in the other runtimes' traverse, each cell builds its pair list `List(x, y)` and
+  * each level concatenates its result with the rest (a flatTraverse by hand: rows' lists joined,
+  * each row the join of its pairs); appending into one buffer would skip that work. No list
+  * transformer exists for continuations (n/a). */
 object Cartesian {
-  def continuations(rows: List[Task], columns: List[Task]): List[Int] @cps[C] = {
-    val out = ListBuffer.empty[Int]
-    rowsOf(rows, columns, out)
-    out.toList
-  }
+  def continuations(rows: List[Task], columns: List[Task]): List[Int] @cps[C] = rowsOf(rows, columns)
 
-  private def rowsOf(rs: List[Task], columns: List[Task], out: ListBuffer[Int]): Unit @cps[C] =
-    if (rs.isEmpty) ()
+  private def rowsOf(rs: List[Task], columns: List[Task]): List[Int] @cps[C] =
+    if (rs.isEmpty) List.empty[Int]
     else {
-      columnsOf(rs.head, columns, out)
-      rowsOf(rs.tail, columns, out)
+      val row = columnsOf(rs.head, columns)
+      row ++ rowsOf(rs.tail, columns)
     }
 
-  private def columnsOf(tx: Task, cs: List[Task], out: ListBuffer[Int]): Unit @cps[C] =
-    if (cs.isEmpty) ()
+  private def columnsOf(tx: Task, cs: List[Task]): List[Int] @cps[C] =
+    if (cs.isEmpty) List.empty[Int]
     else {
       val x = tx()
       val y = cs.head()
-      out += x
-      out += y
-      columnsOf(tx, cs.tail, out)
+      val pair = List(x, y)
+      pair ++ columnsOf(tx, cs.tail)
     }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(

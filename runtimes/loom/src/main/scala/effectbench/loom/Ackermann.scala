@@ -23,10 +23,14 @@ object Ackermann {
   }.get()
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.ackermann, "pool-per-step", OxSetup, "direct style, fork/join per call")((rt, p, mode) => {
-      val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => supervised(oxPoolPerStep(m, n)), mode))
-    }),
-    new Impl(Catalog.ackermann, "pool-per-step", LoomSetup, "direct style, virtual thread per call")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", OxSetup,
+      "direct style, fork/join per call: every call starts a virtual thread and blocks its caller's on the join; each operation opens supervised scopes (the entry's and this one)")(
+      (rt, p, mode) => {
+        val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => supervised(oxPoolPerStep(m, n)), mode))
+      }
+    ),
+    new Impl(Catalog.ackermann, "pool-per-step", LoomSetup,
+      "direct style, virtual thread per call: every call submits a virtual thread and blocks its caller's on Future.get")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => loomPoolPerStep(m, n, rt.executor), mode))
     })
   )

@@ -14,11 +14,15 @@ object Gather {
 
   private def inOrder(body: => Any) = Program.summarized(body)(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.gather, "default", OxSetup, "par")((rt, p, mode) => {
-      val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => ox(ts), mode))
-    }),
-    new Impl(Catalog.gather, "default", LoomSetup, "ExecutorService.invokeAll")((rt, p, mode) => {
-      val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => loom(ts, rt.executor), mode))
-    })
+    new Impl(Catalog.gather, "default", OxSetup, "par; tasks=immediate: still a virtual thread per task (par forks each)")(
+      (rt, p, mode) => {
+        val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => ox(ts), mode))
+      }
+    ),
+    new Impl(Catalog.gather, "default", LoomSetup, "ExecutorService.invokeAll; tasks=immediate: still a virtual thread per task")(
+      (rt, p, mode) => {
+        val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(() => loom(ts, rt.executor), mode))
+      }
+    )
   )
 }

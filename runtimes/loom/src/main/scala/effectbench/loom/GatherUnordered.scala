@@ -15,8 +15,10 @@ object GatherUnordered {
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.gatherUnordered, "default", LoomSetup, "ExecutorCompletionService")((rt, p, mode) => {
-      val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); Program(rt.run(() => loom(ts, rt.executor), mode))
-    })
+    new Impl(Catalog.gatherUnordered, "default", LoomSetup, "ExecutorCompletionService; tasks=immediate: still a virtual thread per task")(
+      (rt, p, mode) => {
+        val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); Program(rt.run(() => loom(ts, rt.executor), mode))
+      }
+    )
   )
 }

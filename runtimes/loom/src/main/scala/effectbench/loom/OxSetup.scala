@@ -9,7 +9,10 @@ import ox.{fork, supervised}
 final class OxLive(settings: Settings) extends Live {
   /** `fork` is the only entry mode: a `supervised` scope on the calling thread, the program in
     * one fork (a new virtual thread). The caller waits for the fork's result by ResultWait, as for
-    * every runtime; the scope's own join at its end then finds the fork done. */
+    * every runtime; the scope's own join at its end then finds the fork done. Every operation
+    * thus opens (and closes) one `supervised` scope of its own, a cost the other runtimes'
+    * entries do not have; the cells where it weighs (ackermann pool-per-step, which opens a second
+    * one) say so in their syntax note. */
   def run[A](body: () => A, mode: Mode): A = {
     require(mode == Mode.Fork, "ox has no sync mode")
     supervised {

@@ -99,7 +99,7 @@ object Ackermann {
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.ackermann, "pool-per-step", CatsEffectSetup, "IO.cede >> flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", CatsEffectSetup, "IO.cede >> flatMap" + Tasks.ceCedeNote)((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(cePoolPerStep(m, n), mode))
     }),
     new Impl(Catalog.ackermann, "trampolined", CatsEffectSetup, "IO.defer + flatMap")((rt, p, mode) => {
@@ -108,7 +108,7 @@ object Ackermann {
     new Impl(Catalog.ackermann, "stack-aware", CatsEffectSetup, "flatMap, IO.defer every 512 calls")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(IO.defer(ceStackAware(m, n, 0)), mode))
     }),
-    new Impl(Catalog.ackermann, "pool-per-step", ZioSetup, "ZIO.yieldNow *> flatMap")((rt, p, mode) => {
+    new Impl(Catalog.ackermann, "pool-per-step", ZioSetup, "ZIO.yieldNow *> flatMap" + Tasks.zioYieldNote)((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(zioPoolPerStep(m, n), mode))
     }),
     new Impl(Catalog.ackermann, "trampolined", ZioSetup, "ZIO.suspendSucceed + flatMap")((rt, p, mode) => {

@@ -90,7 +90,7 @@ object Alloc {
     }),
     new Impl(Catalog.alloc, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); val ops = new BaselineOps(w, rt.pool)
-      Program(rt.run(() => baseline(f, limit, w, ops), mode).join())
+      Program(rt.runAsync(() => baseline(f, limit, w, ops), mode))
     })
   )
 }

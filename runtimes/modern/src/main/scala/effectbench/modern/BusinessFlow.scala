@@ -5,7 +5,7 @@ import cats.data.EitherT
 import cats.effect.IO
 import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, Program}
 import effectbench.BusinessFlowModel._
-import effectbench.BusinessFlowCats.{Steps, Tagless, validate}
+import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.{ExecutionContext, Future}
 import scala.util.{Failure => Failed, Success}
@@ -291,10 +291,24 @@ object BusinessFlow {
 
   private def summarized(body: => Any) = Program.summarized(body)(String.valueOf)
 
+  /** The one async boundary of docs/scenarios.md is CE's `IO.cede` / ZIO's `ZIO.yieldNow` here; on
+    * the lone fiber of an operation it is the runtime's one-slot bypass (Tasks.ceCedeNote and
+    * Tasks.zioYieldNote cite the sources), where Monix's shift and Future's callbacks are pool tasks.
+    * ZIO's auto-trace stays on in both profiles: every ZIO operator takes an implicit `Trace`
+    * that a macro (`zio.internal.stacktracer.Macros.autoTraceImpl`) builds at compile time, and only
+    * an import of `zio.stacktracer.TracingImplicits.disableAutoTrace` where the code is compiled
+    * turns it off (zio-stacktracer 2.1.26, checked with javap on zio-stacktracer_3-2.1.26.jar); no
+    * runtime flag or JVM property does. So the cost of carrying a trace per operator stays in ZIO's
+    * cells. Its size on the failure paths is to be measured on an idle machine (not done here: if
+    * above 5%, the levelled ZIO cells would be compiled with the import); the syntax note says it. */
+  private val boundaryCe = "; its one async boundary is IO.cede" + Tasks.ceCedeNote
+  private val boundaryZio = "; its one async boundary is ZIO.yieldNow" + Tasks.zioYieldNote +
+    "; ZIO auto-trace on (compile-time; its cost on the failure paths not measured here)"
+
   private def ce(variant: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit])(
       implicit file: sourcecode.File, line: sourcecode.Line
   ) =
-    new Impl(Catalog.businessFlow, variant, CatsEffectSetup, syntax)((rt, p, mode) => {
+    new Impl(Catalog.businessFlow, variant, CatsEffectSetup, syntax + boundaryCe)((rt, p, mode) => {
       val c = config(p); val s = new IOSteps(c)
       val io = CatsEffect.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(io, mode))
@@ -303,7 +317,7 @@ object BusinessFlow {
   private def zioImpl(variant: String, syntax: String)(op: (ZioSteps, Int, Counter) => UIO[Unit])(
       implicit file: sourcecode.File, line: sourcecode.Line
   ) =
-    new Impl(Catalog.businessFlow, variant, ZioSetup, syntax)((rt, p, mode) => {
+    new Impl(Catalog.businessFlow, variant, ZioSetup, syntax + boundaryZio)((rt, p, mode) => {
       val c = config(p); val s = new ZioSteps(c)
       val z = Zio.all(c.k, (i, counter) => op(s, i, counter))
       summarized(rt.run(z, mode))
@@ -331,6 +345,12 @@ object BusinessFlow {
     ce("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = IO")((s, i, n) =>
       Tagless.plain[IO](s, i).map(n.outcome)
     ),
+    ce("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = IO")((s, i, n) =>
+      TaglessEitherT.withSyntax[IO](s, i).map(n.outcome)
+    ),
+    ce("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = IO")((s, i, n) =>
+      TaglessEitherT.plain[IO](s, i).map(n.outcome)
+    ),
     zioImpl("eithert", "EitherT[UIO, FlowError, *] for-comprehension (zio-interop-cats Monad)")((s, i, n) =>
       Zio.eitherT(s, i).value.map(n.outcome)
     ),
@@ -347,6 +367,12 @@ object BusinessFlow {
     zioImpl("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
       Tagless.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
     ),
+    zioImpl("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = UIO (zio-interop-cats)")(
+      (s, i, n) => TaglessEitherT.withSyntax[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    ),
+    zioImpl("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = UIO (zio-interop-cats)")((s, i, n) =>
+      TaglessEitherT.plain[UIO](s, i)(Zio.uioMonad).map(n.outcome)
+    ),
     fut("eithert", "EitherT[Future, FlowError, *] for-comprehension")((s, i, n, ec) =>
       Futures.eitherT(s, i)(ec).value.map(n.outcome)(ec)
     ),
@@ -361,6 +387,12 @@ object BusinessFlow {
     ),
     fut("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Future")((s, i, n, ec) =>
       Tagless.plain[Future](s, i)(s.monad).map(n.outcome)(ec)
+    ),
+    fut("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = Future")((s, i, n, ec) =>
+      TaglessEitherT.withSyntax[Future](s, i)(s.monad).map(n.outcome)(ec)
+    ),
+    fut("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = Future")((s, i, n, ec) =>
+      TaglessEitherT.plain[Future](s, i)(s.monad).map(n.outcome)(ec)
     ),
     new Impl(Catalog.businessFlow, "either", BaselineSetup, "plain Either values, no effect, no async boundary (the work alone)")(
       (rt, p, mode) => {

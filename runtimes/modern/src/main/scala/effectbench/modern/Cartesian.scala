@@ -65,10 +65,10 @@ object Cartesian {
 
   private def summarized(body: => Any): Program = Program.summarized(body)(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.cartesian, "traverse", CatsEffectSetup, "flatTraverse + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", CatsEffectSetup, "flatTraverse + for-comprehension" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("s"), Tasks.onPool(p)); summarized(rt.run(catsEffect(ts, ts), mode))
     }),
-    new Impl(Catalog.cartesian, "traverse", ZioSetup, "ZIO.foreach + for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.cartesian, "traverse", ZioSetup, "ZIO.foreach + for-comprehension" + Tasks.zioYieldWhenPooled)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("s"), Tasks.onPool(p)); summarized(rt.run(zio(ts, ts), mode))
     }),
     new Impl(Catalog.cartesian, "traverse", FutureSetup, "sequential flatTraverse (flatMap recursion) + for-comprehension")(

@@ -26,20 +26,18 @@ final class CatsEffectLive(settings: Settings) extends Live {
         .build()
   }
 
-  /** `fork` starts with one cede onto the compute pool; `sync` is `unsafeRunSync` with no cede.
-    * In CE 3.7.1 `unsafeRunSync` is `unsafeRunTimed` -> `unsafeRunAsyncImpl` -> `unsafeRunFiber`,
-    * which builds an IOFiber and hands it to `runtime.compute.execute`
-    * (core/jvm/src/main/scala/cats/effect/IOPlatform.scala, core/shared/src/main/scala/cats/effect/IO.scala;
-    * checked with javap on cats-effect_3-3.7.1.jar): the ordinary run loop, no `syncStep`/SyncIO.
-    * CE has no entry that runs a fiber on the calling thread, so `sync` here still starts on the
-    * pool; it differs from `fork` by the missing cede only. In `fork` the result reaches the
-    * waiting thread through `unsafeRunAsync` (IO.scala: `unsafeRunAsync` calls `unsafeRunAsyncImpl`,
-    * the same entry `unsafeRunTimed` uses with an ArrayBlockingQueue to block on; checked with javap
-    * on cats-effect_3-3.7.1.jar), so the wait is ResultWait's, as for every runtime; in `sync` too,
-    * since CE's fiber runs on the pool there as well. */
+  /** `fork` starts with one cede onto the compute pool; its result reaches the waiting thread
+    * through `unsafeRunAsync` (IO.scala: `unsafeRunAsync` calls `unsafeRunAsyncImpl`, the entry
+    * `unsafeRunSync` also takes, via `unsafeRunTimed` with an ArrayBlockingQueue to block on; checked
+    * with javap on cats-effect_3-3.7.1.jar), so the wait is ResultWait's, as for every runtime.
+    *
+    * There is no `sync` mode: CE 3.7.1 has no entry that runs a fiber on the calling thread
+    * (`IO.unsafeRunFiber` hands every new IOFiber to `runtime.compute.execute`; see the row
+    * `Runtimes.CatsEffect`), so a `sync` cell here would carry a pool hand-off and a wake-up that
+    * no other runtime's `sync` row has. The catalog calls those cells n/a; running one fails. */
   def run[A](io: IO[A], mode: Mode): A = mode match {
     case Mode.Fork => effectbench.ResultWait.await[A](s => (IO.cede *> io).unsafeRunAsync(e => s.complete(e.toTry))(runtime))
-    case Mode.Sync => effectbench.ResultWait.await[A](s => io.unsafeRunAsync(e => s.complete(e.toTry))(runtime))
+    case Mode.Sync => throw new UnsupportedOperationException(Runtimes.CatsEffectSyncNa)
   }
 
   /** "off" when CE's stack tracing is off, else its mode; read from TracingConstants, which reads
@@ -52,7 +50,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
     }
 
   def readBack: Vector[(String, String)] = Vector(
-    "syncEntry" -> "IO#unsafeRunSync without cede (IOFiber run loop, started by compute.execute: CE has no calling-thread entry)",
+    "syncEntry" -> "none (sync cells are n/a: IO.unsafeRunFiber hands every fiber to compute.execute)",
     "tracing" -> tracing,
     "enhancedExceptions" -> (if (runtime.config.enhancedExceptions) "on" else "off"),
     "autoYieldBudget" -> runtime.config.autoYieldThreshold.toString,

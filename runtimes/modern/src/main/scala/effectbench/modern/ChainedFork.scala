@@ -58,7 +58,7 @@ object ChainedFork {
       val f = p.int("f"); Program(rt.run(() => future(f, w)(rt.ec), mode))
     }),
     new Impl(Catalog.chainedFork, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
-      val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.run(() => baseline(f, w, ops), mode).join())
+      val f = p.int("f"); val ops = new BaselineOps(w, rt.pool); Program(rt.runAsync(() => baseline(f, w, ops), mode))
     })
   )
 }

@@ -72,7 +72,7 @@ object EnqueueDequeue {
     }),
     new Impl(Catalog.enqueueDequeue, "default", BaselineSetup, "loop with callbacks on a fixed pool")((rt, p, mode) => {
       val n = p.int("n"); val ops = new BaselineOps(w, rt.pool)
-      Program(rt.run(() => baseline(n, w, ops, rt.pool), mode).join())
+      Program(rt.runAsync(() => baseline(n, w, ops, rt.pool), mode))
     })
   )
 }

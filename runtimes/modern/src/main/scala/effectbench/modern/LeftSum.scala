@@ -29,10 +29,10 @@ object LeftSum {
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.leftSum, "default", CatsEffectSetup, "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", CatsEffectSetup, "for-comprehension" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
     }),
-    new Impl(Catalog.leftSum, "default", ZioSetup, "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", ZioSetup, "for-comprehension" + Tasks.zioYieldWhenPooled)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),
     new Impl(Catalog.leftSum, "default", FutureSetup, "for-comprehension")((rt, p, mode) => {

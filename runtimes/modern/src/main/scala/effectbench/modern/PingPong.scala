@@ -82,7 +82,7 @@ object PingPong {
     }),
     new Impl(Catalog.pingPong, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val f = p.int("f"); val ops = new BaselineOps(w, rt.pool)
-      Program(rt.run(() => baseline(f, w, ops, rt.pool), mode).join())
+      Program(rt.runAsync(() => baseline(f, w, ops, rt.pool), mode))
     })
   )
 }

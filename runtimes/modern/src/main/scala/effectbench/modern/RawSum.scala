@@ -29,10 +29,10 @@ object RawSum {
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.rawSum, "default", CatsEffectSetup, "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", CatsEffectSetup, "explicit flatMap" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts, 0L), mode))
     }),
-    new Impl(Catalog.rawSum, "default", ZioSetup, "explicit flatMap")((rt, p, mode) => {
+    new Impl(Catalog.rawSum, "default", ZioSetup, "explicit flatMap" + Tasks.zioYieldWhenPooled)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts, 0L), mode))
     }),
     new Impl(Catalog.rawSum, "default", FutureSetup, "explicit flatMap")((rt, p, mode) => {

@@ -29,10 +29,10 @@ object RightSum {
   }
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.rightSum, "default", CatsEffectSetup, "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", CatsEffectSetup, "for-comprehension" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts, 0L), mode))
     }),
-    new Impl(Catalog.rightSum, "default", ZioSetup, "for-comprehension")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", ZioSetup, "for-comprehension" + Tasks.zioYieldWhenPooled)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts, 0L), mode))
     }),
     new Impl(Catalog.rightSum, "default", FutureSetup, "for-comprehension")((rt, p, mode) => {

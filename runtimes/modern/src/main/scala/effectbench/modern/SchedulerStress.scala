@@ -87,7 +87,7 @@ object SchedulerStress {
     }),
     new Impl(Catalog.schedulerStress, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); val ops = new BaselineOps(w, rt.pool)
-      Program(rt.run(() => baseline(f, limit, w, ops), mode).join())
+      Program(rt.runAsync(() => baseline(f, limit, w, ops), mode))
     })
   )
 }

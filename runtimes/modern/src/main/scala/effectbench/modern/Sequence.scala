@@ -25,10 +25,10 @@ object Sequence {
       .map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.sequence, "default", CatsEffectSetup, "sequence")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", CatsEffectSetup, "sequence" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
     }),
-    new Impl(Catalog.sequence, "default", ZioSetup, "ZIO.collectAll")((rt, p, mode) => {
+    new Impl(Catalog.sequence, "default", ZioSetup, "ZIO.collectAll" + Tasks.zioYieldWhenPooled)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),
     new Impl(Catalog.sequence, "default", FutureSetup, "foldLeft of flatMaps")((rt, p, mode) => {

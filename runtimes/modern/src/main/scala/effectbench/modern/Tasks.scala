@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import effectbench.{Mode, Params}
-import java.util.concurrent.{CompletableFuture, Executor}
+import java.util.concurrent.Executor
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
@@ -12,6 +12,30 @@ import zio.ZIO
   * the EC), CPS `shift`, baseline `execute`. Every task is the hop plus one map, or one suspended
   * value without the hop. */
 object Tasks {
+  /** Cats Effect 3.7.1: `IO.cede` on a worker thread goes through `IOFiber.rescheduleFiber` to
+    * `WorkStealingThreadPool.reschedule` and `WorkerThread.reschedule`
+    * (core/jvm/src/main/scala/cats/effect/unsafe/WorkerThread.scala), which puts the fiber in the
+    * worker's one-slot `cedeBypass` when that slot is free and the worker's local queue is empty:
+    * no queue operation, no wake-up of another worker; the worker runs it next (checked with javap
+    * on cats-effect_3-3.7.1.jar). A lone fiber's cede is that bypass. The library's own design and
+    * fair to measure, but where a ratio mostly measures hops the cell says so. */
+  val ceCedeNote: String =
+    "; a lone fiber's IO.cede takes CE's one-slot cede bypass (WorkerThread.reschedule: no queue operation, no wake-up)"
+
+  /** ZIO 2.1.26: `ZIO.yieldNow` ends the run loop with EvaluationSignal.YieldNow and
+    * `FiberRuntime.drainQueueLaterOnExecutor(true)` (core/shared/src/main/scala/zio/internal/FiberRuntime.scala)
+    * calls the executor's `submitAndYield`; `ZScheduler.submitAndYield`
+    * (core/jvm/src/main/scala/zio/internal/ZScheduler.scala), on a worker whose `nextRunnable` is
+    * empty, whose local queue is empty and with nothing in the global queue, stores the fiber in
+    * `worker.nextRunnable` and skips `maybeUnparkWorker` (checked with javap on zio_3-2.1.26.jar):
+    * a lone fiber's yield is that slot, with no queue operation and no wake-up. */
+  val zioYieldNote: String =
+    "; a lone fiber's ZIO.yieldNow takes ZIO's next-runnable slot (ZScheduler.submitAndYield: no queue operation, no wake-up)"
+
+  /** The notes for cells whose tasks hop only with `executed-in = thread-pool` or `tasks = forked`. */
+  val ceCedeWhenPooled: String = "; thread-pool/forked" + ceCedeNote
+  val zioYieldWhenPooled: String = "; thread-pool/forked" + zioYieldNote
+
   def onPool(p: Params): Boolean = p.get("executed-in").contains("thread-pool") || p.get("tasks").contains("forked")
 
   def catsEffect(n: Int, pool: Boolean): List[IO[Int]] =
@@ -36,15 +60,18 @@ object Tasks {
     Array.tabulate(n)(k => (cb: Int => Unit) => ex.execute(() => cb(k)))
 
   /** Runs a callback program to completion: `fork` starts it with one hop onto the pool, `sync`
-    * starts it here; the calling thread waits for the result either way. */
-  def baselineRun[A](ex: Executor, mode: Mode)(start: (A => Unit) => Unit): A = {
-    val done = new CompletableFuture[A]()
-    mode match {
-      case Mode.Fork => ex.execute(() => start(a => { done.complete(a); () }))
-      case Mode.Sync => start(a => { done.complete(a); () })
+    * starts it here; the calling thread waits for the result through ResultWait (one wait, by the
+    * run's strategy, as every runtime's), which returns at once when the program finished inline. */
+  def baselineRun[A](ex: Executor, mode: Mode)(start: (A => Unit) => Unit): A =
+    effectbench.ResultWait.await[A] { s =>
+      def body(): Unit =
+        try start(a => s.succeed(a))
+        catch { case t: Throwable => s.fail(t) }
+      mode match {
+        case Mode.Fork => ex.execute(() => body())
+        case Mode.Sync => body()
+      }
     }
-    done.get()
-  }
 }
 
 /** The baseline of the three sums (raw, left, right): no effect, so no association to choose;

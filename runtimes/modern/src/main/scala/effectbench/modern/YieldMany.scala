@@ -70,7 +70,7 @@ object YieldMany {
     }),
     new Impl(Catalog.yieldMany, "default", BaselineSetup, "callbacks on a fixed pool")((rt, p, mode) => {
       val (f, y) = (p.int("f"), p.int("y")); val ops = new BaselineOps(w, rt.pool)
-      Program(rt.run(() => baseline(f, y, w, ops), mode).join())
+      Program(rt.runAsync(() => baseline(f, y, w, ops), mode))
     })
   )
 }

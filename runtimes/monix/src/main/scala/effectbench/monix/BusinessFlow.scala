@@ -4,7 +4,7 @@ import cats.Monad
 import cats.data.EitherT
 import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Program}
 import effectbench.BusinessFlowModel._
-import effectbench.BusinessFlowCats.{Steps, Tagless, validate}
+import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import monix.eval.Task
 import org.openjdk.jmh.infra.Blackhole
 
@@ -101,6 +101,12 @@ object BusinessFlow {
     ),
     task("tagless-plain", "generic F[_] with explicit Monad[F] calls, no syntax, F = Task")((s, i, n) =>
       Tagless.plain[Task](s, i)(taskMonad).map(n.outcome)
+    ),
+    task("tagless-eithert-syntax", "generic F[_]: Monad, EitherT for-comprehension with Cats syntax, F = Task")((s, i, n) =>
+      TaglessEitherT.withSyntax[Task](s, i)(taskMonad).map(n.outcome)
+    ),
+    task("tagless-eithert-plain", "generic F[_], explicit calls on EitherT's Monad, no syntax, F = Task")((s, i, n) =>
+      TaglessEitherT.plain[Task](s, i)(taskMonad).map(n.outcome)
     )
   )
 }

@@ -9,8 +9,11 @@ object GatherUnordered {
   def monix(tasks: List[Task[Int]]): Task[Long] = Task.parSequenceUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[?]] = Vector(
-    new Impl(Catalog.gatherUnordered, "default", MonixSetup, "Task.parSequenceUnordered")((rt, p, mode) => {
-      val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
-    })
+    new Impl(Catalog.gatherUnordered, "default", MonixSetup,
+      "Task.parSequenceUnordered; tasks=immediate: every task still started asynchronously (monix-eval 3.4.1 TaskParSequenceUnordered: Task.unsafeStartEnsureAsync per task, checked with javap)")(
+      (rt, p, mode) => {
+        val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
+      }
+    )
   )
 }

@@ -23,10 +23,13 @@ object Gather {
   def scalaz(tasks: List[Task[Int]]): Task[List[Int]] = Nondeterminism[Task].gather(tasks)
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl(Catalog.gather, "default", ScalazSetup, "Nondeterminism.gather")((rt, p, mode) => {
-      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
-      Program.summarized(rt.run(scalaz(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
-    })
+    new Impl(Catalog.gather, "default", ScalazSetup,
+      "Nondeterminism.gather; tasks=immediate: nothing started (scalaz 7.2.30's Nondeterminism of Future takes no executor: each task is listened to where it runs; checked with javap)")(
+      (rt, p, mode) => {
+        val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
+        Program.summarized(rt.run(scalaz(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+      }
+    )
   )
 }
 
@@ -34,8 +37,11 @@ object GatherUnordered {
   def scalaz(tasks: List[Task[Int]]): Task[Long] = Task.gatherUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
-    new Impl(Catalog.gatherUnordered, "default", ScalazSetup, "Task.gatherUnordered")((rt, p, mode) => {
-      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
-    })
+    new Impl(Catalog.gatherUnordered, "default", ScalazSetup,
+      "Task.gatherUnordered; tasks=immediate: nothing started (scalaz 7.2.30's Nondeterminism of Future takes no executor: each task is listened to where it runs; checked with javap)")(
+      (rt, p, mode) => {
+        val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
+      }
+    )
   )
 }

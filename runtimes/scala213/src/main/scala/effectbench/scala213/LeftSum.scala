@@ -23,7 +23,7 @@ object LeftSum {
     new Impl(Catalog.leftSum, "default", ScalazSetup, "for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
     }),
-    new Impl(Catalog.leftSum, "default", ScalaAsyncSetup, "async/await")((rt, p, mode) => {
+    new Impl(Catalog.leftSum, "default", ScalaAsyncSetup, "async/await" + RunLoopTasks.scalaAsyncSumNote)((rt, p, mode) => {
       val ts = RunLoopTasks.future(p.int("n"), RunLoopTasks.onPool(p))(rt.ec); Program(rt.run(() => scalaAsync(ts)(rt.ec), mode))
     })
   )

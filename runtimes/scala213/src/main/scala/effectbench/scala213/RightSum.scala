@@ -23,7 +23,7 @@ object RightSum {
     new Impl(Catalog.rightSum, "default", ScalazSetup, "for-comprehension")((rt, p, mode) => {
       val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts, 0L), mode))
     }),
-    new Impl(Catalog.rightSum, "default", ScalaAsyncSetup, "async/await")((rt, p, mode) => {
+    new Impl(Catalog.rightSum, "default", ScalaAsyncSetup, "async/await" + RunLoopTasks.scalaAsyncSumNote)((rt, p, mode) => {
       val ts = RunLoopTasks.future(p.int("n"), RunLoopTasks.onPool(p))(rt.ec); Program(rt.run(() => scalaAsync(ts, 0L)(rt.ec), mode))
     })
   )

@@ -15,13 +15,15 @@ final class ScalazLive(settings: Settings) extends Live {
     case Settings.Levelled => LivePools.globalService
   }
 
-  /** `fork` starts with Task.fork onto the pool (the caller blocks for the result);
-    * `sync` runs the task on the calling thread (unsafePerformSync). */
+  /** `fork` starts with Task.fork onto the pool (the caller waits for the result); `sync` starts
+    * the task's run loop on the calling thread with no fork. Both hand the result to ResultWait
+    * through `unsafePerformAsync`, so the wait (when the task finishes on a pool thread) follows
+    * `--wait` as every runtime's does, not unsafePerformSync's own CountDownLatch. */
   def run[A](task: Task[A], mode: Mode): A = mode match {
     // unsafePerformSync is unsafePerformAsync plus a CountDownLatch (scalaz 7.2.30
     // scalaz/concurrent/Future.scala, checked with javap): here the callback fills ResultWait's slot.
     case Mode.Fork => effectbench.ResultWait.await[A](s => Task.fork(task)(pool).unsafePerformAsync(r => r.fold(s.fail, s.succeed)))
-    case Mode.Sync => task.unsafePerformSync
+    case Mode.Sync => effectbench.ResultWait.await[A](s => task.unsafePerformAsync(r => r.fold(s.fail, s.succeed)))
   }
 
   def readBack: Vector[(String, String)] = Vector(
@@ -29,7 +31,7 @@ final class ScalazLive(settings: Settings) extends Live {
     Claim.ComputeThreads -> LivePools.threads(pool),
     "autoYieldOps" -> "none (scalaz Task never yields on its own)",
     "tracing" -> "none (scalaz Task has no tracing)",
-    "syncEntry" -> "unsafePerformSync on the calling thread"
+    "syncEntry" -> "unsafePerformAsync on the calling thread (unsafePerformSync without its latch)"
   )
 
   // Neither pool is this runtime's to shut down: the global one is future's, the default one scalaz's.
