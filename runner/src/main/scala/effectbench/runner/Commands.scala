@@ -94,9 +94,10 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "launches per cell and change (default 20)") launches: Option[String] = None,
       @arg(doc = "the results directory (default: results/states-study)") out: Option[String] = None,
       jvms: JvmChoice,
-      @arg(doc = "two launches at the smallest settings, to see the command work") smoke: Flag = Flag()
+      @arg(doc = "two launches at the smallest settings, to see the command work") smoke: Flag = Flag(),
+      @arg(doc = "each launch's iterations: warm-ups x seconds + iterations x seconds (default: a quick fork, 3x0.5+5x0.25)") fork: Option[String] = None
   ): Int =
-    StatesStudy.main(cells, changes, launches, out, jvms, smoke.value)
+    StatesStudy.main(cells, changes, launches, out, jvms, smoke.value, fork)
 
   @main(doc = "write docs/scenarios.md, the scenario catalog in words, from core's catalog")
   def spec(@arg(doc = "write nothing; exit 1 when docs/scenarios.md differs from the catalog") check: Flag = Flag()): Int =

@@ -11,10 +11,15 @@ final case class Profile(id: String, forks: Int, warmups: Int, warmupSeconds: Do
 }
 
 object Profiles {
-  /** Six short iterations rather than three long ones, in the same 1.5 s: the warm-up judge has a
-    * trend test to work with (Mann–Kendall needs six points), and a fork whose JIT is still at work
-    * drops its first iterations instead of averaging them in. */
-  val quick = Profile("quick", forks = 2, warmups = 2, warmupSeconds = 0.5, iterations = 6, iterationSeconds = 0.25)
+  /** A quick fork warms up for 1.5 s and then measures 5 iterations of 0.25 s. Measured here (2
+    * cores, JDK 25, `bench states --fork 0x0.25+32x0.25`, three launches each of deep-bind
+    * cats-effect and zio, fork-many cats-effect, ping-pong future, loom and monix): the first
+    * 0.25-s iterations of a fresh JVM run 2–9× slower than the fork's end, still 10–50% slower at
+    * 1–1.5 s, and settle by about 2 s; with the former 1 s of warm-up, between-launch spread was
+    * 8–21% of a fork mean. Short iterations give the warm-up judge points to work with; the
+    * leading ones it finds still trending are dropped, and the rounds engine lengthens the warm-up
+    * of the cell's later forks (ForkShape). */
+  val quick = Profile("quick", forks = 2, warmups = 3, warmupSeconds = 0.5, iterations = 5, iterationSeconds = 0.25)
   val standard = Profile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
   val thorough = Profile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
   val all: Vector[Profile] = Vector(quick, standard, thorough)

@@ -42,8 +42,18 @@ object StatesStudy {
     "gc.count" -> "GCs", "proc.threads.peak" -> "threads"
   )
 
+  /** `--fork 2x0.5+4x0.25`: warm-up iterations × seconds + measured iterations × seconds. */
+  def forkShape(t: String): Profile = {
+    val shape = """(\d+)x([\d.]+)\+(\d+)x([\d.]+)""".r
+    t match {
+      case shape(w, ws, i, is) if i.toInt >= 1 && ws.toDouble > 0 && is.toDouble > 0 =>
+        Profile("states", forks = 1, warmups = w.toInt, warmupSeconds = ws.toDouble, iterations = i.toInt, iterationSeconds = is.toDouble)
+      case _ => UsageError(s"--fork takes warm-ups x seconds + iterations x seconds, e.g. 2x0.5+4x0.25, got '$t'")
+    }
+  }
+
   def main(cellsFlag: Option[String], changesFlag: Option[String], launchesFlag: Option[String], outFlag: Option[String], jvms: JvmChoice,
-      smoke: Boolean): Int = {
+      smoke: Boolean, forkFlag: Option[String] = None): Int = {
     val launches = launchesFlag.map(t => t.toIntOption.filter(n => n >= 2 && n <= 200).getOrElse(
         UsageError(s"--launches must be a whole number from 2 to 200, got '$t'"))).getOrElse(if (smoke) 2 else 20)
     val chosen = changesFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector.map(id =>
@@ -53,7 +63,8 @@ object StatesStudy {
     val (jvmList, notes) = Main.jvmsOf(jvms)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
-    val profile = if (smoke) Profiles.smoke else Profile("states", forks = 1, warmups = 2, warmupSeconds = 0.5, iterations = 4, iterationSeconds = 0.25)
+    val profile =
+      if (smoke) Profiles.smoke else forkFlag.map(forkShape).getOrElse(Profiles.quick.copy(id = "states", forks = 1))
     val cells = cellSpecs.map { spec =>
       val (sc, rt) = spec.split(':') match {
         case Array(a, b) => (a, b)
@@ -101,9 +112,9 @@ object StatesStudy {
     })
     Files.write(dir.dir.resolve("forks.json"), ujson.write(forksJson).getBytes(StandardCharsets.UTF_8))
     println()
-    print(TerminalTable.table(Vector("cell", "change", "launches", "slow share", "fast state", "slow state") ++
+    print(TerminalTable.table(Vector("cell", "change", "launches", "spread", "slow share", "fast state", "slow state") ++
       counterNames.map(n => s"${n._2} fast/slow"), table(results, chosen)))
-    println("slow: a launch above the geometric middle of the cell's fastest and slowest launch states, found over every launch of the cell " +
+    println("spread: standard deviation of the launches' log means (≈ their coefficient of variation) and slowest / fastest; slow: a launch above the geometric middle of the cell's fastest and slowest launch states, found over every launch of the cell " +
       s"(ForkStats.launchStates); a cell with one state has no slow launches. Launches: $csv")
     0
   }
@@ -114,6 +125,18 @@ object StatesStudy {
       effectbench.report.ForkSteady(i + 1, Vector(m), 0, settled = true)
     })
     if (states.size < 2) None else Some(math.sqrt(states.map(_.mean).min * states.map(_.mean).max))
+  }
+
+  /** The spread of launches: the standard deviation of their log means (≈ the coefficient of
+    * variation), and the slowest over the fastest. */
+  def spreadText(means: Vector[Double]): String = {
+    val ls = means.filter(_ > 0).map(math.log)
+    if (ls.size < 2) "—"
+    else {
+      val m = ls.sum / ls.size
+      val sd = math.sqrt(ls.map(x => (x - m) * (x - m)).sum / (ls.size - 1))
+      f"${sd * 100}%.0f%% (${math.exp(ls.max - ls.min)}%.2f×)"
+    }
   }
 
   def table(results: Vector[Launch], chosen: Vector[Change]): Vector[Vector[String]] =
@@ -128,7 +151,7 @@ object StatesStudy {
           if (v.isEmpty) "—" else Format.num(v.sum / v.size)
         }
         val share = f"${slow.size * 100.0 / ls.size}%.0f%% (${slow.size}/${ls.size})"
-        Vector(cell, ch.id, ls.size.toString, share, avg(fast, l => Some(l.mean)), avg(slow, l => Some(l.mean))) ++
+        Vector(cell, ch.id, ls.size.toString, spreadText(ls.map(_.mean)), share, avg(fast, l => Some(l.mean)), avg(slow, l => Some(l.mean))) ++
           counterNames.map { case (k, _) => s"${avg(fast, _.counters.get(k))}/${avg(slow, _.counters.get(k))}" }
       }
     }
