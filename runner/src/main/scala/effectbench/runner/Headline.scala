@@ -53,10 +53,11 @@ object Headline {
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
   }
 
-  /** The measured seconds and a JVM's start, setup and exit (0.7 s a quick fork measured here with
-    * the JVM launched directly, JmhCell.direct; rounded up). */
+  /** The measured seconds and a JVM's start, setup and exit: 2.0 s, from a headline run alone on
+    * the 2-core machine (2026-11-24: 212 forks of 2.75 s measured took 4.77 s each on average,
+    * JVM launched directly, JDK 25). */
   def nominalForkSeconds(profile: Profile): Double =
-    profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 1.0
+    profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + Rounds.ForkOverheadSeconds
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */

@@ -11,15 +11,17 @@ final case class Profile(id: String, forks: Int, warmups: Int, warmupSeconds: Do
 }
 
 object Profiles {
-  /** A quick fork warms up for 1.5 s and then measures 5 iterations of 0.25 s. Measured here (2
-    * cores, JDK 25, `bench states --fork 0x0.25+32x0.25`, three launches each of deep-bind
-    * cats-effect and zio, fork-many cats-effect, ping-pong future, loom and monix): the first
-    * 0.25-s iterations of a fresh JVM run 2–9× slower than the fork's end, still 10–50% slower at
-    * 1–1.5 s, and settle by about 2 s; with the former 1 s of warm-up, between-launch spread was
-    * 8–21% of a fork mean. Short iterations give the warm-up judge points to work with; the
-    * leading ones it finds still trending are dropped, and the rounds engine lengthens the warm-up
-    * of the cell's later forks (ForkShape). */
-  val quick = Profile("quick", forks = 2, warmups = 3, warmupSeconds = 0.5, iterations = 5, iterationSeconds = 0.25)
+  /** A quick fork warms up for 1 s and then measures 6 iterations of 0.25 s: the former 3 × 0.5 s
+    * in the same time, with points enough for the warm-up judge's trend test, so that leading
+    * iterations still trending are dropped. Measured here (2 cores, JDK 25, `bench states --fork
+    * 0x0.25+32x0.25`, deep-bind cats-effect and zio, fork-many cats-effect, ping-pong future, loom
+    * and monix, three launches each): a fresh JVM's first 0.25-s iterations run 2–9× slower than
+    * the fork's end, still 10–50% slower at 1–1.5 s, and settle by about 2 s. A 1.5-s warm-up
+    * narrowed the launches' spread (loom 24% to 4%, fork-many cats-effect 15% to 7%, bench states),
+    * but made the headline's 4 rounds of 53 cells take 17 min (4.8 s a fork) against its 15-min
+    * budget; the rounds engine lengthens the warm-up of a cell's later forks where its forks show
+    * the need (ForkShape). */
+  val quick = Profile("quick", forks = 2, warmups = 2, warmupSeconds = 0.5, iterations = 6, iterationSeconds = 0.25)
   val standard = Profile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
   val thorough = Profile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
   val all: Vector[Profile] = Vector(quick, standard, thorough)

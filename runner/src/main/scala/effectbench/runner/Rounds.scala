@@ -33,8 +33,9 @@ object Rounds {
   /** The round from which a cell's forks follow its measured variance (two forks before it: the
     * least that shows a between-launch variance). */
   val ShapeFromRound = 3
-  /** A measuring JVM's start, setup and exit, in seconds (0.7 s measured on 2 cores, rounded up). */
-  val ForkOverheadSeconds = 1.0
+  /** A measuring JVM's start, setup and exit, in seconds: 4.77 s per fork against 2.75 s measured,
+    * over the 212 forks of a headline run alone on the 2-core machine (2026-11-24, JDK 25). */
+  val ForkOverheadSeconds = 2.0
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
