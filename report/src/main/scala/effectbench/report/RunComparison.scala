@@ -151,6 +151,10 @@ object RunComparison {
         Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
             if (split) Verdict.Unstable(forksText)
             else if (r.bimodal) Verdict.Same
+            // Two forks a side leave a t-interval on one to two degrees of freedom whose width is
+            // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out
+            // "improved" at [-16%, -10%] while its forks spread ±30%. No verdict below MinForks.
+            else if (ea.n < MinForks || eb.n < MinForks) Verdict.Same
             else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
     }
   }
@@ -196,7 +200,8 @@ object RunComparison {
     val fewForks = scored.filter { case (ca, cb) => ca.raw.count(_.nonEmpty) < MinForks || cb.raw.count(_.nonEmpty) < MinForks }
     if (fewForks.nonEmpty)
       warnings += s"${fewForks.size} cells have fewer than $MinForks forks on a side (${sample(fewForks.map(_._1))}): a cell whose state is chosen " +
-        s"per JVM launch can put all of one run's forks in one state and all of the other's in the other, which no interval from so few forks can tell from a code change"
+        s"per JVM launch can put all of one run's forks in one state and all of the other's in the other, which no interval from so few forks can tell from a code change; " +
+        s"they get no verdict (measure both with --rounds $MinForks or more, or --profile standard)"
     val noisy = rows.filter(d => Seq(d.a, d.b).exists(s => !s.error.isNaN && s.error > NoisyError * math.abs(s.score)))
     if (noisy.nonEmpty)
       warnings += s"${noisy.size} of ${rows.size} cells are noisy (a 99.9% interval wider than ±${(NoisyError * 100).round}% of the score on at least one side: " +

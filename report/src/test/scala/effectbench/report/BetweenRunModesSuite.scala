@@ -40,12 +40,16 @@ class BetweenRunModesSuite extends munit.FunSuite {
     assert(CompareReport.terminal(c).contains("geometric mean over 1 cells (1 unstable left out)"), CompareReport.terminal(c))
   }
 
-  test("a real 20% regression is still flagged (the states are not BetweenRunGap apart)") {
-    val a = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101))
+  test("a real 20% regression is flagged with 3 forks a side (the states are not BetweenRunGap apart); with 2 a side it gets no verdict") {
+    val a = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101), Vector(99.5, 100, 100.5))
     val b = a.map(_.map(_ * 1.2))
     val c = compare(a, b)
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))
     assertEquals(compare(b, a).rows.map(_.verdict), Vector(Verdict.Improved))
+    // Two forks a side: a t-interval on one or two degrees of freedom decides nothing.
+    val two = compare(a.take(2), b.take(2))
+    assertEquals(two.rows.map(_.verdict), Vector(Verdict.Same), CompareReport.terminal(two))
+    assert(two.warnings.exists(_.contains("they get no verdict")), two.warnings.mkString("\n"))
   }
 
   test("with 3 forks a side the same split is unlikely to be a launch-chosen state: the verdict stands, no low-fork warning") {
