@@ -95,7 +95,9 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "the results directory (default: results/states-study)") out: Option[String] = None,
       jvms: JvmChoice,
       @arg(doc = "two launches at the smallest settings, to see the command work") smoke: Flag = Flag(),
-      @arg(doc = "each launch's iterations: warm-ups x seconds + iterations x seconds (default: a quick fork, 2x0.5+6x0.25)") fork: Option[String] = None
+      @arg(doc = "each launch's iterations: warm-ups x seconds + iterations x seconds (default: a quick fork, 2x0.5+6x0.25)") fork: Option[
+        String
+      ] = None
   ): Int =
     StatesStudy.main(cells, changes, launches, out, jvms, smoke.value, fork)
 
