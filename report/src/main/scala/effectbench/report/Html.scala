@@ -190,11 +190,13 @@ object Html {
             case RowMark.Tie => "tie"
             case RowMark.Plain => ""
           }
-          def n(j: Int) = s"<td class=\"n\">${esc(r.cells(j))}</td>"
-          if (r.mark != RowMark.NotMeasured)
-            a(s"<tr class=\"$cls\"><td>${esc(r.cells(0))}</td>${n(1)}<td>${esc(r.cells(2))}</td><td class=\"work\">${esc(
-                  r.work
-                )}</td>${(3 until r.cells.size).map(n).mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
+          def n(s: String) = s"<td class=\"n\">${esc(s)}</td>"
+          val row = r.row
+          if (r.measured)
+            a(s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td>${n(RowText.score(row))}<td>${esc(c.score.get.unit)}</td><td class=\"work\">${esc(
+                  RowText.work(r.work)
+                )}</td>${(Vector(RowText.vsFastest(row), RowText.vsBaseline(row), Format.bytes(c.alloc), RowText.precision(row)) ++
+                Counters.cells(r.counters)).map(n).mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
           else
             a(
               s"<tr class=\"$cls\"><td>${esc(r.row.runtime)}</td><td colspan=\"${ReportModel.columns.size + 1}\">${esc(r.reason)}</td><td>${ProfileHtml.links(c)}</td></tr>"

@@ -34,7 +34,7 @@ object Markdown {
       val g = b.group
       sb.append(s"#### ${cell(g.title)}${if (m.oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
       if (g.machine.nonEmpty) sb.append(s"_measured on ${cell(g.machine)}_\n\n")
-      sb.append(table(ReportModel.columns, b.rows.map(_.cells.padTo(ReportModel.columns.size, "")))).append('\n')
+      sb.append(table(ReportModel.columns, b.rows.map(RowText.cells(_).padTo(ReportModel.columns.size, "")))).append('\n')
       b.flags.foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
       b.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
     }

@@ -26,7 +26,7 @@ object TerminalTable {
       sb.append('\n').append(g.title).append(if (m.oneJvm) "" else s" @ ${g.jvm}").append(
         if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]"
       ).append('\n')
-      sb.append(table(ReportModel.columns, b.rows.map(_.cells)))
+      sb.append(table(ReportModel.columns, b.rows.map(RowText.cells)))
       b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
       b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }

@@ -113,6 +113,6 @@ class GuardsReportSuite extends munit.FunSuite {
     val r = RunData.load(dir)
     assertEquals(r.warnings, Vector.empty[String])
     assertEquals(r.cells.map(_.countedWork), Vector(Vector.empty[(String, Long)]))
-    assertEquals(ReportModel.workText(r.cells.head), "declared: binds 10,001")
+    assertEquals(RowText.work(ReportModel.work(r.cells.head)), "declared: binds 10,001")
   }
 }

@@ -37,10 +37,10 @@ final class Commands(argv: Vector[String]) {
   @main(doc = "check every selected cell's result against its oracle, without timing")
   def verify(
       cells: CellFlags,
-      forks: ForkFlags,
+      setup: SetupFlags,
       @arg(doc = "also time each cell briefly against its table's baseline (work the JIT removed)") floor: Flag = Flag()
   ): Int =
-    Main.verify(cells, forks, floor.value)
+    Main.verify(cells, setup, floor.value)
 
   @main(doc = "a run directory's tables (default: the latest run under results)")
   def report(

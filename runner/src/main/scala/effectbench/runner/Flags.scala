@@ -50,7 +50,7 @@ object CellFlags {
 }
 
 /** How the cells' JVMs are set up and how long each may take: verify, run and profile. */
-@main final case class ForkFlags(
+@main final case class SetupFlags(
     @arg(doc = "levelled (every runtime configured alike; the default) or defaults (as shipped)") settings: Option[Settings] = None,
     @arg(doc = "seconds a cell's JVM may take before it is stopped") timeout: Option[String] = None
 ) {
@@ -59,13 +59,13 @@ object CellFlags {
     timeout.map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
 }
 
-object ForkFlags {
-  implicit val parser: ParserForClass[ForkFlags] = ParserForClass[ForkFlags]
+object SetupFlags {
+  implicit val parser: ParserForClass[SetupFlags] = ParserForClass[SetupFlags]
 }
 
 /** What `run` and `profile` measure with. */
 @main final case class MeasureFlags(
-    forks: ForkFlags,
+    setup: SetupFlags,
     @arg(doc = "forks, warm-ups and iterations per cell (default: standard; quick for the headline set and profile)")
     profile: Option[Profile] = None,
     @arg(doc = "the quick profile (--profile quick)") quick: Flag = Flag(),

@@ -29,8 +29,8 @@ object ProfileCommand {
       argv: Vector[String]
   ): Int = {
     val profile = measure.asked.getOrElse(Profiles.quick)
-    val settings = measure.forks.chosenSettings
-    val timeoutArg = measure.forks.seconds
+    val settings = measure.setup.chosenSettings
+    val timeoutArg = measure.setup.seconds
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
     val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
