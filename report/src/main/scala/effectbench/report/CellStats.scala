@@ -43,6 +43,14 @@ object CellStats {
     else core
   }
 
+  /** "decided", "tie", "undecided" or "bimodal". */
+  def decisionText(d: Decision): String = d match {
+    case Decision.Decided => "decided"
+    case Decision.Tie => "tie"
+    case Decision.Undecided => "undecided"
+    case Decision.Bimodal => "bimodal"
+  }
+
   def scoreText(e: CellEstimate): String =
     if (e.halfWidth.isNaN) s"${Format.num(e.mean)} ± ?" else s"${Format.num(e.mean)} ± ${Format.num(e.halfWidth)}"
 

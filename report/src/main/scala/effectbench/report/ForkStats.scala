@@ -67,15 +67,15 @@ final case class RatioEstimate(ratio: Double, low: Double, high: Double, confide
 }
 
 /** What one ratio's interval says (compare's verdict on two runs is `Verdict`). */
-enum Decision(val text: String) {
+enum Decision {
   /** The interval excludes 1 and neither cell is multi-modal. */
-  case Decided extends Decision("decided")
+  case Decided
   /** The interval contains 1: the run cannot tell the two apart. */
-  case Tie extends Decision("tie")
+  case Tie
   /** No interval (a cell with one fork). */
-  case Undecided extends Decision("undecided")
+  case Undecided
   /** A cell has several modes or launch states: its single ratio decides nothing. */
-  case Bimodal extends Decision("bimodal")
+  case Bimodal
 }
 
 /** The statistics of the measuring engine: the fork is the unit (iterations inside one JVM are not
