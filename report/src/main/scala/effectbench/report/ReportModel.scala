@@ -97,7 +97,9 @@ final case class Report(
     oneJvm: Boolean,
     statsLegend: String,
     countersLegend: String,
-    profileDiff: Option[String]
+    profileDiff: Option[String],
+    /** Every table's ratios to its fastest row, per runtime: what the HTML report opens with. */
+    summary: Summary
 ) {
   /** The footnotes every format prints under its tables. */
   def legends: Vector[String] = Vector(statsLegend, countersLegend)
@@ -140,7 +142,8 @@ object ReportModel {
     }
     Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks,
       run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
-      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run))
+      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run),
+      Summary.of(blocks, run.plan, run.jvmLabels.size <= 1))
   }
 
   def groups(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[Group] = {
