@@ -160,7 +160,7 @@ object Html {
           // A ratio or precision cell may wrap: a cell with launch states says each state's ratio.
           def w(s: String) = s"<td class=\"n w\">${esc(s)}</td>"
           val row = r.row
-          val profiles = ProfileHtml.links(c)
+          val profiles = ProfilerHtml.links(c)
           if (r.measured) {
             val more = (Vector(RowText.work(r.work)).filter(_.nonEmpty) ++
               Counters.heads.zip(Counters.cells(r.counters)).map { case (h, v) => s"$h $v" } ++

@@ -142,7 +142,7 @@ object ReportModel {
     }
     Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks,
       run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
-      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run),
+      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfilerLinks.diff(run),
       Summary.of(blocks, run.plan, run.jvmLabels.size <= 1))
   }
 

@@ -32,7 +32,7 @@ final class Commands(argv: Vector[String]) {
       event: Option[String] = None,
       @arg(doc = "two cells of one table: also write where their CPU samples differ") diff: Flag = Flag()
   ): Int =
-    ProfileCommand(Main.root, Main.modules, cells, measure, event, diff.value, argv)
+    ProfilerCommand(Main.root, Main.modules, cells, measure, event, diff.value, argv)
 
   @main(doc = "check every selected cell's result against its oracle, without timing")
   def verify(

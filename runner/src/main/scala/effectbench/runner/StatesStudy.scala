@@ -53,7 +53,7 @@ object StatesStudy {
     val (jvmList, notes) = Main.jvmsOf(jvms)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
-    val profile = if (smoke) Profiles.smoke else Profile("states", forks = 1, warmups = 2, warmupSeconds = 0.5, iterations = 4, iterationSeconds = 0.25)
+    val profile = if (smoke) Profiles.smoke else MeasureProfile("states", forks = 1, warmups = 2, warmupSeconds = 0.5, iterations = 4, iterationSeconds = 0.25)
     val cells = cellSpecs.map { spec =>
       val (sc, rt) = spec.split(':') match {
         case Array(a, b) => (a, b)
