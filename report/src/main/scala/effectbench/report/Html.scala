@@ -125,7 +125,7 @@ object Html {
       // A style scenario's view first (styles side by side per runtime), then its generic tables.
       m.styles.filter(_.scenario == sc).foreach { b =>
         a(s"<div class=\"styles\"><h4>${esc(b.title)}</h4>\n")
-        b.tables.foreach { t =>
+        b.tables.map(StyleText.table).foreach { t =>
           a(s"<table class=\"res style\"><tr>${t.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>")
           t.rows.foreach(r =>
             a(s"<tr>${r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) =>

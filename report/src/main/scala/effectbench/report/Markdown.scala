@@ -27,7 +27,7 @@ object Markdown {
     m.warnings.foreach(w => sb.append(s"> **note:** ${cell(w)}\n\n"))
     m.styles.foreach { b =>
       sb.append(s"#### ${cell(b.title)}\n\n")
-      b.tables.foreach(t => sb.append(table(t.head, t.rows)).append('\n'))
+      b.tables.map(StyleText.table).foreach(t => sb.append(table(t.head, t.rows)).append('\n'))
       if (b.notes.nonEmpty) sb.append(b.notes.map(n => s"- ${cell(n)}\n").mkString).append('\n')
     }
     m.blocks.foreach { b =>

@@ -53,12 +53,13 @@ final case class Group(
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
 
-/** A table as text: column heads and rows (a row may be shorter than the heads: the rest is empty). */
+/** A table as text, as the renderers lay it out: column heads and rows (a row may be shorter than
+  * the heads: the rest is empty). */
 final case class TextTable(head: Vector[String], rows: Vector[Vector[String]])
 
 /** One view of a style scenario (family E, see StyleTable): a title, its tables (times, then
   * bytes; or one table of a swept parameter) and the lines said under them. */
-final case class StyleBlock(scenario: String, title: String, tables: Vector[TextTable], notes: Vector[String])
+final case class StyleBlock(scenario: String, title: String, tables: Vector[StyleGrid], notes: Vector[String])
 
 /** How a row of a results table is marked. */
 enum RowMark {

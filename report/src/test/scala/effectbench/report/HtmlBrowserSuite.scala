@@ -120,7 +120,8 @@ class HtmlBrowserSuite extends munit.FunSuite {
     assert(text.contains(">n/a</td>") && text.contains(Html.esc("kyo: n/a: no such runtime ")), "the n/a entry and its reason")
     // The fastest row of each table shows 1.00×; a scenario with one table is labelled by its name.
     assert(m.summary.tables.forall(t => t.entries.values.exists { case SummaryEntry.Measured(r) => r.isFastest; case _ => false }))
-    assert(m.summary.tables.exists(_.label == "business-flow"), m.summary.tables.map(_.label).toString)
+    assert(m.summary.tables.exists(_.label == "evil"), m.summary.tables.map(_.label).toString)
+    assert(m.summary.tables.exists(_.label == "business-flow · typed"), m.summary.tables.map(_.label).toString)
     assert(text.contains("<a href=\"#table-0\""), "a column links to its table")
   }
 
