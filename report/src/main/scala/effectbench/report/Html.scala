@@ -63,11 +63,11 @@ object Html {
         "raw" -> ujson.Arr.from(c.raw.map(f => ujson.Arr.from(f.map(num)))),
         // Each launch's steady mean and its launch state (0 when the cell has one), for the strip plot.
         "forks" -> ujson.Arr.from(r.estimate.toVector.flatMap(e =>
-          e.forks.map(f =>
-            ujson.Obj("fork" -> ujson.Num(f.fork), "mean" -> num(f.mean),
-              "state" -> ujson.Num(math.max(0, e.states.indexWhere(_.forks.contains(f.fork)))))
-          )
-        ))
+            e.forks.map(f =>
+              ujson.Obj("fork" -> ujson.Num(f.fork), "mean" -> num(f.mean),
+                "state" -> ujson.Num(math.max(0, e.states.indexWhere(_.forks.contains(f.fork)))))
+            )
+          ))
       )
     })
   )
@@ -166,11 +166,13 @@ object Html {
               Counters.heads.zip(Counters.cells(r.counters)).map { case (h, v) => s"$h $v" } ++
               Vector(c.syntax).filter(_.nonEmpty)).map(t => s"<span>${esc(t)}</span>")
             a(s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td>${n(RowText.score(row))}<td>${esc(c.score.get.unit)}</td>${w(
-                RowText.vsFastest(row)
-              )}${w(RowText.vsBaseline(row))}${n(Format.bytes(c.alloc))}${w(RowText.precision(row))}<td class=\"more\">${(more ++
-                Vector(profiles).filter(_.nonEmpty)).mkString(" · ")}</td></tr>")
+                  RowText.vsFastest(row)
+                )}${w(RowText.vsBaseline(row))}${n(Format.bytes(c.alloc))}${w(RowText.precision(row))}<td class=\"more\">${(more ++
+                  Vector(profiles).filter(_.nonEmpty)).mkString(" · ")}</td></tr>")
           } else
-            a(s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td><td colspan=\"6\">${esc(r.reason)}</td><td class=\"more\">$profiles</td></tr>")
+            a(
+              s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td><td colspan=\"6\">${esc(r.reason)}</td><td class=\"more\">$profiles</td></tr>"
+            )
         }
         a("</table>\n")
         b.flags.foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
@@ -217,8 +219,8 @@ object Html {
     // ---- settings ----
     val flagged = m.readBack.count(_._2)
     a(s"<details class=\"settings\" id=\"settings\"><summary><h2>Settings and read-back</h2> <span class=\"dim\">${esc(run.settings)}, ${esc(
-        run.profileText
-      )}${if (flagged > 0) s" — $flagged read back differ from the profile" else ""}</span></summary>\n<table class=\"kv\">")
+          run.profileText
+        )}${if (flagged > 0) s" — $flagged read back differ from the profile" else ""}</span></summary>\n<table class=\"kv\">")
     m.header.foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
     a(s"<tr><th>command</th><td><code>${esc(run.meta.map(_.commandLine.mkString(" ")).getOrElse(""))}</code></td></tr>")
     a("</table>\n")
@@ -255,7 +257,6 @@ object Html {
       a(s"</td><td>${esc(modes.mkString(", "))}</td><td>${esc(syntax.mkString(", "))}</td></tr>")
     }
     a("</table></details>\n")
-
 
     val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(groups.map(groupJson)),
       "scaling" -> ujson.Arr.from(scaling.map(ScalingChart.json)))

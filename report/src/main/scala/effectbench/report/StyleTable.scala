@@ -86,7 +86,8 @@ object StyleTable {
     else {
       val ref = all.find(y => y.id.runtime == x.id.runtime && y.id.variant == referenceStyle && y.id.params == x.id.params && y.cell.ok)
       val conf = ForkStats.DefaultConfidence
-      val vs = (x.cell.score, ref.flatMap(_.cell.score), CellStats.estimate(x.cell, conf), ref.flatMap(r => CellStats.estimate(r.cell, conf))) match {
+      val vs = (x.cell.score, ref.flatMap(_.cell.score), CellStats.estimate(x.cell, conf),
+        ref.flatMap(r => CellStats.estimate(r.cell, conf))) match {
         case (Some(s), Some(_), Some(e), Some(re)) =>
           if (ref.exists(_.cell.key == x.cell.key)) StyleRatio.Itself else StyleRatio.Against(CellStats.slowdown(e, re, s.higherIsBetter))
         case _ => StyleRatio.Unknown
@@ -106,11 +107,13 @@ object StyleTable {
   private def stylesSideBySide(s: Scenario, xs: Vector[Slot]): Vector[StyleGrid] = {
     val vs = styles(s)
     val rts = runtimesOf(s, xs)
-    def row(r: String, f: Slot => StyleEntry) = StyleGridRow(Vector(r), vs.map { v =>
-      xs.find(x => x.id.runtime == r && x.id.variant == v).map(f).getOrElse(missing(s, v, r, xs.head.id))
-    })
+    def row(r: String, f: Slot => StyleEntry) = StyleGridRow(Vector(r),
+      vs.map { v =>
+        xs.find(x => x.id.runtime == r && x.id.variant == v).map(f).getOrElse(missing(s, v, r, xs.head.id))
+      })
     val times = StyleGrid(s"runtime (${unitOf(xs)}, × vs its $referenceStyle)" +: vs, rts.map(r => row(r, entry(_, xs))))
-    val bytes = StyleGrid("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) StyleEntry.Bytes(x.cell.alloc) else StyleEntry.Blank)))
+    val bytes =
+      StyleGrid("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) StyleEntry.Bytes(x.cell.alloc) else StyleEntry.Blank)))
     Vector(times, bytes)
   }
 
@@ -123,9 +126,12 @@ object StyleTable {
       for {
         r <- runtimesOf(s, xs)
         v <- styles(s) if xs.exists(x => x.id.runtime == r && x.id.variant == v)
-      } yield StyleGridRow(Vector(r, v), values.map { pv =>
-        xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse(StyleEntry.Missing)
-      })
+      } yield StyleGridRow(Vector(r, v),
+        values.map { pv =>
+          xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse(
+            StyleEntry.Missing
+          )
+        })
     StyleGrid(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
   }
 

@@ -46,7 +46,9 @@ object TerminalTable {
   /** The style blocks as text: a title line, the tables apart by a blank line, the notes indented. */
   def styles(blocks: Vector[StyleBlock]): String =
     blocks.map { b =>
-      "\n" + b.title + "\n" + b.tables.map(StyleText.table).map(t => table(t.head, t.rows)).mkString("\n") + b.notes.map(n => s"  $n\n").mkString
+      "\n" + b.title + "\n" + b.tables.map(StyleText.table).map(t => table(t.head, t.rows)).mkString("\n") + b.notes.map(n =>
+        s"  $n\n"
+      ).mkString
     }.mkString
 
   /** A plain aligned text table. */

@@ -31,7 +31,8 @@ object Chromium {
   def dumpDom(bin: Path, url: String, window: Option[(Int, Int)] = None): (String, String) = {
     val profile = Files.createTempDirectory("chromium-profile")
     val size = window.map { case (w, h) => s"--window-size=$w,$h" }.toVector
-    val (code, out, err) = run(Vector(bin.toString) ++ flags(profile) ++ size ++ Vector("--virtual-time-budget=10000", "--dump-dom", url), 120)
+    val (code, out, err) =
+      run(Vector(bin.toString) ++ flags(profile) ++ size ++ Vector("--virtual-time-budget=10000", "--dump-dom", url), 120)
     if (code != 0) throw new RuntimeException(s"chromium exited with $code: $err")
     (out, err)
   }

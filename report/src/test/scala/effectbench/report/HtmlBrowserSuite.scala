@@ -30,7 +30,9 @@ class HtmlBrowserSuite extends munit.FunSuite {
   }
 
   /** Where things are on the page: the window, the page's width, and the summary grid's top and bottom. */
-  final case class Layout(innerWidth: Double, innerHeight: Double, clientWidth: Double, scrollWidth: Double, gridTop: Double, gridBottom: Double)
+  final case class Layout(
+      innerWidth: Double, innerHeight: Double, clientWidth: Double, scrollWidth: Double, gridTop: Double, gridBottom: Double
+  )
 
   final case class Check(
       charts: Int, rendered: Int, missing: Vector[String], errors: Vector[String], injected: Boolean, scriptText: Boolean,

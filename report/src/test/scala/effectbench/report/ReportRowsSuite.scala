@@ -29,7 +29,9 @@ class ReportRowsSuite extends munit.FunSuite {
     assert(RowText.vsFastest(ce).startsWith(Format.ratio(ce.vsFastest.get.ratio)), RowText.vsFastest(ce))
     // Marks are types too: zio is the fastest and under the floor (the floor wins); cats-effect is decided.
     val marks = ReportModel.build(RunData.load(SyntheticRun.write(Files.createTempDirectory("rows"), "floor",
-      ReportTextGoldenSuite.runs.find(_._1 == "floor").get._2, forks = 5, iterations = 6))).blocks.head.rows.map(v => v.runtime -> v.mark).toMap
+          ReportTextGoldenSuite.runs.find(_._1 == "floor").get._2, forks = 5, iterations = 6))).blocks.head.rows.map(v =>
+      v.runtime -> v.mark
+    ).toMap
     assertEquals(marks("zio"), RowMark.BelowFloor)
     assertEquals(marks("cats-effect"), RowMark.Plain)
   }

@@ -16,7 +16,9 @@ class ReportTextGoldenSuite extends munit.FunSuite {
       val file = s"/golden/$name.$fmt.txt"
       val in = getClass.getResourceAsStream(file)
       assert(in != null, s"$file is missing (write the files with report/Test/runMain effectbench.report.ReportTextGoldenSuite)")
-      val want = try new String(in.readAllBytes(), StandardCharsets.UTF_8) finally in.close()
+      val want =
+        try new String(in.readAllBytes(), StandardCharsets.UTF_8)
+        finally in.close()
       assertNoDiff(text, want, s"$name ($fmt)")
       assertEquals(text, want, s"$name ($fmt): byte for byte")
     }
@@ -34,7 +36,8 @@ object ReportTextGoldenSuite {
 
   val runs: Vector[(String, Vector[SyntheticRun.Spec])] = Vector(
     "mixed" -> (SyntheticRun.cells200.filter(s => s.key.startsWith("scenario-1/") || s.key.startsWith("scenario-2/")) ++ Vector(
-      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = effectbench.Outcome.Failed, reason = "failed: JMH exited with code 1"),
+      SyntheticRun.Spec("scenario-1/default/monix/n=100/fork", 1, status = effectbench.Outcome.Failed,
+        reason = "failed: JMH exited with code 1"),
       spec("business-flow/either/zio/tf=5&base=10&failure=0.1:80&k=100/fork", 100.0),
       spec("business-flow/typed/zio/tf=5&base=10&failure=0.1:80&k=100/fork", 150.0),
       spec("ping-pong/default/zio/n=1000/fork", 5000.0, unit = "ops/s"),

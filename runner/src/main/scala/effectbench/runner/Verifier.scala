@@ -57,7 +57,8 @@ object Verifier {
             if (done.timedOut) s"timed out after ${perCellTimeout} s while verifying"
             else
               s"failed: the verifier JVM ended (exit code ${done.exit}) while checking this cell${telling(log).map(": " + _).getOrElse("")} (see logs/${log.getFileName})"
-          verdicts(c.id.key) = OracleVerdict(c.id.key, if (done.timedOut) Outcome.TimedOut else Outcome.Failed, "", "", why, Vector.empty, 0)
+          verdicts(c.id.key) =
+            OracleVerdict(c.id.key, if (done.timedOut) Outcome.TimedOut else Outcome.Failed, "", "", why, Vector.empty, 0)
           missing.tail
         }
     }
