@@ -78,6 +78,15 @@ function render(el){
   charts.push(c);
 }
 var all = Array.prototype.slice.call(document.querySelectorAll('.chart'));
+// The first screen as a reader sees it, before the self-test opens every section: the page's width
+// against the window's, and where the summary grid starts.
+function layout(){
+  var de = document.documentElement, grid = document.getElementById('summary-grid');
+  var r = grid ? grid.getBoundingClientRect() : null;
+  return {innerWidth: window.innerWidth, innerHeight: window.innerHeight, clientWidth: de.clientWidth, scrollWidth: de.scrollWidth,
+    gridTop: r ? r.top + window.scrollY : null, gridBottom: r ? r.bottom + window.scrollY : null, gridRight: r ? r.right : null};
+}
+var firstScreen = location.hash === '#selftest' ? layout() : null;
 var io = ('IntersectionObserver' in window) ? new IntersectionObserver(function(es){
   es.forEach(function(e){ if (e.isIntersecting) { io.unobserve(e.target); render(e.target); } });
 }, {rootMargin: '300px'}) : null;
@@ -91,7 +100,13 @@ if (location.hash === '#selftest' || !io) {
     if (el.offsetParent !== null && r.top < window.innerHeight + 300 && r.bottom > -300) render(el); else io.observe(el);
   });
 }
-function openHash(){ var id = decodeURIComponent(location.hash.slice(1)); var el = id && document.getElementById(id); if (el && el.tagName === 'DETAILS') { el.open = true; el.scrollIntoView(); } }
+// A link to a section or a table opens the sections around it (a table sits inside its scenario's).
+function openHash(){
+  var id = decodeURIComponent(location.hash.slice(1)), el = id && document.getElementById(id);
+  if (!el || (el.tagName !== 'DETAILS' && !el.closest('details'))) return;
+  for (var p = el; p; p = p.parentElement) if (p.tagName === 'DETAILS') p.open = true;
+  el.scrollIntoView();
+}
 openHash(); window.addEventListener('hashchange', openHash);
 var resizing = null;
 window.addEventListener('resize', function(){ clearTimeout(resizing); resizing = setTimeout(function(){ charts.forEach(function(c){ c.resize(); }); }, 100); });
@@ -102,7 +117,14 @@ if (location.hash === '#selftest') setTimeout(function(){
     var drawn = svg ? svg.querySelectorAll('path,rect,line,text').length : 0;
     if (!(svg || canvas) || (svg && drawn === 0)) missing.push(el.getAttribute('data-group') + ':' + el.getAttribute('data-kind'));
   });
+  // With every section open: each results table (and the grid) must end inside the window.
+  var width = document.documentElement.clientWidth, wide = [];
+  Array.prototype.forEach.call(document.querySelectorAll('table.res, table.summary'), function(t){
+    var r = t.getBoundingClientRect();
+    if (r.right > width + 0.5 || r.left < -0.5) wide.push((t.previousElementSibling ? t.previousElementSibling.textContent : t.className) + ': ' + Math.round(r.right) + ' > ' + width);
+  });
   var res = {charts: all.length, rendered: all.length - missing.length, missing: missing,
+    firstScreen: firstScreen, openLayout: layout(), tablesTooWide: wide,
     errors: window.__reportErrors.slice(), injected: !!window.__pwned, scriptElements: document.querySelectorAll('script').length,
     resultsShowScriptText: (document.getElementById('results') || document.body).textContent.indexOf('<script>') >= 0};
   var pre = document.createElement('pre');

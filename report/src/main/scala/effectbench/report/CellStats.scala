@@ -18,12 +18,12 @@ object CellStats {
     if (!e.multiState) e else e.ofState(e.states.maxBy(s => (s.forks.size, s.mean)))
 
   /** Each launch state of `c` against `ref` (already a reference, see `reference`). */
-  def stateSlowdowns(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): Vector[(LaunchState, RatioEstimate)] =
-    c.states.map(s => s -> slowdown(c.ofState(s), ref, higherIsBetter))
+  def stateSlowdowns(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): Vector[StateRatio] =
+    c.states.map(s => StateRatio(s, slowdown(c.ofState(s), ref, higherIsBetter)))
 
   /** "state 1 (3 of 5 launches) 1.02× [0.97, 1.08]; state 2 (2 of 5) 2.10× [1.9, 2.3]". */
-  def statesText(c: CellEstimate, rs: Vector[(LaunchState, RatioEstimate)]): String =
-    rs.zipWithIndex.map { case ((s, r), i) =>
+  def statesText(c: CellEstimate, rs: Vector[StateRatio]): String =
+    rs.zipWithIndex.map { case (StateRatio(s, r), i) =>
       s"state ${i + 1} (${s.forks.size} of ${c.n}${if (i == 0) " launches" else ""}) ${ratioText(r)}"
     }.mkString("; ")
 
@@ -41,6 +41,14 @@ object CellStats {
     else if (r.bimodal) s"$core bimodal"
     else if (r.contains1) s"tie $core"
     else core
+  }
+
+  /** "decided", "tie", "undecided" or "bimodal". */
+  def decisionText(d: Decision): String = d match {
+    case Decision.Decided => "decided"
+    case Decision.Tie => "tie"
+    case Decision.Undecided => "undecided"
+    case Decision.Bimodal => "bimodal"
   }
 
   def scoreText(e: CellEstimate): String =

@@ -21,10 +21,21 @@ object CompareReport {
         f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart")
   }
 
-  private def rows(c: RunComparison, showJvm: Boolean): Vector[Vector[String]] = c.rows.map { d =>
+  /** A cell's verdict in words: "improved", "regressed", "~" or "unstable: modes differ between runs (2 forks each)". */
+  def verdictText(v: Verdict): String = v match {
+    case Verdict.Improved => "improved"
+    case Verdict.Regressed => "regressed"
+    case Verdict.Same => "~"
+    case Verdict.Unstable(a, b) => s"unstable: modes differ between runs (${forksText(a, b)})"
+  }
+
+  /** "2 forks each" or "A 2, B 3 forks". */
+  def forksText(a: Int, b: Int): String = if (a == b) s"$a forks each" else s"A $a, B $b forks"
+
+  private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = c.rows.map { d =>
     Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
       s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
-      pct(d.ratio), ci(d), p(d.p), d.verdict.text, alloc(d)
+      pct(d.ratio), ci(d), p(d.p), verdict(d.verdict), alloc(d)
     )
   }
 
@@ -70,7 +81,7 @@ object CompareReport {
     c.warnings.foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
     sb.append(Markdown.table(head(showJvm),
-        rows(c, showJvm).map(r => r.map(x => if (x == Verdict.Regressed.text) "**regressed**" else x))))
+        rows(c, showJvm, v => if (v == Verdict.Regressed) "**regressed**" else verdictText(v))))
     sb.append('\n')
     summary(c).foreach(l => sb.append("**").append(Markdown.cell(l)).append("**\n\n"))
     sb.toString

@@ -55,7 +55,7 @@ object Counters {
 
 /** Profiler outputs a `bench profile` run recorded per cell (`profiles` in cells.jsonl) and for
   * the whole run (`profileDiff` in run.json), as paths relative to the run directory. */
-object ProfileLinks {
+object ProfilerLinks {
   def of(cell: CellResult): Vector[(String, String)] = cell.record.profiles.entries.filter(_._2.nonEmpty)
 
   def notes(cell: CellResult): Vector[String] = cell.record.profileNotes.filter(_.nonEmpty)
@@ -64,10 +64,10 @@ object ProfileLinks {
 }
 
 /** The profile links of one cell as HTML (relative links: the report sits in the run directory). */
-object ProfileHtml {
+object ProfilerHtml {
   def links(c: CellResult): String = {
-    val ls = ProfileLinks.of(c).map { case (label, rel) => s"""<a class="profile" href="${Html.esc(rel)}">${Html.esc(label)}</a>""" }
-    val ns = ProfileLinks.notes(c).map(n => s"""<div class="dim">${Html.esc(n)}</div>""")
+    val ls = ProfilerLinks.of(c).map { case (label, rel) => s"""<a class="profile" href="${Html.esc(rel)}">${Html.esc(label)}</a>""" }
+    val ns = ProfilerLinks.notes(c).map(n => s"""<div class="dim">${Html.esc(n)}</div>""")
     (ls.mkString(" ") +: ns).filter(_.nonEmpty).mkString
   }
 }

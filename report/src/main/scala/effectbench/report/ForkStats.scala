@@ -11,7 +11,7 @@ final case class ForkSteady(fork: Int, all: Vector[Double], dropped: Int, settle
 
 /** One state of a multi-modal cell: its median, the share of the steady iterations in it, and the
   * forks (numbered from 1) those iterations came from. */
-final case class Mode(center: Double, share: Double, iterations: Int, forks: Vector[Int])
+final case class IterationMode(center: Double, share: Double, iterations: Int, forks: Vector[Int])
 
 /** One launch state of a cell: the forks (numbered from 1) whose means fall in it, their mean, and
   * the share of launches that landed in it. A cell has several when its fork means split into
@@ -26,7 +26,7 @@ final case class CellEstimate(
     confidence: Double,
     forks: Vector[ForkSteady],
     /** Clusters of iterations more than `ModeGap` apart: a state that can change inside one fork. */
-    modes: Vector[Mode],
+    modes: Vector[IterationMode],
     /** The round each fork was measured in (paired rounds), empty when the cell was run whole. */
     rounds: Vector[Int],
     /** The launch states of the fork means (one when the forks agree), see ForkStats.launchStates. */
@@ -61,7 +61,21 @@ final case class RatioEstimate(ratio: Double, low: Double, high: Double, confide
   def inverse: RatioEstimate = copy(ratio = 1 / ratio, low = 1 / high, high = 1 / low)
   /** The larger distance of either end from the ratio, as a fraction of it. */
   def relHalfWidth: Double = if (!known) Double.NaN else math.max(high / ratio - 1, 1 - low / ratio)
-  def verdict: String = if (bimodal) "bimodal" else if (!known) "undecided" else if (contains1) "tie" else "decided"
+  /** What the ratio decides: the one place its interval, 1 and the cells' modes are weighed. */
+  def decision: Decision =
+    if (bimodal) Decision.Bimodal else if (!known) Decision.Undecided else if (contains1) Decision.Tie else Decision.Decided
+}
+
+/** What one ratio's interval says (compare's verdict on two runs is `Verdict`). */
+enum Decision {
+  /** The interval excludes 1 and neither cell is multi-modal. */
+  case Decided
+  /** The interval contains 1: the run cannot tell the two apart. */
+  case Tie
+  /** No interval (a cell with one fork). */
+  case Undecided
+  /** A cell has several modes or launch states: its single ratio decides nothing. */
+  case Bimodal
 }
 
 /** The statistics of the measuring engine: the fork is the unit (iterations inside one JVM are not
@@ -142,7 +156,7 @@ object ForkStats {
   /** The modes of a cell, from every steady iteration of every fork (with the fork each came from):
     * sorted values split wherever neighbours are more than `ModeGap` apart; a cluster below
     * `MinModeShare` of the iterations that is not a whole fork joins its nearer neighbour. */
-  def modes(forks: Vector[ForkSteady], gap: Double = ModeGap): Vector[Mode] = {
+  def modes(forks: Vector[ForkSteady], gap: Double = ModeGap): Vector[IterationMode] = {
     val pts = forks.flatMap(f => f.steady.map(x => (x, f.fork))).filter(p => p._1 > 0 && !p._1.isNaN).sortBy(_._1)
     if (pts.isEmpty) return Vector.empty
     var clusters: Vector[Vector[(Double, Int)]] = {
@@ -168,7 +182,7 @@ object ForkStats {
       clusters = clusters.take(a) ++ Vector(clusters(a) ++ clusters(b)) ++ clusters.drop(b + 1)
       i = clusters.indexWhere(small)
     }
-    clusters.map(c => Mode(median(c.map(_._1)), c.size.toDouble / pts.size, c.size, c.map(_._2).distinct.sorted))
+    clusters.map(c => IterationMode(median(c.map(_._1)), c.size.toDouble / pts.size, c.size, c.map(_._2).distinct.sorted))
   }
 
   /** A cell's estimate from JMH's raw data (per fork, per iteration). */

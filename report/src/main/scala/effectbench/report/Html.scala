@@ -90,49 +90,13 @@ object Html {
     run.warnings.foreach(w => a(s"<p class=\"note\">warning: ${esc(w)}</p>\n"))
     val scaling = ScalingChart.curves(run)
     a(
-      "<nav><a href=\"#settings\">settings</a> · <a href=\"#results\">results</a>" + (if (scaling.nonEmpty)
-                                                                                        " · <a href=\"#scaling\">across JVMs and core counts</a>"
-                                                                                      else "") + " · <a href=\"#not-measured\">not measured</a></nav>\n"
+      "<nav><a href=\"#summary\">summary</a> · <a href=\"#results\">results</a>" +
+        (if (scaling.nonEmpty) " · <a href=\"#scaling\">across JVMs and core counts</a>" else "") +
+        " · <a href=\"#not-measured\">not measured</a> · <a href=\"#settings\">settings</a></nav>\n"
     )
 
-    // ---- settings ----
-    a("<section id=\"settings\"><h2>Settings</h2>\n<table class=\"kv\">")
-    m.header.foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
-    a(s"<tr><th>command</th><td><code>${esc(run.meta.map(_.commandLine.mkString(" ")).getOrElse(""))}</code></td></tr>")
-    a("</table>\n")
-    val jvms = run.jvms
-    if (jvms.nonEmpty) {
-      a("<h3>JVMs</h3><table><tr><th>label</th><th>version</th><th>vendor</th><th>java</th></tr>")
-      jvms.foreach(j =>
-        a(s"<tr><td>${esc(j.label)}</td><td>${esc(j.version)}</td><td>${esc(j.vendor)}</td><td><code>${esc(j.java)}</code></td></tr>")
-      )
-      a("</table>\n")
-    }
-    val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
-    if (m.readBack.nonEmpty) {
-      a("<h3>Profile as read back</h3><ul class=\"readback\">")
-      m.readBack.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
-      a("</ul>\n")
-    }
-    a(
-      "<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>"
-    )
-    runtimes.foreach { rt =>
-      val cs = run.cells.filter(_.id.exists(_.runtime == rt))
-      val props = run.meta.flatMap(_.settings.jvmProperties.get(rt)).getOrElse(Vector.empty)
-      val readBacks = cs.map(_.readBack).filter(_.nonEmpty).distinct
-      val modes = cs.flatMap(_.id.map(_.mode.id)).distinct
-      val syntax = cs.map(_.syntax).filter(_.nonEmpty).distinct
-      a(s"<tr><td>${esc(rt)}</td><td>${esc(run.library(rt))}</td><td>${if (props.isEmpty) "<span class=\"dim\">none</span>"
-        else props.map(p => s"<code>${esc(p)}</code>").mkString("<br>")}</td><td>")
-      if (readBacks.isEmpty) a("<span class=\"dim\">nothing read back</span>")
-      readBacks.zipWithIndex.foreach { case (rb, i) =>
-        if (i > 0) a("<hr>")
-        a(rb.map { case (k, v) => s"<code>${esc(k)}=${esc(v)}</code>" }.mkString(" "))
-      }
-      a(s"</td><td>${esc(modes.mkString(", "))}</td><td>${esc(syntax.mkString(", "))}</td></tr>")
-    }
-    a("</table></section>\n")
+    // ---- the answer first: every table's ratios to its fastest row ----
+    a(SummaryHtml.section(m.summary))
 
     // ---- results, per scenario ----
     a("<section id=\"results\"><h2>Results</h2>\n")
@@ -161,7 +125,7 @@ object Html {
       // A style scenario's view first (styles side by side per runtime), then its generic tables.
       m.styles.filter(_.scenario == sc).foreach { b =>
         a(s"<div class=\"styles\"><h4>${esc(b.title)}</h4>\n")
-        b.tables.foreach { t =>
+        b.tables.map(StyleText.table).foreach { t =>
           a(s"<table class=\"res style\"><tr>${t.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>")
           t.rows.foreach(r =>
             a(s"<tr>${r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) =>
@@ -176,11 +140,13 @@ object Html {
       m.blocks.filter(_.group.scenario == sc).foreach { b =>
         val g = b.group
         val i = blockIndex(b)
-        a(s"<div class=\"group\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
+        a(s"<div class=\"group\" id=\"table-$i\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
         if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
-        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>work per operation</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th>${Counters.heads.map(
-            h => s"<th>${esc(h)}</th>"
-          ).mkString}<th>syntax</th><th>profiles</th></tr>")
+        // Seven columns of numbers; work, counters, syntax and profiles share one last column that wraps,
+        // so that the table fits a 1400-px window.
+        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th><th>work per operation · ${Counters.heads.map(
+            esc
+          ).mkString(" · ")} · syntax · profiles</th></tr>")
         b.rows.foreach { r =>
           val c = r.row.cell
           val cls = r.mark match {
@@ -190,14 +156,22 @@ object Html {
             case RowMark.Tie => "tie"
             case RowMark.Plain => ""
           }
-          def n(j: Int) = s"<td class=\"n\">${esc(r.cells(j))}</td>"
-          if (r.mark != RowMark.NotMeasured)
-            a(s"<tr class=\"$cls\"><td>${esc(r.cells(0))}</td>${n(1)}<td>${esc(r.cells(2))}</td><td class=\"work\">${esc(
-                  r.work
-                )}</td>${(3 until r.cells.size).map(n).mkString}<td>${esc(c.syntax)}</td><td>${ProfileHtml.links(c)}</td></tr>")
-          else
+          def n(s: String) = s"<td class=\"n\">${esc(s)}</td>"
+          // A ratio or precision cell may wrap: a cell with launch states says each state's ratio.
+          def w(s: String) = s"<td class=\"n w\">${esc(s)}</td>"
+          val row = r.row
+          val profiles = ProfilerHtml.links(c)
+          if (r.measured) {
+            val more = (Vector(RowText.work(r.work)).filter(_.nonEmpty) ++
+              Counters.heads.zip(Counters.cells(r.counters)).map { case (h, v) => s"$h $v" } ++
+              Vector(c.syntax).filter(_.nonEmpty)).map(t => s"<span>${esc(t)}</span>")
+            a(s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td>${n(RowText.score(row))}<td>${esc(c.score.get.unit)}</td>${w(
+                  RowText.vsFastest(row)
+                )}${w(RowText.vsBaseline(row))}${n(Format.bytes(c.alloc))}${w(RowText.precision(row))}<td class=\"more\">${(more ++
+                  Vector(profiles).filter(_.nonEmpty)).mkString(" · ")}</td></tr>")
+          } else
             a(
-              s"<tr class=\"$cls\"><td>${esc(r.row.runtime)}</td><td colspan=\"${ReportModel.columns.size + 1}\">${esc(r.reason)}</td><td>${ProfileHtml.links(c)}</td></tr>"
+              s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td><td colspan=\"6\">${esc(r.reason)}</td><td class=\"more\">$profiles</td></tr>"
             )
         }
         a("</table>\n")
@@ -241,6 +215,48 @@ object Html {
       a("</table></details>")
     }
     a("</section>\n")
+
+    // ---- settings ----
+    val flagged = m.readBack.count(_._2)
+    a(s"<details class=\"settings\" id=\"settings\"><summary><h2>Settings and read-back</h2> <span class=\"dim\">${esc(run.settings)}, ${esc(
+          run.profileText
+        )}${if (flagged > 0) s" — $flagged read back differ from the profile" else ""}</span></summary>\n<table class=\"kv\">")
+    m.header.foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
+    a(s"<tr><th>command</th><td><code>${esc(run.meta.map(_.commandLine.mkString(" ")).getOrElse(""))}</code></td></tr>")
+    a("</table>\n")
+    val jvms = run.jvms
+    if (jvms.nonEmpty) {
+      a("<h3>JVMs</h3><table><tr><th>label</th><th>version</th><th>vendor</th><th>java</th></tr>")
+      jvms.foreach(j =>
+        a(s"<tr><td>${esc(j.label)}</td><td>${esc(j.version)}</td><td>${esc(j.vendor)}</td><td><code>${esc(j.java)}</code></td></tr>")
+      )
+      a("</table>\n")
+    }
+    val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
+    if (m.readBack.nonEmpty) {
+      a("<h3>Profile as read back</h3><ul class=\"readback\">")
+      m.readBack.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
+      a("</ul>\n")
+    }
+    a(
+      "<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>"
+    )
+    runtimes.foreach { rt =>
+      val cs = run.cells.filter(_.id.exists(_.runtime == rt))
+      val props = run.meta.flatMap(_.settings.jvmProperties.get(rt)).getOrElse(Vector.empty)
+      val readBacks = cs.map(_.readBack).filter(_.nonEmpty).distinct
+      val modes = cs.flatMap(_.id.map(_.mode.id)).distinct
+      val syntax = cs.map(_.syntax).filter(_.nonEmpty).distinct
+      a(s"<tr><td>${esc(rt)}</td><td>${esc(run.library(rt))}</td><td>${if (props.isEmpty) "<span class=\"dim\">none</span>"
+        else props.map(p => s"<code>${esc(p)}</code>").mkString("<br>")}</td><td>")
+      if (readBacks.isEmpty) a("<span class=\"dim\">nothing read back</span>")
+      readBacks.zipWithIndex.foreach { case (rb, i) =>
+        if (i > 0) a("<hr>")
+        a(rb.map { case (k, v) => s"<code>${esc(k)}=${esc(v)}</code>" }.mkString(" "))
+      }
+      a(s"</td><td>${esc(modes.mkString(", "))}</td><td>${esc(syntax.mkString(", "))}</td></tr>")
+    }
+    a("</table></details>\n")
 
     val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(groups.map(groupJson)),
       "scaling" -> ujson.Arr.from(scaling.map(ScalingChart.json)))

@@ -27,14 +27,14 @@ object Markdown {
     m.warnings.foreach(w => sb.append(s"> **note:** ${cell(w)}\n\n"))
     m.styles.foreach { b =>
       sb.append(s"#### ${cell(b.title)}\n\n")
-      b.tables.foreach(t => sb.append(table(t.head, t.rows)).append('\n'))
+      b.tables.map(StyleText.table).foreach(t => sb.append(table(t.head, t.rows)).append('\n'))
       if (b.notes.nonEmpty) sb.append(b.notes.map(n => s"- ${cell(n)}\n").mkString).append('\n')
     }
     m.blocks.foreach { b =>
       val g = b.group
       sb.append(s"#### ${cell(g.title)}${if (m.oneJvm) "" else s" @ ${cell(g.jvm)}"}\n\n")
       if (g.machine.nonEmpty) sb.append(s"_measured on ${cell(g.machine)}_\n\n")
-      sb.append(table(ReportModel.columns, b.rows.map(_.cells.padTo(ReportModel.columns.size, "")))).append('\n')
+      sb.append(table(ReportModel.columns, b.rows.map(RowText.cells(_).padTo(ReportModel.columns.size, "")))).append('\n')
       b.flags.foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
       b.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
     }

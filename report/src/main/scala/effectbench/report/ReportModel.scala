@@ -3,21 +3,42 @@ package effectbench.report
 import effectbench.Catalog
 import effectbench.store.RunStatus
 
-/** One runtime's row within a group: the cell and its ratios to the fastest and the baseline. */
+/** One launch state of a cell with that state's own ratio to a row of its table. */
+final case class StateRatio(state: LaunchState, ratio: RatioEstimate)
+
+/** One runtime's row within a group, as numbers: the cell, its fork-level estimate and its ratios
+  * to the table's fastest and baseline rows. The renderers word it (RowText). */
 final case class Row(
-    cell: CellResult, runtime: String, vsFastest: String, vsBaseline: String,
-    /** Slowdown against the fastest (1 = fastest) and its own interval from the forks of both cells. */
-    slowdown: Option[Double], slowdownLow: Option[Double], slowdownHigh: Option[Double], tie: Boolean,
-    estimate: Option[CellEstimate] = None, vsFastestRatio: Option[RatioEstimate] = None, vsBaselineRatio: Option[RatioEstimate] = None,
-    isFastest: Boolean = false
+    cell: CellResult,
+    runtime: String,
+    /** The fork-level estimate; none for a cell without raw data (nothing is compared with it). */
+    estimate: Option[CellEstimate] = None,
+    /** How many times slower than the table's fastest row, with its own interval; none for the
+      * fastest row itself and for a row without an estimate. A cell with several launch states is
+      * compared through its most frequent state (CellStats.reference). */
+    vsFastest: Option[RatioEstimate] = None,
+    /** The same against the table's baseline row; none for the baseline itself, a row without an
+      * estimate, and in a table without a scored baseline. */
+    vsBaseline: Option[RatioEstimate] = None,
+    isFastest: Boolean = false,
+    isBaseline: Boolean = false,
+    /** For a cell with several launch states, each state's own ratio to the fastest row. */
+    statesVsFastest: Vector[StateRatio] = Vector.empty,
+    /** ... and to the baseline row (empty in a table without one). */
+    statesVsBaseline: Vector[StateRatio] = Vector.empty
 ) {
-  /** The fork-level score (mean of fork means ± half-width; per launch state when the cell has
-    * several), or JMH's when there is no raw data. */
-  def scoreText: String =
-    estimate.map(e => if (e.multiState) CellStats.statesScoreText(e) else CellStats.scoreText(e)).orElse(
-      cell.score.map(Format.stat)
-    ).getOrElse("")
-  def precisionText: String = estimate.map(CellStats.precisionText).getOrElse("")
+  /** Whether the row has a fork-level estimate, so that ratios are taken for it. */
+  def scored: Boolean = estimate.isDefined
+  def multiState: Boolean = estimate.exists(_.multiState)
+  /** Whether its table has a scored baseline row. */
+  def hasBaseline: Boolean = scored && (isBaseline || vsBaseline.isDefined)
+  /** Slowdown against the fastest (1 = fastest), and its interval from the forks of both cells. */
+  def slowdown: Option[Double] = if (scored) Some(vsFastest.fold(1.0)(_.ratio)) else None
+  def slowdownLow: Option[Double] = slowdown.map(sd => vsFastest.fold(sd)(_.low))
+  def slowdownHigh: Option[Double] = slowdown.map(sd => vsFastest.fold(sd)(_.high))
+  /** The ratio to the fastest decides nothing: its interval holds 1, a cell has several modes, or
+    * there is no interval. */
+  def tie: Boolean = vsFastest.exists(!_.decided)
 }
 
 /** The cells compared with each other: same scenario, variant, params, mode and JVM. */
@@ -32,21 +53,29 @@ final case class Group(
   def unit: String = rows.flatMap(_.cell.score.map(_.unit)).headOption.getOrElse("")
 }
 
-/** A table as text: column heads and rows (a row may be shorter than the heads: the rest is empty). */
+/** A table as text, as the renderers lay it out: column heads and rows (a row may be shorter than
+  * the heads: the rest is empty). */
 final case class TextTable(head: Vector[String], rows: Vector[Vector[String]])
 
 /** One view of a style scenario (family E, see StyleTable): a title, its tables (times, then
   * bytes; or one table of a swept parameter) and the lines said under them. */
-final case class StyleBlock(scenario: String, title: String, tables: Vector[TextTable], notes: Vector[String])
+final case class StyleBlock(scenario: String, title: String, tables: Vector[StyleGrid], notes: Vector[String])
 
 /** How a row of a results table is marked. */
 enum RowMark {
   case Plain, Fastest, Tie, BelowFloor, NotMeasured
 }
 
-/** One row of a results table as text, in the columns of `ReportModel.columns` (a cell that was
-  * not measured: runtime, status, "", why), with what only some formats show beside it. */
-final case class RowView(row: Row, mark: RowMark, cells: Vector[String], work: String, reason: String)
+/** The work of one operation of a cell: counted inside its programs, or declared by its scenario;
+  * per unit, primary unit first. */
+final case class WorkPerOp(counted: Boolean, units: Vector[(String, Long)])
+
+/** One row of a results table: its numbers, how it is marked, its counters, its work per
+  * operation and, for a cell that was not measured, why. */
+final case class RowView(row: Row, mark: RowMark, counters: Counters, work: Option[WorkPerOp], reason: String) {
+  def runtime: String = row.runtime
+  def measured: Boolean = mark != RowMark.NotMeasured
+}
 
 /** One results table: its group, rows, the flags said under it (floor, read-back), the notes
   * (modes, unsettled forks), and whether a style block shows its cells in the terminal. */
@@ -69,7 +98,9 @@ final case class Report(
     oneJvm: Boolean,
     statsLegend: String,
     countersLegend: String,
-    profileDiff: Option[String]
+    profileDiff: Option[String],
+    /** Every table's ratios to its fastest row, per runtime: what the HTML report opens with. */
+    summary: Summary
 ) {
   /** The footnotes every format prints under its tables. */
   def legends: Vector[String] = Vector(statsLegend, countersLegend)
@@ -100,21 +131,20 @@ object ReportModel {
       val rows = g.rows.map { r =>
         val c = r.cell
         val reason = reasonText(c.status, c.reason)
-        if (c.ok) {
-          val mark = if (floor.contains(c.key)) RowMark.BelowFloor
+        val mark =
+          if (!c.ok) RowMark.NotMeasured
+          else if (floor.contains(c.key)) RowMark.BelowFloor
           else if (r.isFastest) RowMark.Fastest
           else if (r.tie) RowMark.Tie
           else RowMark.Plain
-          RowView(r, mark,
-            Vector(r.runtime, r.scoreText, c.score.get.unit, r.vsFastest, r.vsBaseline, Format.bytes(c.alloc), r.precisionText) ++
-              Counters.cells(Counters.of(run.dir, c)), workText(c), reason)
-        } else RowView(r, RowMark.NotMeasured, Vector(r.runtime, c.status.id, "", reason), workText(c), reason)
+        RowView(r, mark, if (c.ok) Counters.of(run.dir, c) else Counters.none, work(c), reason)
       }
       Block(g, rows, tableNotes(run, g), g.notes, styled = !g.rows.exists(r => plain.contains(r.cell.key)))
     }
     Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks,
       run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
-      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfileLinks.diff(run))
+      run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfilerLinks.diff(run),
+      Summary.of(blocks, run.plan, run.jvmLabels.size <= 1))
   }
 
   def groups(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[Group] = {
@@ -137,20 +167,10 @@ object ReportModel {
             val isFastest = f.key == c.key
             val vsF = if (isFastest) None else Some(CellStats.slowdown(ref(c.key), ref(f.key), higher))
             val vsB = baseline.filterNot(_.key == c.key).map(b => CellStats.slowdown(ref(c.key), ref(b.key), higher))
-            def perState(to: CellResult) = CellStats.statesText(e, CellStats.stateSlowdowns(e, ref(to.key), higher))
-            val fText =
-              if (e.multiState) perState(f)
-              else if (isFastest) "1.00×" + (if (e.bimodal) " bimodal" else "")
-              else CellStats.ratioText(vsF.get)
-            val bText =
-              if (baseline.isEmpty) "—"
-              else if (e.multiState) perState(baseline.get)
-              else if (baseline.exists(_.key == c.key)) "1.00×"
-              else CellStats.ratioText(vsB.get)
-            val sd = vsF.map(_.ratio).getOrElse(1.0)
-            Row(c, rt, fText, bText, Some(sd), Some(vsF.map(_.low).getOrElse(sd)), Some(vsF.map(_.high).getOrElse(sd)),
-              vsF.exists(r => !r.decided), Some(e), vsF, vsB, isFastest)
-          case _ => Row(c, rt, "—", "—", None, None, None, false)
+            def perState(to: CellResult) = if (e.multiState) CellStats.stateSlowdowns(e, ref(to.key), higher) else Vector.empty
+            Row(c, rt, Some(e), vsF, vsB, isFastest, baseline.exists(_.key == c.key), perState(f),
+              baseline.toVector.flatMap(perState))
+          case _ => Row(c, rt)
         }
       }
       val unit = cells.flatMap(_.score.map(_.unit)).headOption.getOrElse("")
@@ -213,12 +233,10 @@ object ReportModel {
   def floorFlags(g: Group): Vector[Row] = g.rows.filter(r => belowFloor(r.cell, baselineOf(g)))
 
   /** Work beside a score: what the verifier counted inside the programs, or else what the
-    * scenario declares (said so). */
-  def workText(c: CellResult): String = {
-    def fmt(ws: Vector[(String, Long)]) = ws.map { case (k, n) => s"$k ${Format.count(n)}" }.mkString(", ")
-    if (c.countedWork.nonEmpty) s"counted: ${fmt(c.countedWork)}"
-    else { val d = declaredWork(c); if (d.isEmpty) "" else s"declared: ${fmt(d)}" }
-  }
+    * scenario declares; none when neither is known. */
+  def work(c: CellResult): Option[WorkPerOp] =
+    if (c.countedWork.nonEmpty) Some(WorkPerOp(counted = true, c.countedWork))
+    else Some(declaredWork(c)).filter(_.nonEmpty).map(WorkPerOp(counted = false, _))
 
   /** Per runtime of a group, the profile's claims as the live runtime read them back, e.g.
     * "cats-effect: tracing off, autoYieldBudget 10240, computeThreads 2"; a value that differs from

@@ -39,14 +39,15 @@ final case class RunComparison(
   def allocFlagged: Vector[CellDiff] = rows.filter(_.allocChanged)
 }
 
-/** What compare says of one cell; `text` is how every format prints it. */
-enum Verdict(val text: String) {
-  case Improved extends Verdict("improved")
-  case Regressed extends Verdict("regressed")
+/** What compare says of one cell (CompareReport words it). */
+enum Verdict {
+  case Improved
+  case Regressed
   /** No change beyond the threshold can be told (or the cell is multi-modal). */
-  case Same extends Verdict("~")
-  /** The forks of A and B sat in different modes, too few to tell a launch-chosen state from a change. */
-  case Unstable(forks: String) extends Verdict(s"unstable: modes differ between runs ($forks)")
+  case Same
+  /** The forks of A and B sat in different modes, too few to tell a launch-chosen state from a
+    * change: the forks of each side. */
+  case Unstable(forksA: Int, forksB: Int)
 }
 
 object RunComparison {
@@ -132,7 +133,7 @@ object RunComparison {
       val ratio = if (pa.nonEmpty && pb.nonEmpty) r.ratio else sb.score / sa.score
       val p = Stats.mannWhitneyP(pa, pb)
       val split = !r.bimodal && betweenRunModes(ea, eb)
-      val forksText = if (ea.n == eb.n) s"${ea.n} forks each" else s"A ${ea.n}, B ${eb.n} forks"
+      val forksText = CompareReport.forksText(ea.n, eb.n)
       val modal = if (split) Vector(
         s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
           s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide"
@@ -149,7 +150,7 @@ object RunComparison {
       }
       (ws ++ modal,
         Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
-            if (split) Verdict.Unstable(forksText)
+            if (split) Verdict.Unstable(ea.n, eb.n)
             else if (r.bimodal) Verdict.Same
             // Two forks a side leave a t-interval on one to two degrees of freedom whose width is
             // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out

@@ -2,6 +2,37 @@ package effectbench.report
 
 import effectbench.{Catalog, CellId, Params, Scenario}
 
+/** A measured style's ratio to the same runtime's reference style. */
+enum StyleRatio {
+  /** The entry is the reference style itself. */
+  case Itself
+  case Against(ratio: RatioEstimate)
+  /** No ratio: the runtime has no reference cell, or either cell has no fork data. */
+  case Unknown
+}
+
+/** One entry of a style table. */
+enum StyleEntry {
+  /** A measured cell: its fork-level estimate (JMH's score when it has none) and its ratio to the reference style. */
+  case Measured(estimate: Option[CellEstimate], score: Stat, vsReference: StyleRatio)
+  /** A measured cell's bytes allocated per operation. */
+  case Bytes(alloc: Option[Stat])
+  /** A cell recorded without a score (its status). */
+  case NotMeasured(status: effectbench.Outcome)
+  /** The runtime cannot express this style. */
+  case NotApplicable
+  /** No such cell in the run. */
+  case Missing
+  /** Nothing to say (the bytes of a cell without a score). */
+  case Blank
+}
+
+/** One row of a style table: its labels (runtime, and the style in a sweep) and its entries. */
+final case class StyleGridRow(labels: Vector[String], entries: Vector[StyleEntry])
+
+/** A style table: column heads and rows (StyleText words them). */
+final case class StyleGrid(head: Vector[String], rows: Vector[StyleGridRow])
+
 /** The view of family E's style scenarios (business-flow): the question is "what does this error
   * style cost on this runtime", so rows are runtimes and the styles stand side by side, each with
   * its ratio to the same runtime's reference style (`either`). When a run varies one parameter
@@ -49,13 +80,19 @@ object StyleTable {
 
   private def unitOf(xs: Vector[Slot]): String = xs.flatMap(_.cell.score).headOption.map(_.unit).getOrElse("")
 
-  /** "score ± error (ratio to either)", or the cell's status. */
-  private def entry(x: Slot, all: Vector[Slot]): String =
-    if (!x.cell.ok) x.cell.status.id
+  /** A cell's score and its ratio to the same runtime's reference style, or its status. */
+  private def entry(x: Slot, all: Vector[Slot]): StyleEntry =
+    if (!x.cell.ok) StyleEntry.NotMeasured(x.cell.status)
     else {
       val ref = all.find(y => y.id.runtime == x.id.runtime && y.id.variant == referenceStyle && y.id.params == x.id.params && y.cell.ok)
-      s"${CellStats.estimate(x.cell, ForkStats.DefaultConfidence).map(CellStats.scoreText).getOrElse(Format.stat(x.cell.score.get))} (${Comparison.ratioText(x.cell,
-          ref.map(_.cell))})"
+      val conf = ForkStats.DefaultConfidence
+      val vs = (x.cell.score, ref.flatMap(_.cell.score), CellStats.estimate(x.cell, conf),
+        ref.flatMap(r => CellStats.estimate(r.cell, conf))) match {
+        case (Some(s), Some(_), Some(e), Some(re)) =>
+          if (ref.exists(_.cell.key == x.cell.key)) StyleRatio.Itself else StyleRatio.Against(CellStats.slowdown(e, re, s.higherIsBetter))
+        case _ => StyleRatio.Unknown
+      }
+      StyleEntry.Measured(CellStats.estimate(x.cell, conf), x.cell.score.get, vs)
     }
 
   private def styles(s: Scenario): Vector[String] = referenceStyle +: s.variants.filterNot(_ == referenceStyle)
@@ -63,23 +100,25 @@ object StyleTable {
   private def runtimesOf(s: Scenario, xs: Vector[Slot]): Vector[String] =
     s.runtimes.filter(r => xs.exists(_.id.runtime == r))
 
-  private def missing(s: Scenario, variant: String, runtime: String, any: CellId): String =
-    if (s.naReason(variant, runtime, any.mode).isDefined) "n/a" else "—"
+  private def missing(s: Scenario, variant: String, runtime: String, any: CellId): StyleEntry =
+    if (s.naReason(variant, runtime, any.mode).isDefined) StyleEntry.NotApplicable else StyleEntry.Missing
 
   /** One row per runtime, one column per style; a second table gives the bytes allocated. */
-  private def stylesSideBySide(s: Scenario, xs: Vector[Slot]): Vector[TextTable] = {
+  private def stylesSideBySide(s: Scenario, xs: Vector[Slot]): Vector[StyleGrid] = {
     val vs = styles(s)
     val rts = runtimesOf(s, xs)
-    def row(r: String, f: Slot => String) = r +: vs.map { v =>
-      xs.find(x => x.id.runtime == r && x.id.variant == v).map(f).getOrElse(missing(s, v, r, xs.head.id))
-    }
-    val times = TextTable(s"runtime (${unitOf(xs)}, × vs its $referenceStyle)" +: vs, rts.map(r => row(r, entry(_, xs))))
-    val bytes = TextTable("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) Format.bytes(x.cell.alloc) else "")))
+    def row(r: String, f: Slot => StyleEntry) = StyleGridRow(Vector(r),
+      vs.map { v =>
+        xs.find(x => x.id.runtime == r && x.id.variant == v).map(f).getOrElse(missing(s, v, r, xs.head.id))
+      })
+    val times = StyleGrid(s"runtime (${unitOf(xs)}, × vs its $referenceStyle)" +: vs, rts.map(r => row(r, entry(_, xs))))
+    val bytes =
+      StyleGrid("runtime (B/op)" +: vs, rts.map(r => row(r, x => if (x.cell.ok) StyleEntry.Bytes(x.cell.alloc) else StyleEntry.Blank)))
     Vector(times, bytes)
   }
 
   /** One row per runtime and style, one column per value of the varying parameter. */
-  private def sweepColumns(s: Scenario, param: String, xs: Vector[Slot]): TextTable = {
+  private def sweepColumns(s: Scenario, param: String, xs: Vector[Slot]): StyleGrid = {
     val seen = xs.flatMap(_.id.params.get(param)).distinct
     val order = s.param(param).map(_.sweep).getOrElse(Vector.empty)
     val values = order.filter(seen.contains).distinct ++ seen.filterNot(order.contains)
@@ -87,10 +126,13 @@ object StyleTable {
       for {
         r <- runtimesOf(s, xs)
         v <- styles(s) if xs.exists(x => x.id.runtime == r && x.id.variant == v)
-      } yield Vector(r, v) ++ values.map { pv =>
-        xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse("—")
-      }
-    TextTable(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
+      } yield StyleGridRow(Vector(r, v),
+        values.map { pv =>
+          xs.find(x => x.id.runtime == r && x.id.variant == v && x.id.params.get(param).contains(pv)).map(entry(_, xs)).getOrElse(
+            StyleEntry.Missing
+          )
+        })
+    StyleGrid(Vector("runtime", s"style (${unitOf(xs)}, × vs its $referenceStyle)") ++ values.map(v => s"$param=$v"), rows)
   }
 
   /** The catalog's notes on how a runtime is written (where its cost differs in kind), and the n/a reasons. */

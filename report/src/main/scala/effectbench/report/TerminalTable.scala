@@ -26,7 +26,7 @@ object TerminalTable {
       sb.append('\n').append(g.title).append(if (m.oneJvm) "" else s" @ ${g.jvm}").append(
         if (g.machine.isEmpty) "" else s"  [measured on ${g.machine}]"
       ).append('\n')
-      sb.append(table(ReportModel.columns, b.rows.map(_.cells)))
+      sb.append(table(ReportModel.columns, b.rows.map(RowText.cells)))
       b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
       b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }
@@ -46,7 +46,9 @@ object TerminalTable {
   /** The style blocks as text: a title line, the tables apart by a blank line, the notes indented. */
   def styles(blocks: Vector[StyleBlock]): String =
     blocks.map { b =>
-      "\n" + b.title + "\n" + b.tables.map(t => table(t.head, t.rows)).mkString("\n") + b.notes.map(n => s"  $n\n").mkString
+      "\n" + b.title + "\n" + b.tables.map(StyleText.table).map(t => table(t.head, t.rows)).mkString("\n") + b.notes.map(n =>
+        s"  $n\n"
+      ).mkString
     }.mkString
 
   /** A plain aligned text table. */

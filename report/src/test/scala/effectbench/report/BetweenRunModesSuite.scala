@@ -17,11 +17,12 @@ class BetweenRunModesSuite extends munit.FunSuite {
   test("the measured case: A in the slow state, B in the fast one, 2 forks each: unstable, neither improved nor regressed") {
     for ((a, b) <- Seq(slowState -> fastState, fastState -> slowState)) {
       val c = compare(a, b)
-      assertEquals(c.rows.map(_.verdict), Vector(Verdict.Unstable("2 forks each")), CompareReport.terminal(c))
+      assertEquals(c.rows.map(_.verdict), Vector(Verdict.Unstable(2, 2)), CompareReport.terminal(c))
       assert(c.regressed.isEmpty && c.improved.isEmpty, "never counted, so --fail-on-regression does not fail")
       assertEquals(c.unstable.size, 1)
       assert(c.warnings.exists(_.contains("fewer than 3 forks on a side")), c.warnings.mkString("\n"))
       assert(CompareReport.terminal(c).contains("1 unstable"), CompareReport.terminal(c))
+      assert(CompareReport.terminal(c).contains("unstable: modes differ between runs (2 forks each)"), CompareReport.terminal(c))
     }
   }
 

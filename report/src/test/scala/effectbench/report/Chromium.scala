@@ -26,10 +26,13 @@ object Chromium {
       new String(Files.readAllBytes(err), StandardCharsets.UTF_8))
   }
 
-  /** The serialized DOM of `url` after its scripts ran (virtual time lets timers fire first). */
-  def dumpDom(bin: Path, url: String): (String, String) = {
+  /** The serialized DOM of `url` after its scripts ran (virtual time lets timers fire first), in a
+    * window of the given size (Chromium's default when none). */
+  def dumpDom(bin: Path, url: String, window: Option[(Int, Int)] = None): (String, String) = {
     val profile = Files.createTempDirectory("chromium-profile")
-    val (code, out, err) = run(Vector(bin.toString) ++ flags(profile) ++ Vector("--virtual-time-budget=10000", "--dump-dom", url), 120)
+    val size = window.map { case (w, h) => s"--window-size=$w,$h" }.toVector
+    val (code, out, err) =
+      run(Vector(bin.toString) ++ flags(profile) ++ size ++ Vector("--virtual-time-budget=10000", "--dump-dom", url), 120)
     if (code != 0) throw new RuntimeException(s"chromium exited with $code: $err")
     (out, err)
   }

@@ -145,8 +145,8 @@ class ForkStatsSuite extends munit.FunSuite {
     val run = RunData.load(SyntheticRun.write(dir, "modes-run", specs))
     val g = ReportModel.groups(run).head
     val ce = g.rows.find(_.runtime == "cats-effect").get
-    assert(ce.vsFastest.contains("bimodal"), ce.vsFastest)
-    assert(!ce.tie || ce.vsFastestRatio.exists(!_.decided))
+    assert(RowText.vsFastest(ce).contains("bimodal"), RowText.vsFastest(ce))
+    assert(!ce.tie || ce.vsFastest.exists(!_.decided))
     val t = TerminalTable.render(run)
     val md = Markdown.render(run)
     val html = Html.render(run, None)

@@ -98,7 +98,7 @@ class GuardsReportSuite extends munit.FunSuite {
     )
     val r = RunData.load(SyntheticRun.write(Files.createTempDirectory("work"), "work-run", specs))
     val html = Html.render(r, None)
-    assert(html.contains("<th>work per operation</th>"), "no work column")
+    assert(html.contains("<th>work per operation · "), "no work column")
     assert(html.contains("counted: forks 10,000, joins 10,000"), "no counted work")
     assert(html.contains("declared: forks 10,000, joins 10,000"), "the baseline's declared work is missing")
     assert(html.contains("declared: binds 10,001"), "deep-bind's declared work is missing")
@@ -113,6 +113,6 @@ class GuardsReportSuite extends munit.FunSuite {
     val r = RunData.load(dir)
     assertEquals(r.warnings, Vector.empty[String])
     assertEquals(r.cells.map(_.countedWork), Vector(Vector.empty[(String, Long)]))
-    assertEquals(ReportModel.workText(r.cells.head), "declared: binds 10,001")
+    assertEquals(RowText.work(ReportModel.work(r.cells.head)), "declared: binds 10,001")
   }
 }

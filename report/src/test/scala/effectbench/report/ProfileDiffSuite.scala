@@ -16,13 +16,13 @@ class ProfileDiffSuite extends munit.FunSuite {
             |""".stripMargin
 
   test("collapsed stacks: counts per stack, malformed lines skipped") {
-    val m = ProfileDiff.parseCollapsed(b)
+    val m = ProfilerDiff.parseCollapsed(b)
     assertEquals(m.values.sum, 40L)
     assertEquals(m.size, 2)
   }
 
   test("self time by frame and class, dotted names, JIT threads lumped, largest differences first") {
-    val r = ProfileDiff.of("cats-effect", a, "zio", b, top = 10)
+    val r = ProfilerDiff.of("cats-effect", a, "zio", b, top = 10)
     assertEquals((r.samplesA, r.samplesB), (100L, 40L))
     val frames = r.frames.map(x => x.name -> (x.a, x.b)).toMap
     assertEquals(frames("cats.effect.IOFiber.runLoop"), (60.0, 0.0))
@@ -31,8 +31,8 @@ class ProfileDiffSuite extends munit.FunSuite {
     assertEquals(r.frames.head.name, "cats.effect.IOFiber.runLoop")
     assert(r.classes.exists(_.name == "cats.effect.unsafe.WorkStealingThreadPool"), r.classes.toString)
     assert(r.classes.exists(_.name == "zio.internal.FiberRuntime"), r.classes.toString)
-    assert(ProfileDiff.text(r).contains("cats.effect.unsafe.WorkStealingThreadPool"))
-    assert(ProfileDiff.html(r, "t <x>").contains("t &lt;x&gt;"))
+    assert(ProfilerDiff.text(r).contains("cats.effect.unsafe.WorkStealingThreadPool"))
+    assert(ProfilerDiff.html(r, "t <x>").contains("t &lt;x&gt;"))
   }
 
   test("counters are read from the cell's JMH JSON, and absent ones print as ?") {
@@ -49,7 +49,7 @@ class ProfileDiffSuite extends munit.FunSuite {
     assertEquals(warnings, Vector.empty)
     val c = Counters.of(dir, cell)
     assertEquals(Counters.cells(c), Vector("3 (1.3%)", "34", "0.5000/0.0100"))
-    assertEquals(ProfileLinks.of(cell), Vector("cpu" -> "profiles/c/cpu.html"))
+    assertEquals(ProfilerLinks.of(cell), Vector("cpu" -> "profiles/c/cpu.html"))
     val (bare, _) = RunData.cellOf(dir, CellRecord("s/default/zio/n=1/fork", "j", "/j", "modern", Outcome.Failed, finished = "now"))
     assertEquals(Counters.cells(Counters.of(dir, bare)), Vector("?", "?", "?"))
   }

@@ -63,7 +63,7 @@ class StyleTableSuite extends munit.FunSuite {
     val r = RunData.load(SyntheticRun.write(Files.createTempDirectory("styles"), "styles-run", specs))
     val blocks = ReportModel.build(r).styles
     assertEquals(blocks.size, 1)
-    val times = blocks.head.tables.head
+    val times = StyleText.table(blocks.head.tables.head)
     val zio = times.rows.find(_.head == "zio").get
     assert(zio(1).contains("(1.00×)") && zio(4).contains("(1.5"), zio.toString)
     val md = Markdown.render(r)

@@ -76,7 +76,7 @@ object SyntheticRun {
           """, (\d+) cpus?$""".r.findFirstMatchIn(l).map(_.group(1).toInt))
       ),
       libraries = Named.of(runtimes.map(r => r -> s"$r-1.0")),
-      profile = ProfileInfo(profile, 3, 0, 0, 5, 1, "3 forks × 5 iterations (synthetic)"),
+      profile = MeasureProfileInfo(profile, 3, 0, 0, 5, 1, "3 forks × 5 iterations (synthetic)"),
       settings = SettingsInfo("levelled", "synthetic", Named.of(Vector("cats-effect" -> Vector("-Dcats.effect.tracing.mode=none")))),
       plan = specs.map(s => PlanEntry(s.key, s.jvm, "/synthetic/java", CellStatus.Ok)) ++
         plan.map { case (c, st) => PlanEntry(c, jvm, "/synthetic/java", st) }

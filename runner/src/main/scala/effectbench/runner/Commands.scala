@@ -32,15 +32,15 @@ final class Commands(argv: Vector[String]) {
       event: Option[String] = None,
       @arg(doc = "two cells of one table: also write where their CPU samples differ") diff: Flag = Flag()
   ): Int =
-    ProfileCommand(Main.root, Main.modules, cells, measure, event, diff.value, argv)
+    ProfilerCommand(Main.root, Main.modules, cells, measure, event, diff.value, argv)
 
   @main(doc = "check every selected cell's result against its oracle, without timing")
   def verify(
       cells: CellFlags,
-      forks: ForkFlags,
+      setup: SetupFlags,
       @arg(doc = "also time each cell briefly against its table's baseline (work the JIT removed)") floor: Flag = Flag()
   ): Int =
-    Main.verify(cells, forks, floor.value)
+    Main.verify(cells, setup, floor.value)
 
   @main(doc = "a run directory's tables (default: the latest run under results)")
   def report(

@@ -22,7 +22,7 @@ object EngineFlags {
 
   /** The rounds engine when asked for (`--precision`, `--rounds` or `--budget`); None keeps the
     * profile's fixed forks per cell. `--rounds N` fixes the round count (minimum and ceiling). */
-  def engine(e: EngineOptions, profile: Profile): Option[Rounds.Engine] =
+  def engine(e: EngineOptions, profile: MeasureProfile): Option[Rounds.Engine] =
     if (!e.asked) None
     else {
       val fixed = e.rounds.map(t =>
@@ -77,7 +77,7 @@ object EngineFlags {
 
 object EngineFlagsDefaults {
   /** The precision target of each profile: quick decides coarser ratios in less time. */
-  def precision(profile: Profile): Double = if (profile.id == "quick" || profile.id == "smoke") 0.10 else 0.05
+  def precision(profile: MeasureProfile): Double = if (profile.id == "quick" || profile.id == "smoke") 0.10 else 0.05
   val minRounds = 3
   val maxRounds = 12
 }

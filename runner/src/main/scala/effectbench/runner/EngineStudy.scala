@@ -116,7 +116,7 @@ object EngineStudy {
         val higher = run.cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
         val r = CellStats.slowdown(z, ce, higher)
         def pct(e: effectbench.report.CellEstimate) = if (e.relHalfWidth.isNaN) "?" else f"${e.relHalfWidth * 100}%.1f%%"
-        Vector(sc, label, f"$seconds%.0f", s"${ce.n}/${z.n}", pct(ce), pct(z), CellStats.ratioText(r), r.verdict)
+        Vector(sc, label, f"$seconds%.0f", s"${ce.n}/${z.n}", pct(ce), pct(z), CellStats.ratioText(r), CellStats.decisionText(r.decision))
       case _ => Vector(sc, label, f"$seconds%.0f", "", "", "", "", "a cell has no score")
     }
   }

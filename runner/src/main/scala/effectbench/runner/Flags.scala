@@ -50,7 +50,7 @@ object CellFlags {
 }
 
 /** How the cells' JVMs are set up and how long each may take: verify, run and profile. */
-@main final case class ForkFlags(
+@main final case class SetupFlags(
     @arg(doc = "levelled (every runtime configured alike; the default) or defaults (as shipped)") settings: Option[Settings] = None,
     @arg(doc = "seconds a cell's JVM may take before it is stopped") timeout: Option[String] = None
 ) {
@@ -59,15 +59,15 @@ object CellFlags {
     timeout.map(t => t.toLongOption.filter(_ > 0).getOrElse(UsageError(s"--timeout must be a positive number of seconds, got '$t'")))
 }
 
-object ForkFlags {
-  implicit val parser: ParserForClass[ForkFlags] = ParserForClass[ForkFlags]
+object SetupFlags {
+  implicit val parser: ParserForClass[SetupFlags] = ParserForClass[SetupFlags]
 }
 
 /** What `run` and `profile` measure with. */
 @main final case class MeasureFlags(
-    forks: ForkFlags,
+    setup: SetupFlags,
     @arg(doc = "forks, warm-ups and iterations per cell (default: standard; quick for the headline set and profile)")
-    profile: Option[Profile] = None,
+    profile: Option[MeasureProfile] = None,
     @arg(doc = "the quick profile (--profile quick)") quick: Flag = Flag(),
     @arg(doc = "the results directory (default: results, for profile results/profiles)") out: Option[String] = None,
     @arg(name = "wait", doc = "how the measuring thread waits for each result: park, spin or spinpark (default park)") resultWait: Option[
@@ -75,7 +75,7 @@ object ForkFlags {
     ] = None
 ) {
   /** The profile asked for; --quick and a different --profile contradict each other. */
-  def asked: Option[Profile] = {
+  def asked: Option[MeasureProfile] = {
     if (quick.value && profile.exists(_ != Profiles.quick)) UsageError("--quick and --profile disagree; give one")
     if (quick.value) Some(Profiles.quick) else profile
   }
@@ -153,7 +153,7 @@ object Flags {
       (valid ++ hidden).find(v => id(v) == strs.last).toRight(UsageError.unknownMessage(what, strs.last, valid.map(id)))
   }
 
-  implicit val profileReader: TokensReader.Simple[Profile] = oneOf("profile", Profiles.all, Vector(Profiles.smoke))(_.id)
+  implicit val profileReader: TokensReader.Simple[MeasureProfile] = oneOf("profile", Profiles.all, Vector(Profiles.smoke))(_.id)
   implicit val settingsReader: TokensReader.Simple[Settings] = oneOf("settings", Settings.all)(_.id)
   implicit val listFormatReader: TokensReader.Simple[ListFormat] = oneOf("format", ListFormat.values.toVector)(_.id)
   implicit val compareFormatReader: TokensReader.Simple[CompareFormat] = oneOf("format", CompareFormat.values.toVector)(_.id)

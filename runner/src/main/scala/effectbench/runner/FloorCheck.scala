@@ -11,7 +11,7 @@ import java.nio.file.{Files, Path}
   * under it has most likely lost work to the JIT. The figures are too short to publish. */
 object FloorCheck {
   /** One fork, a short warm-up and two measured iterations: enough to see work that is not done. */
-  val profile: Profile = Profile("floor", forks = 1, warmups = 1, warmupSeconds = 0.2, iterations = 2, iterationSeconds = 0.2)
+  val profile: MeasureProfile = MeasureProfile("floor", forks = 1, warmups = 1, warmupSeconds = 0.2, iterations = 2, iterationSeconds = 0.2)
 
   final case class Timed(score: Double, error: Double, unit: String) {
     def low: Double = if (error.isNaN) score else score - error

@@ -37,7 +37,7 @@ object Headline {
     * does not end a table: the run's goal is the precision of its ratios), at least `MinRounds`
     * rounds, and one budget of `TargetSeconds` shared by the tables (RunBudget): what a table leaves
     * unused goes to the tables after it. */
-  def engine(profile: Profile, confidence: Double, cells: Vector[PlannedCell], results: Path): Rounds.Engine = {
+  def engine(profile: MeasureProfile, confidence: Double, cells: Vector[PlannedCell], results: Path): Rounds.Engine = {
     val perFork = forkSecondsOf(cells, profile, results)
     val tables = cells.filter(_.status.runnable).groupBy(Rounds.tableKey)
     val order = cells.filter(_.status.runnable).map(Rounds.tableKey).distinct
@@ -48,7 +48,7 @@ object Headline {
   }
 
   /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */
-  def forkSecondsOf(cells: Vector[PlannedCell], profile: Profile, results: Path): PlannedCell => Double = {
+  def forkSecondsOf(cells: Vector[PlannedCell], profile: MeasureProfile, results: Path): PlannedCell => Double = {
     val past = pastForkSeconds(results, profile.id)
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
   }
@@ -56,7 +56,7 @@ object Headline {
   /** The measured seconds and a JVM's start, setup and exit: 2.0 s, from a headline run alone on
     * the 2-core machine (2026-11-24: 212 forks of 2.75 s measured took 4.77 s each on average,
     * JVM launched directly, JDK 25). */
-  def nominalForkSeconds(profile: Profile): Double =
+  def nominalForkSeconds(profile: MeasureProfile): Double =
     profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + Rounds.ForkOverheadSeconds
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
@@ -95,7 +95,7 @@ object Headline {
   /** The line every run prints before measuring: its estimated duration and precision target. With
     * a run budget the duration is a range: every table at its minimum rounds, up to the budget
     * (precision first keeps adding rounds while any ratio is wider than the target). */
-  def estimateText(cells: Vector[PlannedCell], profile: Profile, engine: Option[Rounds.Engine], confidence: Double, results: Path)
+  def estimateText(cells: Vector[PlannedCell], profile: MeasureProfile, engine: Option[Rounds.Engine], confidence: Double, results: Path)
       : String = {
     val runnable = cells.filter(_.status.runnable)
     val forks = engine.map(_.minRounds).getOrElse(profile.forks)

@@ -32,7 +32,7 @@ object JmhCell {
     * of the 3.6 s a quick fork took here, measured alone on the 2-core machine); the
     * measuring JVM is as fresh either way: launched for this one fork, with the same flags, and the
     * profilers (gc, ProcCounters) are in-process ones. */
-  def direct(profile: Profile, extra: Vector[String]): Boolean = profile.forks == 1 && extra.isEmpty
+  def direct(profile: MeasureProfile, extra: Vector[String]): Boolean = profile.forks == 1 && extra.isEmpty
 
   /** JMH's flags for a measuring JVM it forks, of one group on one JVM (see harness ForkFlags), with
     * the compile-command file written where the cell's JMH result goes; asked once per group, JVM
@@ -71,7 +71,7 @@ object JmhCell {
 
   /** @param forkFlags JMH's flags for a forked measuring JVM (`forkFlags`), given to a JVM launched directly */
   def command(
-      cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty,
+      cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty,
       forkFlags: Vector[String] = Vector.empty
   ): Vector[String] = {
     val module = modules.byGroup(cell.group)
@@ -95,7 +95,7 @@ object JmhCell {
   }
 
   def run(
-      cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, out: Path, log: Path,
+      cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path,
       timeoutSeconds: Long, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty
   ): Outcome = {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.

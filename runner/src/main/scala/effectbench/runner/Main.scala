@@ -57,12 +57,12 @@ object Main {
     0
   }
 
-  def verify(flags: CellFlags, forks: ForkFlags, floor: Boolean): Int = {
-    val settings = forks.chosenSettings
+  def verify(flags: CellFlags, setup: SetupFlags, floor: Boolean): Int = {
+    val settings = setup.chosenSettings
     val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
     val (jvms, notes) = jvmsOf(flags.jvms)
     notes.foreach(Console.err.println)
-    val timeout = forks.seconds.getOrElse(120L)
+    val timeout = setup.seconds.getOrElse(120L)
     val cells = Plan.cells(sel, jvms, modules, None)
     val logDir = Files.createTempDirectory("effectbench-verify")
     var failures = 0
@@ -128,11 +128,11 @@ object Main {
         val headline = Headline.applies(flags)
         // The headline set answers in minutes: quick forks, paired rounds, a budget per table.
         val profile = measure.asked.getOrElse(if (headline) Profiles.quick else Profiles.standard)
-        val settings = measure.forks.chosenSettings
+        val settings = measure.setup.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
         val askedEngine = EngineFlags.engine(flags.engine, profile)
         EngineFlags.resultWait(measure.resultWait)
-        val timeout = measure.forks.seconds
+        val timeout = measure.setup.seconds
         val shard = flags.shard.map(Shard.parse)
         val sel = {
           val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value); if (headline) Headline.selection(s) else s

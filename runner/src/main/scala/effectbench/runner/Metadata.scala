@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{BuildInfo, Runtimes, Settings}
-import effectbench.store.{Codecs, Git, Host, JvmInfo, Named, PlanEntry, ProfileInfo, RunMeta, RunStatus, SettingsInfo}
+import effectbench.store.{Codecs, Git, Host, JvmInfo, Named, PlanEntry, MeasureProfileInfo, RunMeta, RunStatus, SettingsInfo}
 import java.nio.file.Path
 
 /** What run.json records about where and how a run was measured. */
@@ -15,7 +15,7 @@ object Metadata {
 
   /** The run.json every run opens with (a measured run's and a profile run's alike): running, with its plan. */
   def header(
-      id: String, command: String, argv: Vector[String], root: Path, jvms: Vector[Jvm], profile: Profile,
+      id: String, command: String, argv: Vector[String], root: Path, jvms: Vector[Jvm], profile: MeasureProfile,
       settings: Settings, cells: Vector[PlannedCell]
   ): RunMeta = RunMeta(
     formatVersion = Codecs.FormatVersion,
@@ -59,6 +59,6 @@ object Metadata {
   def settings(s: Settings): SettingsInfo =
     SettingsInfo(s.id, s.summary, Named.of(Runtimes.ids.map(r => r -> Settings.jvmProperties(s, r).toVector)))
 
-  def profile(p: Profile): ProfileInfo =
-    ProfileInfo(p.id, p.forks, p.warmups, p.warmupSeconds, p.iterations, p.iterationSeconds, p.describe)
+  def profile(p: MeasureProfile): MeasureProfileInfo =
+    MeasureProfileInfo(p.id, p.forks, p.warmups, p.warmupSeconds, p.iterations, p.iterationSeconds, p.describe)
 }

@@ -68,7 +68,7 @@ object Plan {
   }
 
   /** The param sets of a scenario for this selection and profile. */
-  def paramSets(s: Scenario, sel: Selection, profile: Option[Profile]): Vector[Params] = {
+  def paramSets(s: Scenario, sel: Selection, profile: Option[MeasureProfile]): Vector[Params] = {
     val own = sel.params.filter { case (k, _) => s.param(k).isDefined }
     // A swept parameter is never pinned by the quick profile's overrides.
     val quick = if (profile.exists(_.id == "quick")) s.quickParams.filterNot { case (k, _) =>
@@ -83,7 +83,7 @@ object Plan {
   }
 
   /** Every cell of the selection on every JVM, with its status. */
-  def cells(sel: Selection, jvms: Vector[Jvm], modules: Modules, profile: Option[Profile]): Vector[PlannedCell] =
+  def cells(sel: Selection, jvms: Vector[Jvm], modules: Modules, profile: Option[MeasureProfile]): Vector[PlannedCell] =
     for {
       s <- sel.scenarios
       v <- s.variants if sel.variants.forall(_.contains(v))

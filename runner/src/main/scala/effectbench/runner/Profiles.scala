@@ -1,8 +1,10 @@
 package effectbench.runner
 
-/** How long JMH measures each cell. Several forks in every profile: one fork hides run-to-run
-  * variance (Kalibera & Jones), which dominates on a shared machine. */
-final case class Profile(id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double) {
+/** How long JMH measures each cell (`--profile`): forks, warm-ups and iterations. Not a settings
+  * profile (`effectbench.Settings`, `--settings`) nor a profiler's output (`ProfilerCommand`).
+  * Several forks in every profile: one fork hides run-to-run variance (Kalibera & Jones), which
+  * dominates on a shared machine. */
+final case class MeasureProfile(id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double) {
   /** Measured seconds per cell, not counting JVM start-up. */
   def measuredSeconds: Double = forks * (warmups * warmupSeconds + iterations * iterationSeconds)
   def describe: String = s"$forks forks × ($forkShape)"
@@ -21,11 +23,11 @@ object Profiles {
     * but made the headline's 4 rounds of 53 cells take 17 min (4.8 s a fork) against its 15-min
     * budget; the rounds engine lengthens the warm-up of a cell's later forks where its forks show
     * the need (ForkShape). */
-  val quick = Profile("quick", forks = 2, warmups = 2, warmupSeconds = 0.5, iterations = 6, iterationSeconds = 0.25)
-  val standard = Profile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
-  val thorough = Profile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
-  val all: Vector[Profile] = Vector(quick, standard, thorough)
+  val quick = MeasureProfile("quick", forks = 2, warmups = 2, warmupSeconds = 0.5, iterations = 6, iterationSeconds = 0.25)
+  val standard = MeasureProfile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
+  val thorough = MeasureProfile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
+  val all: Vector[MeasureProfile] = Vector(quick, standard, thorough)
   /** For the runner's own tests only (not listed): one short fork, nothing worth comparing. */
-  val smoke = Profile("smoke", forks = 1, warmups = 0, warmupSeconds = 0.1, iterations = 1, iterationSeconds = 0.1)
-  def get(id: String): Option[Profile] = (all :+ smoke).find(_.id == id)
+  val smoke = MeasureProfile("smoke", forks = 1, warmups = 0, warmupSeconds = 0.1, iterations = 1, iterationSeconds = 0.1)
+  def get(id: String): Option[MeasureProfile] = (all :+ smoke).find(_.id == id)
 }

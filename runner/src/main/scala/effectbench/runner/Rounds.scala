@@ -197,7 +197,7 @@ object Rounds {
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
   def measure(
-      cells: Vector[PlannedCell], settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
+      cells: Vector[PlannedCell], settings: Settings, profile: MeasureProfile, modules: Modules, dir: RunDir,
       timeout: Long, engine: Engine, note: String => Unit
   ): (Map[String, CellOutcome], TableSummary) = {
     val oneFork = profile.copy(forks = 1)

@@ -10,15 +10,15 @@ import java.nio.file.{Files, Path}
 final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
 
   final case class Setup(
-      settings: Settings, profile: Profile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
+      settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
       timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
       /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
       engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.report.ForkStats.DefaultConfidence
   )
 
-  def estimatePerCell(p: Profile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
+  def estimatePerCell(p: MeasureProfile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
 
-  def timeoutFor(p: Profile, setup: Setup): Long =
+  def timeoutFor(p: MeasureProfile, setup: Setup): Long =
     setup.timeout.getOrElse(math.max(120L, (3 * estimatePerCell(p)).toLong + 60L))
 
   /** Runs the runnable cells not yet in `dir`; returns the exit code. */

@@ -64,7 +64,7 @@ object Shard {
 
   /** The identity of the whole, unsharded plan: every cell with its JVM and status, the settings
     * and the profile. Shards of one plan carry the same fingerprint on every machine. */
-  def planFingerprint(cells: Vector[PlannedCell], settings: Settings, profile: Profile, testOnly: Boolean): String = {
+  def planFingerprint(cells: Vector[PlannedCell], settings: Settings, profile: MeasureProfile, testOnly: Boolean): String = {
     val lines = Vector(
       s"settings ${settings.id}",
       s"profile ${profile.id} ${profile.forks} ${profile.warmups} ${profile.warmupSeconds} ${profile.iterations} ${profile.iterationSeconds}",
@@ -91,8 +91,8 @@ object Shard {
 object ShardPlan {
   /** The cells of shard `spec` of the plan `all`, run.json's "shard", and a note for the user. */
   def select(
-      spec: ShardSpec, all: Vector[PlannedCell], settings: Settings, profile: Profile, testOnly: Boolean,
-      results: java.nio.file.Path, nominal: Profile => Double
+      spec: ShardSpec, all: Vector[PlannedCell], settings: Settings, profile: MeasureProfile, testOnly: Boolean,
+      results: java.nio.file.Path, nominal: MeasureProfile => Double
   ): (Vector[PlannedCell], ShardInfo, String) = {
     val plan = Shard.planFingerprint(all, settings, profile, testOnly)
     val history = Timings.fromHistory(results, profile, plan, nominal)

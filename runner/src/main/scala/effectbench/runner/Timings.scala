@@ -12,7 +12,8 @@ import scala.util.control.NonFatal
   * cells, and shard 2 must still compute the split shard 1 computed. */
 object Timings {
   /** Seconds per cell key (latest measured run wins), for cells measured before; empty without an index. */
-  def fromHistory(results: Path, profile: Profile, planFingerprint: String, nominal: Profile => Double): Map[String, Double] = {
+  def fromHistory(results: Path, profile: MeasureProfile, planFingerprint: String, nominal: MeasureProfile => Double)
+      : Map[String, Double] = {
     val store = new Store(results, _ => ())
     if (!Files.isRegularFile(store.dbFile)) Map.empty
     else {

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
 /** What the oracle check said about one cell. */
-final case class Verdict(
+final case class OracleVerdict(
     key: String, status: Outcome, expected: String, got: String, reason: String,
     readBack: Vector[(String, String)], millis: Double,
     /** The work counted inside the cell's programs (family S), empty where nothing counts it. */
@@ -32,7 +32,7 @@ object Verifier {
   def all(
       cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
       note: String => Unit
-  ): Map[(String, String), Verdict] =
+  ): Map[(String, String), OracleVerdict] =
     cells.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
       case ((_, runtime, jvmLabel), batch) =>
         note(s"verifying ${batch.size} cells of $runtime on $jvmLabel ...")
@@ -40,8 +40,8 @@ object Verifier {
         batch.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
     }.toMap
 
-  def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, Verdict] = {
-    val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, Verdict]
+  def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, OracleVerdict] = {
+    val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, OracleVerdict]
     var remaining = cells
     while (remaining.nonEmpty) {
       val (got, lastFatal, done) = batch(remaining, settings, modules, log, perCellTimeout)
@@ -57,7 +57,8 @@ object Verifier {
             if (done.timedOut) s"timed out after ${perCellTimeout} s while verifying"
             else
               s"failed: the verifier JVM ended (exit code ${done.exit}) while checking this cell${telling(log).map(": " + _).getOrElse("")} (see logs/${log.getFileName})"
-          verdicts(c.id.key) = Verdict(c.id.key, if (done.timedOut) Outcome.TimedOut else Outcome.Failed, "", "", why, Vector.empty, 0)
+          verdicts(c.id.key) =
+            OracleVerdict(c.id.key, if (done.timedOut) Outcome.TimedOut else Outcome.Failed, "", "", why, Vector.empty, 0)
           missing.tail
         }
     }
@@ -69,19 +70,19 @@ object Verifier {
   private def batch(
       cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path,
       perCellTimeout: Long
-  ): (Vector[Verdict], Boolean, Finished) = {
+  ): (Vector[OracleVerdict], Boolean, Finished) = {
     val head = cells.head
     val module = modules.byGroup(head.group)
     val cmd = jvmCommand(head.jvm, settings, head.runtime, module.classpath, "effectbench.VerifyMain") ++
       Vector("--settings", settings.id, "--timeout", perCellTimeout.toString) ++ cells.map(_.id.key)
-    val out = Vector.newBuilder[Verdict]
+    val out = Vector.newBuilder[OracleVerdict]
     @volatile var lastFatal = false
     val done = Subprocess.run(cmd, log, perCellTimeout * cells.size + 60,
       line => {
         // VerifyMain prints its verdicts as JSON objects (Wire); anything else is the program's own output.
         if (line.startsWith("{\"cell\"")) {
           val r = RunFiles.decode[VerifyRecord](line, s"the verifier's output ($log)")
-          val v = Verdict(r.cell, r.status, r.expected, r.got, r.reason, r.readBack, r.millis.toDouble, r.work)
+          val v = OracleVerdict(r.cell, r.status, r.expected, r.got, r.reason, r.readBack, r.millis.toDouble, r.work)
           out.synchronized { out += v }
           lastFatal = r.fatal
         }

@@ -39,7 +39,7 @@ class ProfileSuite extends munit.FunSuite {
 
   lazy val profiled: (Cli.Result, Path) = {
     val out = Cli.tempDir("profile")
-    val r = runWith(Map(ProfileCommand.unreadableEnv -> "fault/ok/*"), "profile", "--test-only", "--scenario", "fault", "--variant",
+    val r = runWith(Map(ProfilerCommand.unreadableEnv -> "fault/ok/*"), "profile", "--test-only", "--scenario", "fault", "--variant",
       "ok,threads",
       "--param", "after=0", "--profile", "smoke", "--out", out.toString)
     (r, runDir(r))

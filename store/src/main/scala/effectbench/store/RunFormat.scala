@@ -44,7 +44,8 @@ final case class Host(os: String, cpus: Int, memoryBytes: Long, hostname: String
 /** A JVM of the run; `cpus` is set for a `--cpus` JVM pinned to that many processors. */
 final case class JvmInfo(label: String, java: String, home: String, version: String, vendor: String, cpus: Option[Int] = None)
 
-final case class ProfileInfo(
+/** The measure profile a run used (forks, warm-ups, iterations), as run.json records it. */
+final case class MeasureProfileInfo(
     id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int,
     iterationSeconds: Double, describe: String
 )
@@ -103,7 +104,7 @@ final case class RunMeta(
     host: Host,
     jvms: Vector[JvmInfo],
     libraries: Named[String],
-    profile: ProfileInfo,
+    profile: MeasureProfileInfo,
     settings: SettingsInfo,
     plan: Vector[PlanEntry],
     timeoutSeconds: Option[Long] = None,
@@ -216,7 +217,7 @@ object Codecs {
   given ReadWriter[Git] = macroRW
   given ReadWriter[Host] = macroRW
   given ReadWriter[JvmInfo] = macroRW
-  given ReadWriter[ProfileInfo] = macroRW
+  given ReadWriter[MeasureProfileInfo] = macroRW
   given ReadWriter[SettingsInfo] = macroRW
   given ReadWriter[RoundsSettings] = macroRW
   given ReadWriter[EngineInfo] = macroRW

@@ -13,7 +13,7 @@ class RunFormatSuite extends munit.FunSuite {
     git = Git(Some("0123abcd"), Some(false)), host = Host("Linux", 2, 1000000000L, "box"),
     jvms = Vector(JvmInfo("jdk-25", "/j/bin/java", "/j", "25.0.3", "Temurin", cpus = Some(1))),
     libraries = Named.of(Vector("zio" -> "2.1", "cats-effect" -> "3.7", "baseline" -> "-", "future" -> "-", "cps" -> "-")),
-    profile = ProfileInfo("quick", 2, 2, 0.5, 3, 0.5, "2 forks"),
+    profile = MeasureProfileInfo("quick", 2, 2, 0.5, 3, 0.5, "2 forks"),
     settings = SettingsInfo("levelled", "levelled", Named.of(Vector("zio" -> Vector("-Da=b")))),
     plan = Vector(
       PlanEntry("a/default/zio/n=1/fork", "jdk-25", "/j/bin/java", CellStatus.Ok),

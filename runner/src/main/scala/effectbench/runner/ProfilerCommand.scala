@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.{Format, ProfileDiff, RunData, Sources, TerminalTable}
+import effectbench.report.{Format, ProfilerDiff, RunData, Sources, TerminalTable}
 import effectbench.store.{CellRecord, Named, ProfilerInfo, RunStatus}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths, StandardCopyOption}
@@ -16,7 +16,7 @@ import scala.jdk.CollectionConverters._
   *
   * Profile runs are kept apart from measured runs (default `results/profiles/`, not indexed):
   * a profiled JVM is slower, so its scores are for reading the profile, not for comparing. */
-object ProfileCommand {
+object ProfilerCommand {
   val events: Vector[String] = Vector("cpu", "wall", "itimer", "ctimer")
 
   /** Tests only: cells whose key matches this glob get a library path nothing can load. */
@@ -29,8 +29,8 @@ object ProfileCommand {
       argv: Vector[String]
   ): Int = {
     val profile = measure.asked.getOrElse(Profiles.quick)
-    val settings = measure.forks.chosenSettings
-    val timeoutArg = measure.forks.seconds
+    val settings = measure.setup.chosenSettings
+    val timeoutArg = measure.setup.seconds
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
     val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
@@ -119,11 +119,11 @@ object ProfileCommand {
       val Vector(a, b) = runnable
       val files = runnable.map(c => dir.dir.resolve("profiles").resolve(RunDir.safe(c.id.slug)).resolve("cpu.collapsed"))
       if (files.forall(Files.isRegularFile(_))) {
-        val r = ProfileDiff.of(a.runtime, RunData.read(files(0)), b.runtime, RunData.read(files(1)))
-        val text = ProfileDiff.text(r)
+        val r = ProfilerDiff.of(a.runtime, RunData.read(files(0)), b.runtime, RunData.read(files(1)))
+        val text = ProfilerDiff.text(r)
         Files.write(dir.dir.resolve("profiles").resolve("diff.txt"), text.getBytes(StandardCharsets.UTF_8))
         Files.write(dir.dir.resolve("profiles").resolve("diff.html"),
-          ProfileDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.runtime} vs ${b.runtime}").getBytes(StandardCharsets.UTF_8))
+          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.runtime} vs ${b.runtime}").getBytes(StandardCharsets.UTF_8))
         meta = meta.copy(profileDiff = Some("profiles/diff.html"))
         dir.writeMeta(meta)
         println(s"\nwhere the CPU samples go (${a.id.group}):\n$text")
@@ -155,7 +155,7 @@ object ProfileCommand {
 
   /** Measures one verified cell twice under the profiler (CPU event, then allocations). */
   def profileCell(
-      cell: PlannedCell, settings: Settings, profile: Profile, modules: Modules, dir: RunDir,
+      cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, dir: RunDir,
       lib: Either[String, Path], event: String, timeout: Long, progress: Progress
   ): Profiled = {
     val home = dir.dir.resolve("profiles").resolve(RunDir.safe(cell.id.slug))
@@ -241,7 +241,7 @@ object ProfileCommand {
     val use = if (perFork.nonEmpty) perFork else all
     if (use.isEmpty) None
     else {
-      val sum = use.map(f => ProfileDiff.parseCollapsed(RunData.read(f))).foldLeft(Map.empty[String, Long]) { (acc, m) =>
+      val sum = use.map(f => ProfilerDiff.parseCollapsed(RunData.read(f))).foldLeft(Map.empty[String, Long]) { (acc, m) =>
         m.foldLeft(acc) { case (a, (k, n)) => a.updated(k, a.getOrElse(k, 0L) + n) }
       }
       Some(sum.toVector.sortBy(-_._2).map { case (k, n) => s"$k $n" }.mkString("", "\n", "\n"))

@@ -4,7 +4,7 @@ package effectbench.report
   * one line per distinct stack, frames root first separated by `;`, then a space and the count).
   * Self time is the count of samples whose top frame is that frame; shares are of each cell's
   * own total, so two cells of different speed compare by where their time goes, not how much. */
-object ProfileDiff {
+object ProfilerDiff {
   /** stack -> samples; lines that are not `stack count` are skipped. */
   def parseCollapsed(text: String): Map[String, Long] = {
     val m = scala.collection.mutable.HashMap.empty[String, Long]
