@@ -3,7 +3,7 @@ package effectbench
 /** The same-work test of family S, shared by every runtime module: each module's suite passes its
   * FiberFamily's `implsWith`. Every implementation runs once per set of its scenario's `testSets`
   * (the oracle tests' small sizes), with counting hooks; its forks, joins, yields, queue offers and
-  * takes, counter updates, signals, awaits and allocations must equal `FiberWork.expected` — the work
+  * takes, counter updates, signals, awaits and allocations must equal the scenario's `expectedWork` — the work
   * docs/scenarios.md prescribes — so any two runtimes that pass, in any module, did the same work.
   *
   * How it counts (see effectbench.Work): implementations reach each primitive only through their
@@ -51,7 +51,7 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
             fail(s"${i.key} did not finish in 2 minutes (deadlock?); counted so far: ${w.count}")
         }
       assertEquals(got, s.oracle(i.variant, params), "wrong result")
-      assertEquals(w.count, FiberWork.expected(s.id, params))
+      assertEquals(w.count, s.expectedWorkAt(params))
     }
   }
 }

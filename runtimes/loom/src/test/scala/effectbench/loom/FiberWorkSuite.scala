@@ -1,6 +1,6 @@
 package effectbench.loom
 
-/** Same work across ox, loom and every other runtime (through FiberWork.expected): see effectbench.FiberWorkChecks. */
+/** Same work across ox, loom and every other runtime (through each scenario's expectedWork): see effectbench.FiberWorkChecks. */
 class FiberWorkSuite extends effectbench.FiberWorkChecks(FiberFamily.implsWith)
 
 /** No runtime of this group starts another's threads: see effectbench.ThreadLeakChecks. */

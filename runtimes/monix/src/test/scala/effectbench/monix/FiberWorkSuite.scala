@@ -1,6 +1,6 @@
 package effectbench.monix
 
-/** Same work across monix and every other runtime (through FiberWork.expected): see effectbench.FiberWorkChecks. */
+/** Same work across monix and every other runtime (through each scenario's expectedWork): see effectbench.FiberWorkChecks. */
 class FiberWorkSuite extends effectbench.FiberWorkChecks(FiberFamily.implsWith)
 
 /** No runtime of this group starts another's threads: see effectbench.ThreadLeakChecks. */
