@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -10,7 +10,7 @@ import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
 /** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
   * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
   * did not go back through its scheduler (a no-op or a batched callback). */
-object YieldMany {
+object YieldMany extends CountedScenarioImpls {
   def catsEffect(f: Int, y: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Ref[IO].of(f).flatMap { counter =>
@@ -58,7 +58,7 @@ object YieldMany {
     ops.await(done).thenApply(_ => counter.get)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.yieldMany, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), p.int("y"), w); Program(rt.run(io, mode))
     }),
