@@ -7,7 +7,7 @@ import ox.{Ox, fork, supervised}
 /** ackermann in direct style. pool-per-step: every call runs on a new virtual thread (an Ox fork,
   * or a task of the virtual-thread-per-task executor) and is joined. Direct style has no
   * suspension to trampoline on (`trampolined` is n/a), and between its hops `stack-aware` would be
-  * plain calls where every other runtime binds, so it is n/a too (RunLoopNa.directStyle).
+  * plain calls where every other runtime binds, so it is n/a too (NaReasons.ackermann).
   * Unfair if the hop were skipped. */
 object Ackermann extends ScenarioImpls {
   def oxPoolPerStep(m: Int, n: Long)(using Ox): Long = fork {

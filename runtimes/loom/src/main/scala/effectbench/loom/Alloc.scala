@@ -3,10 +3,8 @@ package effectbench.loom
 import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
 import ox.supervised
 
-/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
-  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
-  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
-  * and hashes through the same FiberWork functions, so the user data is identical. */
+/** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.alloc, docs/scenarios.md). */
 object Alloc extends CountedScenarioImpls {
   /** One fiber's loop, the same for both. The hash sum goes to a volatile sink, as the effect
     * runtimes pass it to the next step. */

@@ -4,9 +4,8 @@ import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.ArrayBlockingQueue
 import ox.channels.Channel
 
-/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
-  * it; the result is the sum of the items taken (N). Stresses queue operations without
-  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
+/** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). */
 object EnqueueDequeue extends CountedScenarioImpls {
   def oxDirect(n: Int, w: Work): Int = {
     val ops = new OxOps(w)

@@ -3,8 +3,8 @@ package effectbench.loom
 import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import ox.supervised
 
-/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
-  * unfair if one side summed without joining every fiber. */
+/** fork-join in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkJoin, docs/scenarios.md). */
 object ForkJoin extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Long = supervised {
     val ops = new OxOps(w)

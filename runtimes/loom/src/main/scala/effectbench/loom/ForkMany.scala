@@ -5,9 +5,8 @@ import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
 
-/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
-  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
-  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
+/** fork-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkMany, docs/scenarios.md). */
 object ForkMany extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)

@@ -6,9 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger
 import ox.channels.Channel
 import ox.supervised
 
-/** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
-  * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
-  * through a queue; unfair with a single-producer or unbounded queue on one side. */
+/** ping-pong in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.pingPong, docs/scenarios.md). */
 object PingPong extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)

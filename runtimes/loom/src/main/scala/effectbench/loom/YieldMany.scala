@@ -5,9 +5,8 @@ import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
 
-/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
-  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
-  * did not go back through its scheduler. */
+/** yield-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.yieldMany, docs/scenarios.md). */
 object YieldMany extends CountedScenarioImpls {
   def oxDirect(f: Int, y: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)

@@ -6,10 +6,8 @@ import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise}
 
-/** chained-fork: a chain of F fibers, each starting the next and ending; each link carries its
-  * depth, counted along the chain, and the last completes the signal with it, so the result is
-  * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
-  * unfair if one side ran the next link inline instead of as a new fiber. */
+/** chained-fork in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.chainedFork, docs/scenarios.md). */
 object ChainedFork extends CountedScenarioImpls {
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)

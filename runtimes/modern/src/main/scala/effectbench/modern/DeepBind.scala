@@ -5,9 +5,8 @@ import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
-  * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
-  * for one runtime only (the levelled profile turns it off everywhere). */
+/** deep-bind in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.deepBind, docs/scenarios.md). */
 object DeepBind extends ScenarioImpls {
   def catsEffect(d: Int): IO[Int] = {
     def loop(i: Int): IO[Int] = IO.unit.flatMap(_ => if (i > d) IO.pure(i) else loop(i + 1))

@@ -7,9 +7,8 @@ import java.util.concurrent.{CompletableFuture, Executor}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{ZIO, Queue => ZQueue}
 
-/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
-  * it; the result is the sum of the items taken (N). Stresses queue operations without
-  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
+/** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). */
 object EnqueueDequeue extends CountedScenarioImpls {
   private val one: Integer = Integer.valueOf(1) // the queued item of future and baseline
 

@@ -6,8 +6,8 @@ import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
 
-/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
-  * unfair if one side summed without joining every fiber. */
+/** fork-join in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkJoin, docs/scenarios.md). */
 object ForkJoin extends CountedScenarioImpls {
   def catsEffect(f: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)

@@ -7,9 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
 
-/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
-  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
-  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
+/** fork-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkMany, docs/scenarios.md). */
 object ForkMany extends CountedScenarioImpls {
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)

@@ -5,8 +5,8 @@ import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
-  * per task two flatMaps and the for-comprehension's map. Unfair if one side skipped the map or fused the fold. */
+/** left-sum in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.leftSum, docs/scenarios.md). */
 object LeftSum extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- catsEffect(tail) } yield h + rest

@@ -5,8 +5,8 @@ import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
-  * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map. */
+/** raw-sum in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.rawSum, docs/scenarios.md). */
 object RawSum extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => head.flatMap(k => catsEffect(tail, acc + k))

@@ -5,8 +5,8 @@ import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** right-sum: the same tasks summed right-associated, `loop(tail, head + acc)` inside a
-  * for-comprehension, so its trailing identity map is paid per task. Unfair if one side dropped it. */
+/** right-sum in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.rightSum, docs/scenarios.md). */
 object RightSum extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => for { h <- head; sum <- catsEffect(tail, acc + h) } yield sum

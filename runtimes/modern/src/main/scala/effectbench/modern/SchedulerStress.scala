@@ -6,9 +6,8 @@ import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
 
-/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
-  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
-  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
+/** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
 object SchedulerStress extends CountedScenarioImpls {
   def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)

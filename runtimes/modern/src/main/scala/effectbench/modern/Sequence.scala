@@ -6,8 +6,9 @@ import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** sequence: N tasks run one after another by the runtime's sequential combinator, then summed.
-  * Unfair if one side ran them in parallel (Future.sequence would: Futures start when created). */
+/** sequence in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.sequence, docs/scenarios.md). Unfair if one side ran them in parallel
+  * (Future.sequence would: Futures start when created). */
 object Sequence extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks.sequence.map(_.foldLeft(0L)(_ + _))
 

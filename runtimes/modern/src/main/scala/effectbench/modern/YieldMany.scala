@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
 
-/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
-  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
-  * did not go back through its scheduler (a no-op or a batched callback). */
+/** yield-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.yieldMany, docs/scenarios.md). Here that means a yield that is a no-op or a
+  * batched callback, which would not go back through the scheduler. */
 object YieldMany extends CountedScenarioImpls {
   def catsEffect(f: Int, y: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)

@@ -3,9 +3,8 @@ package effectbench.monix
 import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import monix.eval.Task
 
-/** ackermann: deep non-tail recursion. Per call: pool-per-step hops onto the pool then binds,
-  * trampolined suspends then binds, stack-aware binds and suspends only every 512 nested calls;
-  * every variant has one flatMap per non-tail call. Unfair if one side suspended more or less often. */
+/** ackermann in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.ackermann, docs/scenarios.md). */
 object Ackermann extends ScenarioImpls {
   val StackBudget = 512
 

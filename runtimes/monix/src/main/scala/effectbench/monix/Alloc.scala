@@ -3,10 +3,8 @@ package effectbench.monix
 import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
-/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
-  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
-  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
-  * and hashes through the same FiberWork functions, so the user data is identical. */
+/** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.alloc, docs/scenarios.md). */
 object Alloc extends CountedScenarioImpls {
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)

@@ -3,9 +3,8 @@ package effectbench.monix
 import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import monix.eval.Task
 
-/** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
-  * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
-  * for one runtime only (the levelled profile turns it off everywhere). */
+/** deep-bind in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.deepBind, docs/scenarios.md). */
 object DeepBind extends ScenarioImpls {
   def monix(d: Int): Task[Int] = {
     def loop(i: Int): Task[Int] = Task.unit.flatMap(_ => if (i > d) Task.now(i) else loop(i + 1))

@@ -3,10 +3,9 @@ package effectbench.monix
 import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.Task
 
-/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
-  * it; the result is the sum of the items taken (N). Stresses queue operations without
-  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side.
-  * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
+/** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). Monix's queue of capacity 1 is its MVar
+  * (ConcurrentQueue needs capacity >= 2; see MonixOps). */
 object EnqueueDequeue extends CountedScenarioImpls {
   def monixTask(n: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)

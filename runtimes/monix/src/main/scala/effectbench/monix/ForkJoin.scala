@@ -3,8 +3,8 @@ package effectbench.monix
 import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
-/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
-  * unfair if one side summed without joining every fiber. */
+/** fork-join in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkJoin, docs/scenarios.md). */
 object ForkJoin extends CountedScenarioImpls {
   def monixTask(f: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)

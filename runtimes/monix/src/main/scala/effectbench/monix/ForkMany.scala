@@ -4,9 +4,8 @@ import cats.effect.concurrent.{Deferred, Ref}
 import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.Task
 
-/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
-  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
-  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
+/** fork-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkMany, docs/scenarios.md). */
 object ForkMany extends CountedScenarioImpls {
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)

@@ -3,8 +3,8 @@ package effectbench.monix
 import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import monix.eval.Task
 
-/** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
-  * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map. */
+/** raw-sum in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.rawSum, docs/scenarios.md). */
 object RawSum extends ScenarioImpls {
   def monix(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => head.flatMap(k => monix(tail, acc + k))

@@ -3,9 +3,8 @@ package effectbench.monix
 import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
-/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
-  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
-  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
+/** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
 object SchedulerStress extends CountedScenarioImpls {
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)

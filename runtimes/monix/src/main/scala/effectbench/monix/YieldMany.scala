@@ -4,9 +4,8 @@ import cats.effect.concurrent.{Deferred, Ref}
 import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.Task
 
-/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
-  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
-  * did not go back through its scheduler. */
+/** yield-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.yieldMany, docs/scenarios.md). */
 object YieldMany extends CountedScenarioImpls {
   def monixTask(f: Int, y: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
