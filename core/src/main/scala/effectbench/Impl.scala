@@ -108,7 +108,7 @@ object ScenarioImpls {
   def find(loader: ClassLoader, pkg: String, scenarios: Vector[Scenario]): Vector[ScenarioImpls] =
     scenarios.flatMap { s =>
       val name = pkg + "." + objectName(s)
-      val cls =
+      val cls: Option[Class[_]] =
         try Some(Class.forName(name + "$", true, loader))
         catch { case _: ClassNotFoundException => None }
       cls.toVector.map { c =>
