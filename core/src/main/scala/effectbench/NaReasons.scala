@@ -30,22 +30,22 @@ object NaReasons {
 
   val cartesian: Vector[NotApplicable] =
     onVirtualThreads(vtCalls + ", List.flatMap (a Thread.yield per task on the pool)").map(_.copy(variant = Some("traverse"))) ++ Vector(
-    NotApplicable(ScalaAsync, Some("traverse"),
-      noBind(
-        "the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"
-      )),
-    na(CatsEffect, "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
-    na(Zio, "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
-    na(Future, "list-transformer", "the standard library has no list transformer over Future"),
-    na(Cps, "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
-    na(Baseline, "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
-    na(Monix, "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
-    na(Ox, "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
-    na(Dsl, "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
-    na(Continuations, "list-transformer", "Scala Continuations has no list transformer or Each"),
-    na(ScalaAsync, "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
-    na(Loom, "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
-  )
+      NotApplicable(ScalaAsync, Some("traverse"),
+        noBind(
+          "the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"
+        )),
+      na(CatsEffect, "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
+      na(Zio, "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
+      na(Future, "list-transformer", "the standard library has no list transformer over Future"),
+      na(Cps, "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
+      na(Baseline, "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
+      na(Monix, "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
+      na(Ox, "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
+      na(Dsl, "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
+      na(Continuations, "list-transformer", "Scala Continuations has no list transformer or Each"),
+      na(ScalaAsync, "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
+      na(Loom, "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
+    )
 
   /** Findings, not bugs: cells that are not stack-safe at the stack-safety size, so the oracle
     * tests skip them there (they pass at the measured sizes). left-sum: the continuations plugin's CPS transform of `h + loop(tail)` nests each pending
@@ -79,7 +79,8 @@ object NaReasons {
     * (and never reaches the budget at the measured sizes, A(2,100) and A(3,5) are ~200 calls deep). */
   val ackermannStackExempt: Set[String] = Set("plain", "stack-aware")
 
-  private val noPar = NotApplicable(Cps, None, "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)")
+  private val noPar =
+    NotApplicable(Cps, None, "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)")
   private val asyncOnly = NotApplicable(ScalaAsync, None,
     "Scala Async adds only async/await, no collection combinators: its sequence and gather are Future's, the future cells")
   private val contNoPar = NotApplicable(Continuations, None, "Scala Continuations has no parallel combinator")

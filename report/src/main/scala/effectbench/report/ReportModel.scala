@@ -14,7 +14,9 @@ final case class Row(
   /** The fork-level score (mean of fork means ± half-width; per launch state when the cell has
     * several), or JMH's when there is no raw data. */
   def scoreText: String =
-    estimate.map(e => if (e.multiState) CellStats.statesScoreText(e) else CellStats.scoreText(e)).orElse(cell.score.map(Format.stat)).getOrElse("")
+    estimate.map(e => if (e.multiState) CellStats.statesScoreText(e) else CellStats.scoreText(e)).orElse(
+      cell.score.map(Format.stat)
+    ).getOrElse("")
   def precisionText: String = estimate.map(CellStats.precisionText).getOrElse("")
 }
 
