@@ -46,9 +46,9 @@ final case class CellEstimate(
   def multiState: Boolean = states.size > 1
   /** The cell restricted to the forks of one launch state: its own mean, interval and rounds. */
   def ofState(s: LaunchState): CellEstimate = ForkStats.fromForks(forks.filter(f => s.forks.contains(f.fork)), confidence,
-      forks.zip(if (rounds.size == forks.size) rounds else Vector.fill(forks.size)(-1)).collect {
-        case (f, r) if s.forks.contains(f.fork) && r >= 0 => r
-      }, split = false)
+    forks.zip(if (rounds.size == forks.size) rounds else Vector.fill(forks.size)(-1)).collect {
+      case (f, r) if s.forks.contains(f.fork) && r >= 0 => r
+    }, split = false)
   def unsettled: Vector[Int] = forks.filterNot(_.settled).map(_.fork)
 }
 
@@ -182,7 +182,8 @@ object ForkStats {
     val m = mean(means)
     val hw = if (means.size < 2) Double.NaN else tQuantile(confidence, means.size - 1) * math.sqrt(variance(means) / means.size)
     val states = if (split) launchStates(forks) else Vector(LaunchState(m, forks.map(_.fork), 1.0))
-    CellEstimate(m, hw, confidence, forks, if (split) modes(forks) else Vector.empty, if (rounds.size == forks.size) rounds else Vector.empty,
+    CellEstimate(m, hw, confidence, forks, if (split) modes(forks) else Vector.empty,
+      if (rounds.size == forks.size) rounds else Vector.empty,
       states)
   }
 

@@ -63,11 +63,11 @@ object Html {
         "raw" -> ujson.Arr.from(c.raw.map(f => ujson.Arr.from(f.map(num)))),
         // Each launch's steady mean and its launch state (0 when the cell has one), for the strip plot.
         "forks" -> ujson.Arr.from(r.estimate.toVector.flatMap(e =>
-          e.forks.map(f =>
-            ujson.Obj("fork" -> ujson.Num(f.fork), "mean" -> num(f.mean),
-              "state" -> ujson.Num(math.max(0, e.states.indexWhere(_.forks.contains(f.fork)))))
-          )
-        ))
+            e.forks.map(f =>
+              ujson.Obj("fork" -> ujson.Num(f.fork), "mean" -> num(f.mean),
+                "state" -> ujson.Num(math.max(0, e.states.indexWhere(_.forks.contains(f.fork)))))
+            )
+          ))
       )
     })
   )

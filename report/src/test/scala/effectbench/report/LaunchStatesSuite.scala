@@ -58,7 +58,9 @@ class LaunchStatesSuite extends munit.FunSuite {
   test("fork length: launch-dominated cells get short forks, iteration-dominated long ones, warm-up follows the judge") {
     val g = new Random(9)
     // Launches 10% apart, iterations 0.5%: the fewest iterations.
-    val launchy = forks(Seq.fill(5)(100 * (1 + 0.1 * g.nextGaussian())), 2).zipWithIndex.map { case (xs, i) => ForkSteady(i + 1, xs, 0, true) }
+    val launchy = forks(Seq.fill(5)(100 * (1 + 0.1 * g.nextGaussian())), 2).zipWithIndex.map { case (xs, i) =>
+      ForkSteady(i + 1, xs, 0, true)
+    }
     val (s1, why1) = ForkShape.next(launchy, ForkShape.Shape(2, 6), 1.0, 0.5, 0.25)
     assertEquals(s1, ForkShape.Shape(2, ForkShape.MinIterations), why1)
     // Launches agree, iterations scatter 10%: the most iterations.

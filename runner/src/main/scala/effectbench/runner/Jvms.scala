@@ -6,9 +6,11 @@ import scala.jdk.CollectionConverters._
 /** A JVM cells can run on. `feature` is the major version (17, 21, 25). With `cpus` (`run --cpus`)
   * it is that JVM limited to that many processors: a different environment, so its cells get a
   * label (and a table) of their own. */
-final case class Jvm(java: Path, home: Path, version: String, vendor: String, cpus: Option[Int] = None,
+final case class Jvm(
+    java: Path, home: Path, version: String, vendor: String, cpus: Option[Int] = None,
     /** Flags a study adds to the measuring JVM (StatesStudy); not part of the label. */
-    studyFlags: Vector[String] = Vector.empty) {
+    studyFlags: Vector[String] = Vector.empty
+) {
   def feature: Int = Jvms.featureOf(version)
   def label: String = s"jdk-$version" + (if (vendor.nonEmpty) s" ($vendor)" else "") + Cpus.labelSuffix(cpus)
   /** Flags every JVM of this version needs for JMH and the Scala runtime, and its processor count. */

@@ -104,7 +104,7 @@ object Rounds {
       val (states, single) = rest.partition(_._2.multiState)
       val stateOpen = states.filter { case (_, e) =>
         e.states.exists(_.forks.size < MinStateForks) ||
-          CellStats.stateSlowdowns(e, fastest._2, higher).exists(r => !ratioSettled(r._2, engine))
+        CellStats.stateSlowdowns(e, fastest._2, higher).exists(r => !ratioSettled(r._2, engine))
       }.map(_._1)
       val ratios = single.map { case (k, e) => k -> CellStats.slowdown(e, fastest._2, higher) }
       val widths = ratios.map(_._2.relHalfWidth)

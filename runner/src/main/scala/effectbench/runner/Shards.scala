@@ -33,7 +33,8 @@ object Shards {
       Some(f"precision: ${short.size} of ${tables.size} tables stopped with a ratio wider than ±${engine.precision * 100}%.0f%% " +
         f"(widest ±${widest * 100}%.1f%%); from the variance measured, every ratio within ±${engine.precision * 100}%.0f%% needs about " +
         f"${tables.map(secondsNeeded(_, engine.precision)).sum / 60}%.0f min of machine time: " +
-        (if (n <= 1) "one machine with a longer budget" else s"$n machines, each running --shard K/$n of this selection, then ./bench merge"))
+        (if (n <= 1) "one machine with a longer budget"
+         else s"$n machines, each running --shard K/$n of this selection, then ./bench merge"))
     }
   }
 }

@@ -34,26 +34,35 @@ object StatesStudy {
   val defaultCells: Vector[String] = Vector("ping-pong:future", "ping-pong:loom", "ping-pong:monix", "fork-many:cats-effect")
 
   /** One launch: its cell, change, order, steady mean and counters. */
-  final case class Launch(cell: String, change: String, order: Int, mean: Double, counters: Map[String, Double],
-      raw: Vector[Double] = Vector.empty, unit: String = "")
+  final case class Launch(
+      cell: String, change: String, order: Int, mean: Double, counters: Map[String, Double],
+      raw: Vector[Double] = Vector.empty, unit: String = ""
+  )
 
   val counterNames: Vector[(String, String)] = Vector(
     "proc.cs.voluntary.norm" -> "cs/op v", "proc.cs.involuntary.norm" -> "cs/op i", "proc.jit.ms" -> "JIT ms",
     "gc.count" -> "GCs", "proc.threads.peak" -> "threads"
   )
 
-  def main(cellsFlag: Option[String], changesFlag: Option[String], launchesFlag: Option[String], outFlag: Option[String], jvms: JvmChoice,
-      smoke: Boolean): Int = {
-    val launches = launchesFlag.map(t => t.toIntOption.filter(n => n >= 2 && n <= 200).getOrElse(
-        UsageError(s"--launches must be a whole number from 2 to 200, got '$t'"))).getOrElse(if (smoke) 2 else 20)
+  def main(
+      cellsFlag: Option[String], changesFlag: Option[String], launchesFlag: Option[String], outFlag: Option[String], jvms: JvmChoice,
+      smoke: Boolean
+  ): Int = {
+    val launches = launchesFlag.map(t =>
+      t.toIntOption.filter(n => n >= 2 && n <= 200).getOrElse(
+        UsageError(s"--launches must be a whole number from 2 to 200, got '$t'")
+      )
+    ).getOrElse(if (smoke) 2 else 20)
     val chosen = changesFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector.map(id =>
-        changes.find(_.id == id).getOrElse(UsageError.unknown("change", id, changes.map(_.id))))).getOrElse(changes)
+        changes.find(_.id == id).getOrElse(UsageError.unknown("change", id, changes.map(_.id)))
+      )).getOrElse(changes)
     val cellSpecs = cellsFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector).getOrElse(defaultCells)
     val modules = Main.modules
     val (jvmList, notes) = Main.jvmsOf(jvms)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
-    val profile = if (smoke) Profiles.smoke else Profile("states", forks = 1, warmups = 2, warmupSeconds = 0.5, iterations = 4, iterationSeconds = 0.25)
+    val profile =
+      if (smoke) Profiles.smoke else Profile("states", forks = 1, warmups = 2, warmupSeconds = 0.5, iterations = 4, iterationSeconds = 0.25)
     val cells = cellSpecs.map { spec =>
       val (sc, rt) = spec.split(':') match {
         case Array(a, b) => (a, b)
@@ -75,8 +84,10 @@ object StatesStudy {
     val plan = new Random(7).shuffle(for (c <- ok; ch <- chosen; i <- 1 to launches) yield (c, ch, i))
     val csv = dir.dir.resolve("launches.csv")
     Files.write(csv, ("cell,change,order,mean," + counterNames.map(_._1).mkString(",") + "\n").getBytes(StandardCharsets.UTF_8))
-    Console.err.println(s"states study: ${ok.size} cells × ${chosen.size} changes × $launches launches = ${plan.size} JVMs, " +
-      f"about ${plan.size * (profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 1.2) / 60}%.0f min; writing $csv")
+    Console.err.println(
+      s"states study: ${ok.size} cells × ${chosen.size} changes × $launches launches = ${plan.size} JVMs, " +
+        f"about ${plan.size * (profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + 1.2) / 60}%.0f min; writing $csv"
+    )
     val results = plan.zipWithIndex.flatMap { case ((cell, ch, i), order) =>
       val studied = cell.copy(jvm = cell.jvm.copy(studyFlags = ch.flags, cpus = ch.cpus.orElse(cell.jvm.cpus)))
       val tag = s"${cell.id.slug}.${ch.id}.$i"
@@ -87,8 +98,9 @@ object StatesStudy {
         val e = ForkStats.estimate(b.primaryMetric.rawData)
         val cs = counterNames.flatMap { case (k, _) => b.secondaryMetrics.get(k).map(m => k -> m.score) }.toMap
         val l = Launch(cell.id.key, ch.id, order, e.mean, cs, b.primaryMetric.rawData.flatten, b.primaryMetric.scoreUnit)
-        Files.write(csv, (s"${l.cell},${l.change},$order,${l.mean}," + counterNames.map(n => cs.get(n._1).map(_.toString).getOrElse(""))
-          .mkString(",") + "\n").getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND)
+        Files.write(csv,
+          (s"${l.cell},${l.change},$order,${l.mean}," + counterNames.map(n => cs.get(n._1).map(_.toString).getOrElse(""))
+            .mkString(",") + "\n").getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND)
         Console.err.println(f"  [${order + 1}/${plan.size}] ${cell.id.scenario}/${cell.runtime} ${ch.id}: ${Format.num(e.mean)}")
         l
       }
@@ -102,9 +114,11 @@ object StatesStudy {
     Files.write(dir.dir.resolve("forks.json"), ujson.write(forksJson).getBytes(StandardCharsets.UTF_8))
     println()
     print(TerminalTable.table(Vector("cell", "change", "launches", "slow share", "fast state", "slow state") ++
-      counterNames.map(n => s"${n._2} fast/slow"), table(results, chosen)))
-    println("slow: a launch above the geometric middle of the cell's fastest and slowest launch states, found over every launch of the cell " +
-      s"(ForkStats.launchStates); a cell with one state has no slow launches. Launches: $csv")
+          counterNames.map(n => s"${n._2} fast/slow"), table(results, chosen)))
+    println(
+      "slow: a launch above the geometric middle of the cell's fastest and slowest launch states, found over every launch of the cell " +
+        s"(ForkStats.launchStates); a cell with one state has no slow launches. Launches: $csv"
+    )
     0
   }
 

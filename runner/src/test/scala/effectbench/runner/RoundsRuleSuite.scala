@@ -113,7 +113,9 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEqualsDouble(math.log(r.high / r.low) / 2, ForkStats.tQuantile(0.95, d.size - 1) * se, 1e-9)
   }
 
-  test("a cell whose forks land in two launch states is measured until each state has its forks; one that changes state inside a fork is not") {
+  test(
+    "a cell whose forks land in two launch states is measured until each state has its forks; one that changes state inside a fork is not"
+  ) {
     // Forks of "two" alternate between two states 4× apart, as scalaz and cps deep-bind did in a
     // headline run; "inside" changes state within every fork (iterations 4× apart, the same fork
     // means); "noisy" cycles through fork means about 20% apart, open for many rounds.
