@@ -74,12 +74,7 @@ lazy val modern = withCatsSources(runtimeModule(project.in(file("runtimes/modern
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
-    libraryDependencies ++= Seq(
-      "org.typelevel" %% "cats-effect" % catsEffect,
-      "org.typelevel" %% "cats-mtl" % catsMtl,
-      "dev.zio" %% "zio" % zio,
-      "dev.zio" %% "zio-interop-cats" % zioInteropCats
-    )
+    libraryDependencies ++= modernLibraries
   )
 
 // ---- monix group (Monix 3.4 brings Cats Effect 2: its own classpath) ----
@@ -87,10 +82,7 @@ lazy val monix = withCatsSources(runtimeModule(project.in(file("runtimes/monix")
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,
-    libraryDependencies ++= Seq(
-      "io.monix" %% "monix-eval" % Versions.monix,
-      munitDep
-    )
+    libraryDependencies ++= monixLibraries :+ munitDep
   )
 
 // ---- loom group (JDK 21+: Ox, plain virtual threads) ----
@@ -98,7 +90,7 @@ lazy val loom = runtimeModule(project.in(file("runtimes/loom")), "loom")
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,
-    libraryDependencies ++= Seq("com.softwaremill.ox" %% "core" % Versions.ox, munitDep),
+    libraryDependencies ++= loomLibraries :+ munitDep,
     // Oracle tests run on a JDK 21+; the JMH code is generated and compiled by the build's own JDK.
     Test / javaHome := JdkFinder.atLeast(21).map(file),
     Jmh / javaHome := None,
@@ -110,9 +102,7 @@ lazy val scala213 = withCoreSources(runtimeModule(project.in(file("runtimes/scal
   .settings(
     scalaVersion := Versions.scala213,
     scalacOptions ++= scala2Options :+ "-Xasync",
-    libraryDependencies ++= Seq(
-      "org.scalaz" %% "scalaz-concurrent" % Versions.scalaz,
-      "org.scala-lang.modules" %% "scala-async" % Versions.scalaAsync,
+    libraryDependencies ++= scala213Libraries ++ Seq(
       "org.scala-lang" % "scala-reflect" % scalaVersion.value % Provided,
       munitDep
     )
@@ -123,10 +113,7 @@ lazy val scala212 = withCoreSources(runtimeModule(project.in(file("runtimes/scal
   .settings(
     scalaVersion := Versions.scala212,
     scalacOptions ++= scala2Options,
-    libraryDependencies ++= Seq(
-      "com.thoughtworks.dsl" %% "keywords-shift" % Versions.dsl,
-      "org.scalameta" %% "munit" % Versions.munit212 % Test
-    )
+    libraryDependencies ++= scala212Libraries :+ "org.scalameta" %% "munit" % Versions.munit212 % Test
   )
 
 // ---- continuations group (Scala 2.12.2 exactly: the only version the plugin is published for) ----
@@ -138,10 +125,7 @@ lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes
     libraryDependencies -= sourcecodeDep,
     Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "runtimes" / "continuations" / "src" / "sourcecode" / "scala",
     addCompilerPlugin("org.scala-lang.plugins" % s"scala-continuations-plugin_${Versions.scala212Continuations}" % Versions.continuations),
-    libraryDependencies ++= Seq(
-      "org.scala-lang.plugins" %% "scala-continuations-library" % Versions.continuations,
-      "org.scalameta" %% "munit" % Versions.munit212 % Test
-    )
+    libraryDependencies ++= continuationsLibraries :+ "org.scalameta" %% "munit" % Versions.munit212 % Test
   )
 
 /** The run directory's format as types, with their JSON codecs (Scala 3: the runner and report). */

@@ -1,5 +1,8 @@
-// Every library version of the build, in one place. The runner reads these back from the
-// generated `effectbench.BuildInfo` so that every run records what it measured.
+import sbt._
+
+// Every library version of the build, in one place, and the libraries of the runtime groups. The
+// runner reads the versions back from the generated `effectbench.BuildInfo` so that every run
+// records what it measured.
 object Versions {
   val scala3 = "3.3.7"
   val scala213 = "2.13.18"
@@ -29,6 +32,23 @@ object Versions {
   val sourcecode = "0.4.4" // com.lihaoyi::sourcecode, published for 2.12, 2.13 and 3
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
   val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
+
+  /** The libraries of each runtime group's module (build.sbt adds them): a runtime added to an
+    * existing group adds its library to its group's list here, beside its version. */
+  val modernLibraries: Seq[ModuleID] = Seq(
+    "org.typelevel" %% "cats-effect" % catsEffect,
+    "org.typelevel" %% "cats-mtl" % catsMtl,
+    "dev.zio" %% "zio" % zio,
+    "dev.zio" %% "zio-interop-cats" % zioInteropCats
+  )
+  val monixLibraries: Seq[ModuleID] = Seq("io.monix" %% "monix-eval" % monix)
+  val loomLibraries: Seq[ModuleID] = Seq("com.softwaremill.ox" %% "core" % ox)
+  val scala213Libraries: Seq[ModuleID] = Seq(
+    "org.scalaz" %% "scalaz-concurrent" % scalaz,
+    "org.scala-lang.modules" %% "scala-async" % scalaAsync
+  )
+  val scala212Libraries: Seq[ModuleID] = Seq("com.thoughtworks.dsl" %% "keywords-shift" % dsl)
+  val continuationsLibraries: Seq[ModuleID] = Seq("org.scala-lang.plugins" %% "scala-continuations-library" % continuations)
 
   /** Library versions by the `versionKey` of core's runtime table (effectbench.Runtimes), as
     * recorded in run.json; RuntimesSuite checks that the keys and the table agree. */

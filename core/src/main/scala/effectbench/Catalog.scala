@@ -21,15 +21,18 @@ object Catalog {
   private val sumOracle: (String, Params) => String = (_, p) => Oracles.triangle(p.long("n")).toString
   private val sumOracleDoc = "N(N - 1)/2, the sum 0 + 1 + ... + (N - 1)"
   private val sumTasks = "N tasks, task k producing k, "
-  private def sumScenario(id: String, title: String, syntaxNote: String, program: String) = Scenario(
+  private def sumScenario(
+      id: String, title: String, syntaxNote: String, notApplicable: Vector[NotApplicable], program: String,
+      stackExempt: Set[String] = Set.empty
+  ) = Scenario(
     id = id, family = Family.R, title = title, origin = "Dsl.scala's benchmarks",
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
-    runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa(id) ++ (if (id == "raw-sum") NaReasons.rawSum else Vector.empty),
+    runtimes = allRuntimes, notApplicable = notApplicable,
     oracle = sumOracle,
     paramSets = Vector(Params.of("executed-in" -> "current-thread"), Params.of("executed-in" -> "thread-pool")),
-    stackParams = Some(Params.of("n" -> "100000")), stackExempt = NaReasons.sumStackExempt(id), singleFiber = true,
+    stackParams = Some(Params.of("n" -> "100000")), stackExempt = stackExempt, singleFiber = true,
     quickParams = NaReasons.quickSums, quickModes = NaReasons.quickModes,
     work = p => Vector("binds" -> p.long("n")),
     program = sumTasks + program, oracleDoc = sumOracleDoc
@@ -40,7 +43,7 @@ object Catalog {
     stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
     variants = Vector("default"),
     params = Vector(count("d", 10000, 100000000, "depth of the chain")),
-    runtimes = allRuntimes, notApplicable = NaReasons.directStyleNa("deep-bind"),
+    runtimes = allRuntimes, notApplicable = NaReasons.deepBind,
     oracle = (_, p) => (p.long("d") + 1).toString,
     stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
     work = p => Vector("binds" -> (p.long("d") + 1)),
@@ -50,12 +53,15 @@ object Catalog {
   )
 
   val rawSum: Scenario = sumScenario("raw-sum", "sum of N tasks, hand-written recursive bind", "explicit flatMap, accumulator passed along",
+    NaReasons.rawSum,
     "added up by a recursive bind written out by hand, the running total handed along: " +
       "`loop(head :: tail, acc) = head.flatMap(k => loop(tail, acc + k))`.")
-  val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)",
+  val leftSum: Scenario = sumScenario("left-sum", "sum of N tasks, left-associated", "head + loop(tail)", NaReasons.leftSum,
     "added up in the runtime's everyday syntax (a for-comprehension, async/await or direct style) as `head + loop(tail)`: " +
-      "every addition waits for the sum of the rest of the list.")
+      "every addition waits for the sum of the rest of the list.",
+    stackExempt = NaReasons.leftSumStackExempt)
   val rightSum: Scenario = sumScenario("right-sum", "sum of N tasks, right-associated", "loop(tail, head + acc) in a for-comprehension",
+    NaReasons.rightSum,
     "added up in the everyday syntax as `loop(tail, head + acc)` inside a for-comprehension, the total carried forward; " +
       "where the syntax appends a trailing `map` to the comprehension, the map stays.")
 
@@ -99,12 +105,13 @@ object Catalog {
   )
 
   private def collection(
-      id: String, title: String, origin: String, stresses: String, oracle: (String, Params) => String, program: String, oracleDoc: String
+      id: String, title: String, origin: String, stresses: String, notApplicable: Vector[NotApplicable],
+      oracle: (String, Params) => String, program: String, oracleDoc: String
   ) = Scenario(
     id = id, family = Family.C, title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
-    runtimes = allRuntimes, notApplicable = NaReasons.collections(id), oracle = oracle,
+    runtimes = allRuntimes, notApplicable = notApplicable, oracle = oracle,
     paramSets = Vector(Params.of("tasks" -> "immediate"), Params.of("tasks" -> "forked")),
     quickParams = NaReasons.quickCollections,
     work = p => Vector("tasks" -> p.long("n")),
@@ -112,16 +119,16 @@ object Catalog {
   )
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
-    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", sumOracle,
+    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence, sumOracle,
     "N tasks, task k producing k, run one after the other by the runtime's own sequential combinator " +
       "(`sequence`, `collectAll`, ...); the resulting list is summed.", sumOracleDoc)
   val gather: Scenario = collection("gather", "parallel, order-keeping gather of N tasks", "Monix's benchmarks",
-    "the runtime's parallel combinator; unfair if one side runs sequentially", (_, p) => Oracles.ordered(p.long("n")),
+    "the runtime's parallel combinator; unfair if one side runs sequentially", NaReasons.gather, (_, p) => Oracles.ordered(p.long("n")),
     "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +
       "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed.",
     "N(N - 1)/2, and the list in input order")
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
-    "native unordered parallel combinators only; emulating one is not the same work", sumOracle,
+    "native unordered parallel combinators only; emulating one is not the same work", NaReasons.gatherUnordered, sumOracle,
     "The same N tasks run in parallel, their results collected in the order they finish, by a combinator the runtime " +
       "ships for that; the resulting list is summed.", sumOracleDoc)
 
@@ -155,9 +162,9 @@ object Catalog {
     // `--sweep tf` / `--sweep failure` or `--param` choose the others.
     runsDefaultsOnly = true,
     syntax = Vector(
-      Syntax("future", None,
+      Syntax(Runtimes.Future, None,
         "Future per step: every step is a Future { } and every callback a pool task, so an operation crosses about ten async boundaries, not one (the style's real cost)"),
-      Syntax("baseline", None, "plain sequential code with no effect and no async boundary: the cost of the work alone")
+      Syntax(Runtimes.Baseline, None, "plain sequential code with no effect and no async boundary: the cost of the work alone")
     ),
     timeUnit = "us",
     work = p => Vector("operations" -> p.long("k")),
@@ -214,41 +221,63 @@ object Catalog {
     oracleDoc = "the final state N × config, or the typed error at `fail-at` when it falls before N"
   )
 
+  /** A family-S scenario. `expected` is the work the program must do, counted in every
+    * implementation by the tests and the verifier; `primary` the unit of it that the report divides
+    * by; `testSizes` the small sizes of the tests (the oracle tests, the work counts with a hook on
+    * every fork and yield, and the thread-leak probe, which runs every cell in one JVM, all run
+    * these, so the three check the same programs; `verify` checks the full sizes before a run
+    * times them). */
   private def fiberScenario(
       id: String, title: String, origin: String, stresses: String, params: Vector[ParamDef],
-      oracle: Params => Long, program: String, oracleDoc: String, paramSets: Vector[Params] = Vector(Params.empty),
-      quick: Vector[(String, String)] = Vector.empty
+      oracle: Params => Long, program: String, oracleDoc: String,
+      expected: Params => WorkCount, primary: WorkUnit, testSizes: Vector[(String, String)],
+      paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty
   ) =
     Scenario(id = id, family = Family.S, title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
-      paramSets = paramSets, quickParams = quick, testParams = FiberWork.testSizes(id), timeUnit = "ms",
-      work = p => DeclaredWork.fiber(id, p), program = program, oracleDoc = oracleDoc)
+      paramSets = paramSets, quickParams = quick, testParams = testSizes, timeUnit = "ms",
+      work = p => DeclaredWork.primaryFirst(expected(p), primary), expectedWork = Some(expected),
+      program = program, oracleDoc = oracleDoc)
+
+  private def fibers(p: Params): Long = p.long("f")
+  import WorkUnit.{Forks, Offers, Yields}
 
   private val zioTokio = "ZIO's benchmarks, Tokio's runtime benches"
   val forkMany: Scenario = fiberScenario("fork-many", "start F fibers that count down to a signal", zioTokio,
     "fiber start and completion; unfair if the main fiber does not wait for every fiber",
     Vector(count("f", 10000, 10000000, "number of fibers")), _ => 0L,
     "Start F fibers; each decrements the counter, and the one that brings it to zero completes the signal, " +
-      "which the main fiber awaits.", "0, the counter's final value")
+      "which the main fiber awaits.", "0, the counter's final value",
+    expected = p => WorkCount.zero.copy(forks = fibers(p), updates = fibers(p), signals = 1, awaits = 1), primary = Forks,
+    testSizes = Vector("f" -> "300"))
   val chainedFork: Scenario = fiberScenario("chained-fork", "a chain of F fibers, each starting the next", zioTokio,
     "fiber start latency along a chain", Vector(count("f", 1000, 10000000, "length of the chain")), p => p.long("f"),
-    "A chain of F fibers: each starts the next one and ends; the last completes the signal with the chain's length.", "F")
+    "A chain of F fibers: each starts the next one and ends; the last completes the signal with the chain's length.", "F",
+    expected = p => WorkCount.zero.copy(forks = fibers(p), signals = 1, awaits = 1), primary = Forks,
+    testSizes = Vector("f" -> "300"))
   val pingPong: Scenario = fiberScenario("ping-pong", "F fibers hand an item through a queue of capacity 1", zioTokio,
     "queue hand-off between fibers; unfair with a single-producer channel on one side",
     Vector(count("f", 1000, 10000000, "number of fibers")), _ => 0L,
     "One queue of capacity 1. Each of F fibers starts a helper fiber that offers `()` to the queue, then itself takes " +
-      "one item and decrements the counter; the one that brings it to zero completes the signal.", "0, the counter's final value")
+      "one item and decrements the counter; the one that brings it to zero completes the signal.", "0, the counter's final value",
+    expected = p =>
+      WorkCount.zero.copy(forks = 2 * fibers(p), offers = fibers(p), takes = fibers(p), updates = fibers(p), signals = 1, awaits = 1),
+    primary = Forks, testSizes = Vector("f" -> "300"))
   val yieldMany: Scenario = fiberScenario("yield-many", "F fibers each yield Y times", zioTokio,
     "the cost of a yield; unfair if one runtime's yield is a no-op",
     Vector(count("f", 200, 1000000, "number of fibers", Vector("200", "2000")), count("y", 1000, 100000000, "yields per fiber")),
     _ => 0L, "F fibers each yield Y times, then decrement the counter; the last one completes the signal.",
-    "0, the counter's final value", paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")),
-    quick = Vector("y" -> "100"))
+    "0, the counter's final value",
+    expected = p => WorkCount.zero.copy(forks = fibers(p), yields = fibers(p) * p.long("y"), updates = fibers(p), signals = 1, awaits = 1),
+    primary = Yields, testSizes = Vector("f" -> "20", "y" -> "50"),
+    paramSets = Vector(Params.of("f" -> "200"), Params.of("f" -> "2000")), quick = Vector("y" -> "100"))
   val enqueueDequeue: Scenario = fiberScenario("enqueue-dequeue", "one fiber offers then takes N times",
     "the CE3-vs-ZIO2 comparative analysis",
     "queue operations without contention; unfair with an unbounded or single-producer queue",
     Vector(count("n", 10000, 100000000, "offer/take pairs")), p => p.long("n"),
-    "One fiber and one queue of capacity 1: N times, offer an item and take it back.", "N, the items taken")
+    "One fiber and one queue of capacity 1: N times, offer an item and take it back.", "N, the items taken",
+    expected = p => WorkCount.zero.copy(offers = p.long("n"), takes = p.long("n")), primary = Offers,
+    testSizes = Vector("n" -> "500"))
   val schedulerStress: Scenario = fiberScenario("scheduler-stress", "F fibers that yield three times per step", "Cats Effect's benchmarks",
     "the scheduler under many runnable fibers",
     Vector(count("f", 1000000, 100000000, "number of fibers"),
@@ -257,6 +286,9 @@ object Catalog {
     "F fibers, fiber i running step(i): yield, read the value j = i, yield; if j > limit, yield and return j, else " +
       "yield and go on with step(j + 1). Start them all, join them all, sum their results.",
     "the sum over i in [0, F) of max(i, limit + 1)",
+    expected = p =>
+      WorkCount.zero.copy(forks = fibers(p), joins = fibers(p), yields = 3 * FiberWork.totalStressSteps(fibers(p), p.long("limit"))),
+    primary = Yields, testSizes = Vector("f" -> "200", "limit" -> "100"),
     quick = Vector("f" -> "100000", "limit" -> "300"))
   val alloc: Scenario = fiberScenario("alloc", "2,500 fibers that allocate between yields", "Cats Effect's benchmarks",
     "the scheduler with garbage to collect",
@@ -265,10 +297,16 @@ object Catalog {
     p => p.long("f") * (p.long("limit") + 1),
     "F fibers, each running fiber(0): yield, allocate an array of max(100, min(i, 2,000)) new objects, yield, sum " +
       "their hash codes; if i > limit return i, else yield and go on with i + 1. Join them all, sum their results.",
-    "F × (limit + 1)", quick = Vector("f" -> "500", "limit" -> "200"))
+    "F × (limit + 1)",
+    expected = { p =>
+      val steps = fibers(p) * (p.long("limit") + 2)
+      WorkCount.zero.copy(forks = fibers(p), joins = fibers(p), yields = 3 * steps, allocs = steps)
+    },
+    primary = Yields, testSizes = Vector("f" -> "20", "limit" -> "50"), quick = Vector("f" -> "500", "limit" -> "200"))
   val forkJoin: Scenario = fiberScenario("fork-join", "start F fibers returning 1, join all, sum", zioTokio,
     "fork and join", Vector(count("f", 10000, 10000000, "number of fibers")), p => p.long("f"),
-    "Start F fibers that each return 1, join them all, sum their results.", "F")
+    "Start F fibers that each return 1, join them all, sum their results.", "F",
+    expected = p => WorkCount.zero.copy(forks = fibers(p), joins = fibers(p)), primary = Forks, testSizes = Vector("f" -> "300"))
 
   /** Every public scenario, in the order of docs/scenarios.md. */
   val scenarios: Vector[Scenario] = Vector(

@@ -40,23 +40,15 @@ object DeclaredWork {
     }
   }
 
-  /** Family S: the work FiberWork prescribes, with the scenario's primary unit first. */
-  def fiber(scenario: String, p: Params): Counts = {
-    val w = FiberWork.expected(scenario, p)
-    val all = Vector("forks" -> w.forks, "joins" -> w.joins, "yields" -> w.yields, "offers" -> w.offers,
-      "takes" -> w.takes, "updates" -> w.updates, "signals" -> w.signals, "awaits" -> w.awaits, "allocs" -> w.allocs)
-    val first = scenario match {
-      case "yield-many" | "scheduler-stress" | "alloc" => "yields"
-      case "enqueue-dequeue" => "offers"
-      case _ => "forks"
-    }
-    (all.filter(_._1 == first) ++ all.filterNot(_._1 == first)).filter(_._2 > 0)
+  /** Family S: a scenario's prescribed work as declared counts, its primary unit first and zeros
+    * left out. */
+  def primaryFirst(w: WorkCount, primary: WorkUnit): Counts = {
+    val all = w.units
+    (all.filter(_._1 == primary.name) ++ all.filterNot(_._1 == primary.name)).filter(_._2 > 0)
   }
 
   /** A WorkCount as labelled counts (zeros left out), for records and reports. */
-  def of(w: WorkCount): Counts =
-    Vector("forks" -> w.forks, "joins" -> w.joins, "yields" -> w.yields, "offers" -> w.offers, "takes" -> w.takes,
-      "updates" -> w.updates, "signals" -> w.signals, "awaits" -> w.awaits, "allocs" -> w.allocs).filter(_._2 != 0)
+  def of(w: WorkCount): Counts = w.units.filter(_._2 != 0)
 }
 
 /** How every JVM that runs a cell's program is configured — one definition for JMH's measuring

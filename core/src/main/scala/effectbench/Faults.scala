@@ -16,7 +16,7 @@ object Faults {
     variants = kinds,
     params = Vector(ParamDef("after", "0", ParamKind.IntRange(0, 1000000),
         "calls that succeed before the fault hits (0: the oracle check fails; 1: only JMH's iterations do)", Vector("0", "1"))),
-    runtimes = Vector("baseline"), notApplicable = Vector.empty,
+    runtimes = Vector(Runtimes.Baseline.id), notApplicable = Vector.empty,
     paramSets = Vector(Params.of("after" -> "0"), Params.of("after" -> "1")),
     oracle = (_, _) => answer, testOnly = true
   )

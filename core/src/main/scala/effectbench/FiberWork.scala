@@ -3,13 +3,37 @@ package effectbench
 import java.util.concurrent.atomic.AtomicLong
 
 /** What a family-S program did: fibers started and joined, yields, queue offers and takes,
-  * counter updates, signal completions and awaits, arrays allocated. */
+  * counter updates, signal completions and awaits, arrays allocated. Each family-S scenario of the
+  * catalog prescribes one (its `expectedWork`). */
 final case class WorkCount(
     forks: Long, joins: Long, yields: Long, offers: Long, takes: Long,
     updates: Long, signals: Long, awaits: Long, allocs: Long
 ) {
   override def toString: String =
     s"forks=$forks joins=$joins yields=$yields offers=$offers takes=$takes updates=$updates signals=$signals awaits=$awaits allocs=$allocs"
+
+  /** Every unit by name, in `WorkUnit.all`'s order, zeros included. */
+  def units: Vector[(String, Long)] = WorkUnit.all.map(u => u.name -> u.of(this))
+}
+
+object WorkCount {
+  val zero: WorkCount = WorkCount(0, 0, 0, 0, 0, 0, 0, 0, 0)
+}
+
+/** One unit of counted work: a value, so a scenario's primary unit cannot be misspelt. */
+final case class WorkUnit(name: String, of: WorkCount => Long)
+
+object WorkUnit {
+  val Forks: WorkUnit = WorkUnit("forks", _.forks)
+  val Joins: WorkUnit = WorkUnit("joins", _.joins)
+  val Yields: WorkUnit = WorkUnit("yields", _.yields)
+  val Offers: WorkUnit = WorkUnit("offers", _.offers)
+  val Takes: WorkUnit = WorkUnit("takes", _.takes)
+  val Updates: WorkUnit = WorkUnit("updates", _.updates)
+  val Signals: WorkUnit = WorkUnit("signals", _.signals)
+  val Awaits: WorkUnit = WorkUnit("awaits", _.awaits)
+  val Allocs: WorkUnit = WorkUnit("allocs", _.allocs)
+  val all: Vector[WorkUnit] = Vector(Forks, Joins, Yields, Offers, Takes, Updates, Signals, Awaits, Allocs)
 }
 
 /** Counting hooks for the same-work test of family S. Every implementation performs its forks,
@@ -38,46 +62,18 @@ object Work {
   def counter(): Work = new Work(true)
 }
 
-/** The work docs/scenarios.md prescribes for each family-S program, as a pure function of its params,
-  * and the user data every runtime computes identically (alloc's arrays). */
+/** Helpers of the work the family-S scenarios prescribe (the catalog's `expectedWork`), and the
+  * user data every runtime computes identically (alloc's arrays). */
 object FiberWork {
   /** Steps of scheduler-stress's fiber(i): it continues with j + 1 until j > limit. */
   def stressSteps(i: Long, limit: Long): Long = if (i > limit) 1L else limit - i + 2L
 
-  def expected(scenario: String, p: Params): WorkCount = {
-    def f = p.long("f")
-    val zero = WorkCount(0, 0, 0, 0, 0, 0, 0, 0, 0)
-    scenario match {
-      case "fork-many" => zero.copy(forks = f, updates = f, signals = 1, awaits = 1)
-      case "chained-fork" => zero.copy(forks = f, signals = 1, awaits = 1)
-      case "ping-pong" => zero.copy(forks = 2 * f, offers = f, takes = f, updates = f, signals = 1, awaits = 1)
-      case "yield-many" => zero.copy(forks = f, yields = f * p.long("y"), updates = f, signals = 1, awaits = 1)
-      case "enqueue-dequeue" => zero.copy(offers = p.long("n"), takes = p.long("n"))
-      case "scheduler-stress" =>
-        val limit = p.long("limit")
-        var steps = 0L
-        var i = 0L
-        while (i < f) { steps += stressSteps(i, limit); i += 1 }
-        zero.copy(forks = f, joins = f, yields = 3 * steps)
-      case "alloc" =>
-        val steps = f * (p.long("limit") + 2)
-        zero.copy(forks = f, joins = f, yields = 3 * steps, allocs = steps)
-      case "fork-join" => zero.copy(forks = f, joins = f)
-      case other => throw new IllegalArgumentException(s"$other is not a family-S scenario")
-    }
-  }
-
-  /** The small sizes of a family-S scenario's tests, the catalog's `testParams`: the oracle tests,
-    * the work counts (counting hooks on every fork and yield) and the thread-leak probe (every cell
-    * in one JVM) all run these, so all three check the same programs. `verify` checks the full
-    * sizes before a run times them. */
-  def testSizes(scenario: String): Vector[(String, String)] = scenario match {
-    case "fork-many" | "chained-fork" | "ping-pong" | "fork-join" => Vector("f" -> "300")
-    case "yield-many" => Vector("f" -> "20", "y" -> "50")
-    case "enqueue-dequeue" => Vector("n" -> "500")
-    case "scheduler-stress" => Vector("f" -> "200", "limit" -> "100")
-    case "alloc" => Vector("f" -> "20", "limit" -> "50")
-    case other => throw new IllegalArgumentException(s"$other is not a family-S scenario")
+  /** Steps of scheduler-stress over all its F fibers. */
+  def totalStressSteps(f: Long, limit: Long): Long = {
+    var steps = 0L
+    var i = 0L
+    while (i < f) { steps += stressSteps(i, limit); i += 1 }
+    steps
   }
 
   /** alloc's user data: an array of max(100, min(i, 2000)) fresh objects. */

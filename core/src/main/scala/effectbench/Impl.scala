@@ -69,7 +69,7 @@ object Impl {
 trait CellRegistry {
   def impls: Vector[Impl[_ <: Live]]
   def setups: Vector[RuntimeSetup[_ <: Live]] = impls.map(_.setup).distinct
-  /** The module's family-S implementations built with counting hooks (its FiberFamily's
+  /** The module's family-S implementations built with counting hooks (each scenario object's
     * `implsWith`), so the verifier can record the work a cell did; empty where a module has none. */
   def countedImpls(w: Work): Vector[Impl[_ <: Live]] = Vector.empty
 }
@@ -80,4 +80,58 @@ object CellRegistry {
 
   def find(reg: CellRegistry, id: CellId): Option[Impl[_ <: Live]] =
     reg.impls.find(i => i.scenario == id.scenario && i.variant == id.variant && i.runtime == id.runtime)
+}
+
+/** One group's programs of one scenario, every runtime of the group side by side: an object in the
+  * group's package named after the scenario's id in CamelCase (`deep-bind`: `DeepBind`), which is
+  * how the group's `Cells` finds it (see GroupCells): a new scenario object is found without
+  * being added to any list. */
+trait ScenarioImpls {
+  def impls: Vector[Impl[_ <: Live]]
+}
+
+/** A family-S scenario object: its programs take the work hooks (effectbench.Work), `Work.off` for
+  * measured cells and a counting Work for the same-work test and the verifier, so both count the
+  * programs that are measured. */
+trait CountedScenarioImpls extends ScenarioImpls {
+  def implsWith(w: Work): Vector[Impl[_ <: Live]]
+  lazy val impls: Vector[Impl[_ <: Live]] = implsWith(Work.off)
+}
+
+object ScenarioImpls {
+  /** The name of a scenario's object in every group: `deep-bind` is `DeepBind`. */
+  def objectName(s: Scenario): String = s.id.split('-').map(_.capitalize).mkString
+
+  /** The scenario objects of the package `pkg`, one per scenario of `scenarios` that has one, in the
+    * order of `scenarios`. An object named after a scenario that is not a ScenarioImpls, or that
+    * holds another scenario's programs, is an error: a cell in the wrong place would be missed. */
+  def find(loader: ClassLoader, pkg: String, scenarios: Vector[Scenario]): Vector[ScenarioImpls] =
+    scenarios.flatMap { s =>
+      val name = pkg + "." + objectName(s)
+      val cls: Option[Class[_]] =
+        try Some(Class.forName(name + "$", true, loader))
+        catch { case _: ClassNotFoundException => None }
+      cls.toVector.map { c =>
+        c.getField("MODULE$").get(null) match {
+          case found: ScenarioImpls =>
+            val others = found.impls.filter(_.scenario != s.id).map(_.key)
+            if (others.nonEmpty) throw new IllegalStateException(s"$name holds programs of other scenarios: ${others.mkString(", ")}")
+            found
+          case _ => throw new IllegalStateException(s"$name is named after the scenario ${s.id} but is not a ScenarioImpls")
+        }
+      }
+    }
+}
+
+/** A group's `effectbench.Cells`: every scenario object of the group's package (ScenarioImpls),
+  * found by name for each scenario of the catalog (the test-only ones included). */
+abstract class GroupCells(pkg: String) extends CellRegistry {
+  /** The scenarios looked for: the catalog's; a test gives others. */
+  protected def scenarios: Vector[Scenario] = Catalog.scenarios ++ Catalog.testOnly
+  lazy val objects: Vector[ScenarioImpls] = ScenarioImpls.find(getClass.getClassLoader, pkg, scenarios)
+  lazy val impls: Vector[Impl[_ <: Live]] = objects.flatMap(_.impls)
+  override def countedImpls(w: Work): Vector[Impl[_ <: Live]] = objects.flatMap {
+    case c: CountedScenarioImpls => c.implsWith(w)
+    case _ => Vector.empty[Impl[_ <: Live]]
+  }
 }

@@ -1,10 +1,13 @@
 package effectbench
 
-/** Why cells do not exist on some runtimes: every per-runtime n/a reason of the catalog, kept
-  * beside it so that the catalog stays readable and a new runtime's reasons go in one file. Each
-  * reason is one line and printed in reports. */
+/** Why cells do not exist on some runtimes: every per-runtime n/a reason of the catalog, one value
+  * per scenario (its `notApplicable` field names it: `Catalog.cartesian` reads `NaReasons.cartesian`),
+  * kept beside the catalog so that it stays readable and a new runtime's reasons go in one file.
+  * Runtimes are their rows of the runtime table, so a misspelt one does not compile. Each reason is
+  * one line and printed in reports. */
 object NaReasons {
-  private def na(runtime: String, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
+  import Runtimes._
+  private def na(runtime: RuntimeInfo, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
 
   /** The direct-style rule of docs/scenarios.md ("Direct style"), one wording for every runtime: where
     * the syntax turns the program into plain code with no bind — a loop or recursion over plain
@@ -13,70 +16,60 @@ object NaReasons {
     * baseline's are would still not be binds: they would time the baseline floor again.) */
   def noBind(what: String): String = "direct style has no bind to measure here: " + what
   private val vtCalls = "on a virtual thread the program is plain calls of the tasks"
-  val directStyle: Map[String, Vector[NotApplicable]] = {
-    def both(why: String) = Vector(NotApplicable("ox", None, noBind(why)), NotApplicable("loom", None, noBind(why)))
-    Map(
-      "deep-bind" -> (both("a loop over a no-op step, which the JIT may delete (baseline is the opaque-step floor)") :+
-        NotApplicable("scala-async", None,
-          noBind("in one async block an await of a finished future continues inline in the state machine, with no callback"))),
-      "raw-sum" -> both(vtCalls + ", a loop (a Thread.yield per task on the pool)"),
-      "left-sum" -> both(vtCalls + ", plain recursion (a Thread.yield per task on the pool)"),
-      "right-sum" -> both(vtCalls + ", a loop (a Thread.yield per task on the pool)"),
-      "cartesian" -> (both(vtCalls + ", List.flatMap (a Thread.yield per task on the pool)").map(_.copy(variant = Some("traverse"))) :+
-        NotApplicable("scala-async", Some("traverse"),
-          noBind(
-            "the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"
-          ))),
-      "sequence" -> both(vtCalls + ", List.map (a Thread.yield per task on the pool)")
+  /** The direct-style reason on both virtual-thread runtimes, ox and loom. */
+  private def onVirtualThreads(why: String) = Vector(NotApplicable(Ox, None, noBind(why)), NotApplicable(Loom, None, noBind(why)))
+
+  val deepBind: Vector[NotApplicable] =
+    onVirtualThreads("a loop over a no-op step, which the JIT may delete (baseline is the opaque-step floor)") :+
+      NotApplicable(ScalaAsync, None,
+        noBind("in one async block an await of a finished future continues inline in the state machine, with no callback"))
+  val rawSum: Vector[NotApplicable] = onVirtualThreads(vtCalls + ", a loop (a Thread.yield per task on the pool)") :+
+    NotApplicable(ScalaAsync, None, "async/await has no bind to write by hand: its form of the sum is left-sum/right-sum")
+  val leftSum: Vector[NotApplicable] = onVirtualThreads(vtCalls + ", plain recursion (a Thread.yield per task on the pool)")
+  val rightSum: Vector[NotApplicable] = onVirtualThreads(vtCalls + ", a loop (a Thread.yield per task on the pool)")
+
+  val cartesian: Vector[NotApplicable] =
+    onVirtualThreads(vtCalls + ", List.flatMap (a Thread.yield per task on the pool)").map(_.copy(variant = Some("traverse"))) ++ Vector(
+      NotApplicable(ScalaAsync, Some("traverse"),
+        noBind(
+          "the nested loops of awaits sit in one async block (await cannot sit in a List.flatMap closure), and an await of a finished future continues inline"
+        )),
+      na(CatsEffect, "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
+      na(Zio, "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
+      na(Future, "list-transformer", "the standard library has no list transformer over Future"),
+      na(Cps, "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
+      na(Baseline, "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
+      na(Monix, "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
+      na(Ox, "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
+      na(Dsl, "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
+      na(Continuations, "list-transformer", "Scala Continuations has no list transformer or Each"),
+      na(ScalaAsync, "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
+      na(Loom, "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
     )
-  }
-  def directStyleNa(id: String): Vector[NotApplicable] = directStyle.getOrElse(id, Vector.empty)
-
-  val cartesian: Vector[NotApplicable] = directStyleNa("cartesian") ++ Vector(
-    na("cats-effect", "list-transformer", "Cats has no ListT (removed from cats; fs2 Stream is a stream, not a list transformer)"),
-    na("zio", "list-transformer", "ZIO has no ListT-style transformer (ZStream is a stream, not a list transformer)"),
-    na("future", "list-transformer", "the standard library has no list transformer over Future"),
-    na("cps", "list-transformer", "the vanilla CPS task has no library, hence no list transformer"),
-    na("baseline", "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
-    na("monix", "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
-    na("ox", "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
-    na("dsl", "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
-    na("continuations", "list-transformer", "Scala Continuations has no list transformer or Each"),
-    na("scala-async", "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
-    na("loom", "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")
-  )
-
-  val rawSum: Vector[NotApplicable] = Vector(
-    NotApplicable("scala-async", None, "async/await has no bind to write by hand: its form of the sum is left-sum/right-sum")
-  )
 
   /** Findings, not bugs: cells that are not stack-safe at the stack-safety size, so the oracle
-    * tests skip them there (they pass at the measured sizes). */
-  def sumStackExempt(id: String): Set[String] = id match {
-    // the continuations plugin's CPS transform of `h + loop(tail)` nests each pending `h + _` in
-    // the continuation, and running that continuation recurses (found by the oracle tests)
-    case "left-sum" => Set("continuations/default")
-    case _ => Set.empty
-  }
+    * tests skip them there (they pass at the measured sizes). left-sum: the continuations plugin's CPS transform of `h + loop(tail)` nests each pending
+    * `h + _` in the continuation, and running that continuation recurses (found by the oracle tests). */
+  val leftSumStackExempt: Set[String] = Set(Continuations.id + "/default")
 
   private val plainNa = "plain is direct recursion with no effect: measured once, on baseline"
   /** `plain` exists on baseline only: every other runtime that can run (an unavailable one keeps
     * its own reason) is n/a for it. */
   val ackermann: Vector[NotApplicable] = Runtimes.all.filter(r => r != Runtimes.Baseline && r.unavailable.isEmpty)
-    .map(r => na(r.id, "plain", plainNa)) ++ Vector(
-    na("scala-async", "trampolined",
+    .map(r => na(r, "plain", plainNa)) ++ Vector(
+    na(ScalaAsync, "trampolined",
       "every async block starts with a callback on the execution context (FutureStateMachine.start): it cannot suspend without a hop, which is pool-per-step"),
-    na("scala-async", "stack-aware",
+    na(ScalaAsync, "stack-aware",
       "every bind written with await is an async block, which starts with a hop (FutureStateMachine.start): binding without one is Future.flatMap, the future cell"),
-    na("ox", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
-    na("loom", "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
-    na("ox", "stack-aware",
+    na(Ox, "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
+    na(Loom, "trampolined", "direct style has no suspension to trampoline on (its stack-safe form is pool-per-step)"),
+    na(Ox, "stack-aware",
       noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
-    na("loom", "stack-aware",
+    na(Loom, "stack-aware",
       noBind("between its hops every 512 calls the recursion is plain calls, where every other runtime binds each call")),
-    na("future", "trampolined", "Future is eager: it cannot suspend a call without a hop onto the pool (that is pool-per-step)"),
-    na("baseline", "pool-per-step", "baseline has no task type to chain per call; the naive pool-per-step is the future cell"),
-    na("baseline", "stack-aware", "baseline has no suspension to fall back on; its stack-safe form is the trampolined cell (heap stack)")
+    na(Future, "trampolined", "Future is eager: it cannot suspend a call without a hop onto the pool (that is pool-per-step)"),
+    na(Baseline, "pool-per-step", "baseline has no task type to chain per call; the naive pool-per-step is the future cell"),
+    na(Baseline, "stack-aware", "baseline has no suspension to fall back on; its stack-safe form is the trampolined cell (heap stack)")
   )
 
   /** plain is the unprotected floor by design. stack-aware is a finding: its 512 eager nested
@@ -86,26 +79,22 @@ object NaReasons {
     * (and never reaches the budget at the measured sizes, A(2,100) and A(3,5) are ~200 calls deep). */
   val ackermannStackExempt: Set[String] = Set("plain", "stack-aware")
 
-  def collections(id: String): Vector[NotApplicable] = {
-    val noPar = "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)"
-    val asyncOnly = NotApplicable("scala-async", None,
-      "Scala Async adds only async/await, no collection combinators: its sequence and gather are Future's, the future cells")
-    val contNoPar = NotApplicable("continuations", None, "Scala Continuations has no parallel combinator")
-    val dslNoPar =
-      NotApplicable("dsl", None, "Dsl.scala's parallel keywords live in domains-task/keywords-fork, not served by the registry")
-    val unordered = "has no native combinator returning results in completion order"
-    directStyleNa(id) ++ (id match {
-      case "sequence" => Vector(asyncOnly)
-      case "gather" => Vector(NotApplicable("cps", None, noPar), asyncOnly, dslNoPar, contNoPar)
-      case "gather-unordered" => Vector(
-          NotApplicable("cps", None, noPar), asyncOnly, dslNoPar, contNoPar,
-          NotApplicable("cats-effect", None, "Cats Effect " + unordered + " (parSequence keeps input order)"),
-          NotApplicable("future", None, "Future " + unordered + " (only firstCompletedOf)"),
-          NotApplicable("ox", None, "Ox " + unordered + " (par keeps input order)")
-        )
-      case _ => Vector.empty
-    })
-  }
+  private val noPar =
+    NotApplicable(Cps, None, "the vanilla CPS task has no parallel combinator (writing one here would not be the runtime's)")
+  private val asyncOnly = NotApplicable(ScalaAsync, None,
+    "Scala Async adds only async/await, no collection combinators: its sequence and gather are Future's, the future cells")
+  private val contNoPar = NotApplicable(Continuations, None, "Scala Continuations has no parallel combinator")
+  private val dslNoPar =
+    NotApplicable(Dsl, None, "Dsl.scala's parallel keywords live in domains-task/keywords-fork, not served by the registry")
+  private val unordered = "has no native combinator returning results in completion order"
+  val sequence: Vector[NotApplicable] = onVirtualThreads(vtCalls + ", List.map (a Thread.yield per task on the pool)") :+ asyncOnly
+  val gather: Vector[NotApplicable] = Vector(noPar, asyncOnly, dslNoPar, contNoPar)
+  val gatherUnordered: Vector[NotApplicable] = Vector(
+    noPar, asyncOnly, dslNoPar, contNoPar,
+    NotApplicable(CatsEffect, None, "Cats Effect " + unordered + " (parSequence keeps input order)"),
+    NotApplicable(Future, None, "Future " + unordered + " (only firstCompletedOf)"),
+    NotApplicable(Ox, None, "Ox " + unordered + " (par keeps input order)")
+  )
 
   /** The quick profile of families R and C: one param set and the fork mode only. A quick cell
     * costs ~14 s on the 2-core machine (verifier, JMH host, 2 forks), and these families plan
@@ -121,29 +110,29 @@ object NaReasons {
   private val bfBaseline = "plain sequential code has no effect type to wrap in EitherT or abstract over"
   private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
   val businessFlow: Vector[NotApplicable] =
-    Vector("future", "cats-effect", "monix").map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
+    Vector(Future, CatsEffect, Monix).map(r => NotApplicable(r, Some("typed"), bfNoTyped)) ++
       Vector("eithert", "typed", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
-        NotApplicable("baseline", Some(v),
+        NotApplicable(Baseline, Some(v),
           if (v == "typed") "plain code has no error channel besides exceptions and Either" else bfBaseline)
       ) ++
       Vector("eithert", "tagless-syntax", "tagless-plain", "tagless-eithert-syntax", "tagless-eithert-plain").map(v =>
-        NotApplicable("ox", Some(v), bfOx)
+        NotApplicable(Ox, Some(v), bfOx)
       )
 
   private val tsTransformersOnly =
     "its native encoding of environment, state and error is the transformer stack (it has no environment or typed error of its own)"
   val transformerStack: Vector[NotApplicable] = Vector(
-    NotApplicable("cats-effect", Some("native"), tsTransformersOnly),
-    NotApplicable("monix", Some("native"), tsTransformersOnly),
-    NotApplicable("future", Some("native"), "Future has no environment, state or typed error of its own"),
-    NotApplicable("baseline", Some("transformers"), "plain code has no effect to stack transformers over"),
-    NotApplicable("ox", Some("transformers"), "direct style has no effect type to stack transformers over")
+    NotApplicable(CatsEffect, Some("native"), tsTransformersOnly),
+    NotApplicable(Monix, Some("native"), tsTransformersOnly),
+    NotApplicable(Future, Some("native"), "Future has no environment, state or typed error of its own"),
+    NotApplicable(Baseline, Some("transformers"), "plain code has no effect to stack transformers over"),
+    NotApplicable(Ox, Some("transformers"), "direct style has no effect type to stack transformers over")
   )
 
   // ---- family S ----
   /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
     * Ref, no promise and no queue: these programs would need a fiber runtime written over
     * unsafePerformAsync, which would measure that code, not scalaz. */
-  val fiber: Vector[NotApplicable] = Vector(NotApplicable("scalaz", None,
+  val fiber: Vector[NotApplicable] = Vector(NotApplicable(Scalaz, None,
       "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
 }

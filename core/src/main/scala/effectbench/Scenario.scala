@@ -1,10 +1,11 @@
 package effectbench
 
-/** Why a (variant, runtime) pair of a scenario has no cell. `variant = None` covers every variant. */
-final case class NotApplicable(runtime: String, variant: Option[String], reason: String)
+/** Why a (variant, runtime) pair of a scenario has no cell. `variant = None` covers every variant.
+  * The runtime is its row of the runtime table, so a misspelt one does not compile. */
+final case class NotApplicable(runtime: RuntimeInfo, variant: Option[String], reason: String)
 
 /** How a variant is written on one runtime, for reports ("for-comprehension", "async/await", ...). */
-final case class Syntax(runtime: String, variant: Option[String], text: String)
+final case class Syntax(runtime: RuntimeInfo, variant: Option[String], text: String)
 
 /** One program of docs/scenarios.md, defined once.
   *
@@ -59,6 +60,9 @@ final case class Scenario(
     /** The work one operation does at given (complete) params, primary unit first (binds, tasks,
       * forks, yields...): what the baseline-floor check divides scores by (see DeclaredWork). */
     work: Params => Vector[(String, Long)] = (_: Params) => Vector.empty,
+    /** Family S: the work the program must do at given (complete) params, counted inside every
+      * implementation by the tests and the verifier (see effectbench.Work); None elsewhere. */
+    expectedWork: Option[Params => WorkCount] = None,
     /** What the program does, in words every runtime's implementation follows (docs/scenarios.md). */
     program: String = "",
     /** The oracle in words: what every implementation must return, as a formula of the params. */
@@ -73,7 +77,7 @@ final case class Scenario(
   def naReason(variant: String, runtime: String, mode: Mode): Option[String] = {
     val rt = Runtimes.get(runtime)
     val declared = notApplicable.collectFirst {
-      case NotApplicable(r, v, why) if r == runtime && v.forall(_ == variant) => why
+      case NotApplicable(r, v, why) if r.id == runtime && v.forall(_ == variant) => why
     }
     declared
       .orElse(if (!runtimes.contains(runtime)) Some(s"$id is not defined for $runtime") else None)
@@ -88,7 +92,13 @@ final case class Scenario(
     stackExempt.contains(variant) || stackExempt.contains(s"$runtime/$variant")
 
   def syntaxOf(variant: String, runtime: String): Option[String] =
-    syntax.collectFirst { case Syntax(r, v, t) if r == runtime && v.forall(_ == variant) => t }
+    syntax.collectFirst { case Syntax(r, v, t) if r.id == runtime && v.forall(_ == variant) => t }
+
+  /** The work docs/scenarios.md prescribes at `p` (completed with the defaults); family S only. */
+  def expectedWorkAt(p: Params): WorkCount = expectedWork match {
+    case Some(w) => w(complete(p))
+    case None => throw new IllegalArgumentException(s"$id prescribes no counted work (family S only)")
+  }
 
   /** Full parameter values for a param set, with defaults filled in. */
   def complete(p: Params): Params = p.values.foldLeft(defaults) { case (acc, (k, v)) => acc.updated(k, v) }

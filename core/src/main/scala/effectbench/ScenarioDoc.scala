@@ -157,7 +157,7 @@ object ScenarioDoc {
       else reasons.collect { case (v, Some(why)) => Vector(code(r), code(v), cell(why)) }
     }
     if (na.nonEmpty) table(line, Vector("n/a", "variant", "why"), na)
-    s.syntax.foreach(x => para(s"How ${code(x.runtime)} writes ${x.variant.fold("it")(code)}: ${x.text}."))
+    s.syntax.foreach(x => para(s"How ${code(x.runtime.id)} writes ${x.variant.fold("it")(code)}: ${x.text}."))
   }
 
   private def originsOf(s: Scenario): Vector[String] = s.origin.split("; ").toVector.map(_.trim).filter(_.nonEmpty)

@@ -48,7 +48,7 @@ object VerifyMain {
   }
 
   /** One cell's verdict: the oracle at the given params, then (family S) the work
-    * counted at the same params against FiberWork.expected. `registry` is the module's (a test
+    * counted at the same params against the scenario's expectedWork. `registry` is the module's (a test
     * passes another to see a wrong count refused). */
   def check(
       key: String, settings: Settings, timeoutS: Long, lives: scala.collection.mutable.Map[String, Live],
@@ -100,7 +100,7 @@ object VerifyMain {
 
   /** The work of a family-S cell, counted inside its programs by one more run with counting
     * hooks (the module's `countedImpls`), at the size that is measured, and checked against the
-    * work docs/scenarios.md prescribes (`FiberWork.expected`) before the cell is timed: the oracles of
+    * work docs/scenarios.md prescribes (the scenario's `expectedWork`) before the cell is timed: the oracles of
     * fork-many, ping-pong and yield-many are `0` whatever happened, so the count is their check. A
     * count that differs, or a counted run that fails or does not finish, makes the cell invalid
     * (`Left`); the count is recorded with the verdict so reports show it beside the score. Empty
@@ -118,7 +118,7 @@ object VerifyMain {
           val task = new FutureTask[Any](new Callable[Any] { def call(): Any = program.run() })
           Threads.startDaemon("count-" + id.runtime)(task)
           task.get(timeoutS, TimeUnit.SECONDS)
-          workVerdict(id.scenario, params, w.count)
+          workVerdict(Harness.scenario(id), params, w.count)
         } catch {
           case _: TimeoutException => Left(s"invalid: its work count did not finish in $timeoutS s")
           case t: Throwable =>
@@ -127,9 +127,9 @@ object VerifyMain {
     }
   }
 
-  /** The counted work of a family-S cell against `FiberWork.expected` at the same params. */
-  def workVerdict(scenario: String, params: Params, got: WorkCount): Either[String, Vector[(String, Long)]] = {
-    val want = FiberWork.expected(scenario, params)
+  /** The counted work of a family-S cell against its scenario's `expectedWork` at the same params. */
+  def workVerdict(scenario: Scenario, params: Params, got: WorkCount): Either[String, Vector[(String, Long)]] = {
+    val want = scenario.expectedWorkAt(params)
     if (got == want) Right(DeclaredWork.of(got)) else Left(s"invalid: work counted $got, docs/scenarios.md prescribes $want")
   }
 

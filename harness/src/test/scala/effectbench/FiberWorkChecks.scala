@@ -1,9 +1,9 @@
 package effectbench
 
-/** The same-work test of family S, shared by every runtime module: each module's suite passes its
-  * FiberFamily's `implsWith`. Every implementation runs once per set of its scenario's `testSets`
+/** The same-work test of family S, shared by every runtime module: each module's suite runs its
+  * counted implementations (every family-S scenario object's `implsWith`). Every implementation runs once per set of its scenario's `testSets`
   * (the oracle tests' small sizes), with counting hooks; its forks, joins, yields, queue offers and
-  * takes, counter updates, signals, awaits and allocations must equal `FiberWork.expected` — the work
+  * takes, counter updates, signals, awaits and allocations must equal the scenario's `expectedWork` — the work
   * docs/scenarios.md prescribes — so any two runtimes that pass, in any module, did the same work.
   *
   * How it counts (see effectbench.Work): implementations reach each primitive only through their
@@ -12,7 +12,8 @@ package effectbench
   * internal retries, a Future callback's batching) — that is the runtime's own cost, which is what
   * is measured; and a primitive called without its helper, which review of the scenario files
   * (side by side, one per scenario) has to catch. */
-abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) extends munit.FunSuite {
+abstract class FiberWorkChecks extends munit.FunSuite {
+  private def implsWith(w: Work): Vector[Impl[_ <: Live]] = Harness.registry.countedImpls(w)
   override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
 
   private val lives = scala.collection.mutable.Map.empty[String, Live]
@@ -51,7 +52,7 @@ abstract class FiberWorkChecks(implsWith: Work => Vector[Impl[_ <: Live]]) exten
             fail(s"${i.key} did not finish in 2 minutes (deadlock?); counted so far: ${w.count}")
         }
       assertEquals(got, s.oracle(i.variant, params), "wrong result")
-      assertEquals(w.count, FiberWork.expected(s.id, params))
+      assertEquals(w.count, s.expectedWorkAt(params))
     }
   }
 }

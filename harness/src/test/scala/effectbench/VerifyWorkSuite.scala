@@ -2,7 +2,7 @@ package effectbench
 
 /** Guard of the verifier's work check: before a family-S cell is timed, `verify` counts the work
   * its program does at the measured size and refuses the cell when it differs from
-  * FiberWork.expected (the oracles of fork-many, ping-pong and yield-many are 0 whatever happened).
+  * its scenario's expectedWork (the oracles of fork-many, ping-pong and yield-many are 0 whatever happened).
   * Checked through the verifier's own per-cell path, with this module's cells as they are and with
   * a registry whose counted programs do one fork too many. */
 class VerifyWorkSuite extends munit.FunSuite {
@@ -41,7 +41,7 @@ class VerifyWorkSuite extends munit.FunSuite {
     assert(r.work.nonEmpty, "no work recorded")
   }
 
-  test("a family-S cell whose counted work differs from FiberWork.expected is invalid before it is timed") {
+  test("a family-S cell whose counted work differs from the work its scenario prescribes is invalid before it is timed") {
     assume(cell.isDefined, "no family-S cell in this module")
     val r = verdict(cell.get.key, oneForkTooMany)
     assertEquals(r.status, Outcome.Invalid, s"a wrong work count passed: ${r.reason}")

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.Catalog
+import effectbench.{Catalog, Runtimes}
 import effectbench.store.RunStatus
 
 /** One launch state of a cell with that state's own ratio to a row of its table. */
@@ -159,7 +159,7 @@ object ReportModel {
       val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> CellStats.reference(e) }
       val fastest =
         if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => ref(c.key).mean) else scored.minBy(c => ref(c.key).mean))
-      val baseline = scored.find(c => c.id.exists(_.runtime == "baseline"))
+      val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))
       val rows = cells.map { c =>
         val rt = c.id.map(_.runtime).getOrElse(c.key)
         (est.get(c.key), fastest) match {
@@ -219,7 +219,7 @@ object ReportModel {
   /** Whether a cell's time per unit of work is below the baseline's of the same table by more
     * than both errors: plain code is the floor, so such a cell most likely lost work to the JIT. */
   def belowFloor(c: CellResult, baseline: Option[CellResult]): Boolean = (baseline, perUnit(c)) match {
-    case (Some(b), Some((_, high))) if !c.id.exists(_.runtime == "baseline") && b.key != c.key && hasFloor(c) =>
+    case (Some(b), Some((_, high))) if !c.id.exists(_.runtime == Runtimes.Baseline.id) && b.key != c.key && hasFloor(c) =>
       perUnit(b).exists { case (bLow, _) => high < bLow }
     case _ => false
   }
@@ -227,7 +227,7 @@ object ReportModel {
   private def hasFloor(c: CellResult): Boolean =
     c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true)).exists(effectbench.DeclaredWork.hasFloor)
 
-  def baselineOf(g: Group): Option[CellResult] = g.rows.map(_.cell).find(c => c.id.exists(_.runtime == "baseline") && c.ok)
+  def baselineOf(g: Group): Option[CellResult] = g.rows.map(_.cell).find(c => c.id.exists(_.runtime == Runtimes.Baseline.id) && c.ok)
 
   /** The cells of a group flagged as faster than the floor. */
   def floorFlags(g: Group): Vector[Row] = g.rows.filter(r => belowFloor(r.cell, baselineOf(g)))

@@ -1,5 +1,6 @@
 package effectbench.runner
 
+import effectbench.Runtimes
 import effectbench.report.{CellStats, ForkStats, ReportModel, RunData, TerminalTable}
 import java.nio.file.{Files, Path, Paths}
 
@@ -54,7 +55,7 @@ object EngineStudy {
   /** The cells seen switching between two states (deep-bind, fork entry) and the runtimes they were
     * seen on; `--waits` measures them under each ResultWait strategy. */
   val bimodalScenario = "deep-bind"
-  val bimodalRuntimes: Vector[String] = Vector("cats-effect", "monix", "cps", "future")
+  val bimodalRuntimes: Vector[String] = Vector(Runtimes.CatsEffect, Runtimes.Monix, Runtimes.Cps, Runtimes.Future).map(_.id)
 
   /** `engine-study --waits`: the bimodal cells under park, spin and spin-then-park, in paired rounds
     * (`--rounds`, default 6: enough forks for a launch-chosen state to show), with per strategy and
@@ -111,7 +112,7 @@ object EngineStudy {
   private def row(sc: String, label: String, run: RunData): Vector[String] = {
     val seconds = run.cells.map(_.record.seconds).filterNot(_.isNaN).sum
     def est(rt: String) = run.cells.find(_.id.exists(_.runtime == rt)).flatMap(CellStats.estimate(_, ForkStats.DefaultConfidence))
-    (est("cats-effect"), est("zio")) match {
+    (est(Runtimes.CatsEffect.id), est(Runtimes.Zio.id)) match {
       case (Some(ce), Some(z)) =>
         val higher = run.cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
         val r = CellStats.slowdown(z, ce, higher)

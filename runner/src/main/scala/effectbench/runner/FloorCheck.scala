@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Catalog, DeclaredWork, Settings}
+import effectbench.{Catalog, DeclaredWork, Runtimes, Settings}
 import effectbench.store.RunFiles
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
@@ -52,10 +52,10 @@ object FloorCheck {
       measure: PlannedCell => Either[String, Timed]
   ): Int = {
     var under = 0
-    cells.filterNot(_.runtime == "baseline").foreach { c =>
+    cells.filterNot(_.runtime == Runtimes.Baseline.id).foreach { c =>
       val scenario = Catalog.get(c.id.scenario, includeTestOnly = true).get
       val work = DeclaredWork.primary(scenario, c.id.params)
-      val base = baselines.find(b => b.id == c.id.copy(runtime = "baseline") && b.jvm.label == c.jvm.label)
+      val base = baselines.find(b => b.id == c.id.copy(runtime = Runtimes.Baseline.id) && b.jvm.label == c.jvm.label)
       (work, base) match {
         case _ if !DeclaredWork.hasFloor(scenario) =>
           out(

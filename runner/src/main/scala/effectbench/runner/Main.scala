@@ -84,7 +84,7 @@ object Main {
     // --floor: a short timed run of each cell that passed and of its table's baseline.
     val under = if (!floor || failures > 0) 0
     else {
-      val baselines = Plan.cells(sel.copy(runtimes = Some(Set("baseline"))), jvms, modules, None).filter(_.status.runnable)
+      val baselines = Plan.cells(sel.copy(runtimes = Some(Set(Runtimes.Baseline.id))), jvms, modules, None).filter(_.status.runnable)
       val n = FloorCheck.run(cells.filter(_.status.runnable), baselines, settings, modules, logDir, println)
       println(s"floor: ${if (n == 0) "no cell is faster than its table's baseline"
         else s"$n cells are faster than the baseline floor — check for work the JIT removed"}")

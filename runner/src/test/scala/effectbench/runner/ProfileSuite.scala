@@ -66,7 +66,7 @@ class ProfileSuite extends munit.FunSuite {
       assert(Files.size(dir.resolve(good.profiles.get(s"$kind stacks").get)) > 0)
     }
     assert(!Files.exists(dir.resolve("profiles/fault_threads_baseline_after_0_fork/raw-cpu")), "JMH's raw profiler output is left behind")
-    assert(Cli.read(dir.resolve("profiles/fault_threads_baseline_after_0_fork/cpu.collapsed")).contains("FaultFamily"),
+    assert(Cli.read(dir.resolve("profiles/fault_threads_baseline_after_0_fork/cpu.collapsed")).contains("Fault$"),
       "the CPU profile never samples the program under test")
   }
 
@@ -110,6 +110,6 @@ class ProfileSuite extends munit.FunSuite {
     val target = html.toUri.resolve(link)
     val (graph, err2) = Chromium.dumpDom(Chromium.binary.get, target.toString)
     assert(graph.contains("id=\"canvas\""), s"$target did not render a flame graph: ${graph.take(300)} $err2")
-    assert(graph.contains("FaultFamily"), s"$target does not show the program's frames")
+    assert(graph.contains("Fault$"), s"$target does not show the program's frames")
   }
 }

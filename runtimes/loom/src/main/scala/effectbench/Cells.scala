@@ -1,10 +1,5 @@
 package effectbench
 
-import effectbench.loom._
-
-/** The loom group's implementations, by family (each family file lists its scenarios). */
-final class Cells extends CellRegistry {
-  val impls: Vector[Impl[? <: Live]] =
-    RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls
-  override def countedImpls(w: Work): Vector[Impl[? <: Live]] = FiberFamily.implsWith(w)
-}
+/** The loom group's implementations: every scenario object of `effectbench.loom`, found by the
+  * scenario's name (see GroupCells). A new scenario's object is found without a list. */
+final class Cells extends GroupCells("effectbench.loom")

@@ -1,10 +1,5 @@
 package effectbench
 
-import effectbench.modern._
-
-/** The modern group's implementations, by family (each family file lists its scenarios). */
-final class Cells extends CellRegistry {
-  val impls: Vector[Impl[? <: Live]] =
-    DeepBind.impls ++ RunLoopFamily.impls ++ FiberFamily.impls ++ ErrorFamily.impls ++ FaultFamily.impls
-  override def countedImpls(w: Work): Vector[Impl[? <: Live]] = FiberFamily.implsWith(w)
-}
+/** The modern group's implementations: every scenario object of `effectbench.modern`, found by the
+  * scenario's name (see GroupCells). A new scenario's object is found without a list. */
+final class Cells extends GroupCells("effectbench.modern")

@@ -1,9 +1,5 @@
 package effectbench
 
-import effectbench.scala212._
-
-/** The scala212 group's implementations (no cell of families E and S: see the runtime table's families and NaReasons). */
-final class Cells extends CellRegistry {
-  val impls: Vector[Impl[_ <: Live]] =
-    DeepBind.impls ++ RunLoopFamily.impls
-}
+/** The scala212 group's implementations: every scenario object of `effectbench.scala212`, found by the
+  * scenario's name (see GroupCells). A new scenario's object is found without a list. */
+final class Cells extends GroupCells("effectbench.scala212")

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +10,7 @@ import RunLoopTasks.{C, Task, now}
 
 /** ackermann: pool-per-step shifts onto the pool at every call, trampolined passes every call
   * through the trampoline, stack-aware only every 512 nested calls; each non-tail call is a bind. */
-object Ackermann {
+object Ackermann extends ScenarioImpls {
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long, rt: ContinuationsLive): Long @cps[C] = {

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
@@ -12,7 +12,7 @@ import RunLoopTasks.{C, Task, now}
   * each level concatenates its result with the rest (a flatTraverse by hand: rows' lists joined,
   * each row the join of its pairs); appending into one buffer would skip that work. No list
   * transformer exists for continuations (n/a). */
-object Cartesian {
+object Cartesian extends ScenarioImpls {
   def continuations(rows: List[Task], columns: List[Task]): List[Int] @cps[C] = rowsOf(rows, columns)
 
   private def rowsOf(rs: List[Task], columns: List[Task]): List[Int] @cps[C] =

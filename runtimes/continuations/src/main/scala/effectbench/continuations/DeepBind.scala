@@ -1,14 +1,13 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
 
-/** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
-  * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
-  * for one runtime only (the levelled profile turns it off everywhere). */
-object DeepBind {
+/** deep-bind in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.deepBind, docs/scenarios.md). */
+object DeepBind extends ScenarioImpls {
   /** The unit effect: a shift that resumes at once, through the trampoline. */
   def unitStep(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) => TailCalls.tailcall(k(())) }
 

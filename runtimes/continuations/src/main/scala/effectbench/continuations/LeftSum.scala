@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +10,7 @@ import RunLoopTasks.{C, Task, now}
 
 /** left-sum: `head + loop(tail)` in direct style; the plugin turns the pending `h + _` into the
   * continuation, so the recursion runs through the trampoline instead of the stack. */
-object LeftSum {
+object LeftSum extends ScenarioImpls {
   def continuations(tasks: List[Task]): Long @cps[C] =
     if (tasks.isEmpty) 0L
     else {

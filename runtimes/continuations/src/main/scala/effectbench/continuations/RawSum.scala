@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +10,7 @@ import RunLoopTasks.{C, Task, now}
 
 /** raw-sum: N tasks folded by direct-style recursion, accumulator passed along; each task call is
   * one bind the plugin writes. Unfair if the tasks were not @cps calls (then nothing would bind). */
-object RawSum {
+object RawSum extends ScenarioImpls {
   def continuations(tasks: List[Task], acc: Long): Long @cps[C] =
     if (tasks.isEmpty) acc
     else {

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +10,7 @@ import RunLoopTasks.{C, Task, now}
 
 /** right-sum: `loop(tail, head + acc)` in direct style: no for-comprehension, hence no trailing
   * map; the same binds as raw-sum. Unfair if compared with a for-comprehension without saying so. */
-object RightSum {
+object RightSum extends ScenarioImpls {
   def continuations(tasks: List[Task], acc: Long): Long @cps[C] =
     if (tasks.isEmpty) acc
     else {

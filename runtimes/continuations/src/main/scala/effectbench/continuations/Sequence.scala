@@ -1,13 +1,13 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import RunLoopTasks.{C, Task}
 import scala.util.continuations._
 
 /** sequence: Scala Continuations has no sequence combinator, so the list of results is collected
   * by hand, one @cps call (a bind the plugin writes) per task, in order, as the vanilla CPS task and
   * Dsl.scala do; then summed. Unfair if the tasks were not @cps calls (then nothing would bind). */
-object Sequence {
+object Sequence extends ScenarioImpls {
   def continuations(tasks: List[Task]): Long @cps[C] = {
     val ks = collect(tasks, Nil)
     ks.foldLeft(0L)(_ + _)

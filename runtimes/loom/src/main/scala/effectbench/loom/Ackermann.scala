@@ -1,15 +1,15 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import java.util.concurrent.ExecutorService
 import ox.{Ox, fork, supervised}
 
 /** ackermann in direct style. pool-per-step: every call runs on a new virtual thread (an Ox fork,
   * or a task of the virtual-thread-per-task executor) and is joined. Direct style has no
   * suspension to trampoline on (`trampolined` is n/a), and between its hops `stack-aware` would be
-  * plain calls where every other runtime binds, so it is n/a too (RunLoopNa.directStyle).
+  * plain calls where every other runtime binds, so it is n/a too (NaReasons.ackermann).
   * Unfair if the hop were skipped. */
-object Ackermann {
+object Ackermann extends ScenarioImpls {
   def oxPoolPerStep(m: Int, n: Long)(using Ox): Long = fork {
     if (m == 0) n + 1
     else if (n == 0) oxPoolPerStep(m - 1, 1)
@@ -22,7 +22,7 @@ object Ackermann {
     else loomPoolPerStep(m - 1, loomPoolPerStep(m, n - 1, ex), ex)
   }.get()
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.ackermann, "pool-per-step", OxSetup,
       "direct style, fork/join per call: every call starts a virtual thread and blocks its caller's on the join; each operation opens supervised scopes (the entry's and this one)")(
       (rt, p, mode) => {

@@ -1,13 +1,11 @@
 package effectbench.loom
 
-import effectbench.{Catalog, FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
 import ox.supervised
 
-/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
-  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
-  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
-  * and hashes through the same FiberWork functions, so the user data is identical. */
-object Alloc {
+/** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.alloc, docs/scenarios.md). */
+object Alloc extends CountedScenarioImpls {
   /** One fiber's loop, the same for both. The hash sum goes to a volatile sink, as the effect
     * runtimes pass it to the next step. */
   @annotation.tailrec
@@ -34,7 +32,7 @@ object Alloc {
     fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.alloc, "default", OxSetup, "direct style")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => oxDirect(f, limit, w), mode))
     }),

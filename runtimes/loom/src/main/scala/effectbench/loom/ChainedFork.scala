@@ -1,14 +1,12 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import ox.{Ox, supervised}
 
-/** chained-fork: a chain of F fibers, each starting the next and ending; each link carries its
-  * depth, counted along the chain, and the last completes the signal with it, so the result is
-  * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
-  * unfair if one side ran the next link inline instead of as a new fiber. */
-object ChainedFork {
+/** chained-fork in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.chainedFork, docs/scenarios.md). */
+object ChainedFork extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val done = new CompletableFuture[Int]()
@@ -25,7 +23,7 @@ object ChainedFork {
     ops.await(done)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.chainedFork, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),

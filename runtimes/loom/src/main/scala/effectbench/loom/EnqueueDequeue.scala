@@ -1,13 +1,12 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.ArrayBlockingQueue
 import ox.channels.Channel
 
-/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
-  * it; the result is the sum of the items taken (N). Stresses queue operations without
-  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
-object EnqueueDequeue {
+/** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). */
+object EnqueueDequeue extends CountedScenarioImpls {
   def oxDirect(n: Int, w: Work): Int = {
     val ops = new OxOps(w)
     val q = Channel.buffered[Int](1)
@@ -25,7 +24,7 @@ object EnqueueDequeue {
     acc
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.enqueueDequeue, "default", OxSetup, "direct style")((rt, p, mode) => {
       val n = p.int("n"); Program(rt.run(() => oxDirect(n, w), mode))
     }),

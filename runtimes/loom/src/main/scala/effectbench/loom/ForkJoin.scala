@@ -1,11 +1,11 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import ox.supervised
 
-/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
-  * unfair if one side summed without joining every fiber. */
-object ForkJoin {
+/** fork-join in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkJoin, docs/scenarios.md). */
+object ForkJoin extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Long = supervised {
     val ops = new OxOps(w)
     val fs = Vector.fill(f)(ops.fork(1))
@@ -17,7 +17,7 @@ object ForkJoin {
     fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.forkJoin, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),

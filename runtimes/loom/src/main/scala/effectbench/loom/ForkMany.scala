@@ -1,14 +1,13 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
 
-/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
-  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
-  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
-object ForkMany {
+/** fork-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkMany, docs/scenarios.md). */
+object ForkMany extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)
@@ -28,7 +27,7 @@ object ForkMany {
     counter.get
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.forkMany, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),

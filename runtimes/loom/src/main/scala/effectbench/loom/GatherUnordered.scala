@@ -1,11 +1,11 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import java.util.concurrent.{ExecutorCompletionService, ExecutorService}
 
 /** gather-unordered: every task on its own virtual thread, results taken in completion order by
   * java.util.concurrent's ExecutorCompletionService (native). Ox has no such combinator (n/a). */
-object GatherUnordered {
+object GatherUnordered extends ScenarioImpls {
   def loom(tasks: List[() => Int], ex: ExecutorService): Long = {
     val done = new ExecutorCompletionService[Integer](ex)
     tasks.foreach(t => done.submit(() => Integer.valueOf(t())))
@@ -14,7 +14,7 @@ object GatherUnordered {
     sum
   }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.gatherUnordered, "default", LoomSetup, "ExecutorCompletionService; tasks=immediate: still a virtual thread per task")(
       (rt, p, mode) => {
         val ts = Tasks.direct(p.int("n"), Tasks.onPool(p)); Program(rt.run(() => loom(ts, rt.executor), mode))

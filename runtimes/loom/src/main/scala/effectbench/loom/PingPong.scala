@@ -1,15 +1,14 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.{ArrayBlockingQueue, CompletableFuture}
 import java.util.concurrent.atomic.AtomicInteger
 import ox.channels.Channel
 import ox.supervised
 
-/** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
-  * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
-  * through a queue; unfair with a single-producer or unbounded queue on one side. */
-object PingPong {
+/** ping-pong in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.pingPong, docs/scenarios.md). */
+object PingPong extends CountedScenarioImpls {
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)
@@ -45,7 +44,7 @@ object PingPong {
     counter.get
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.pingPong, "default", OxSetup, "direct style")((rt, p, mode) => {
       val f = p.int("f"); Program(rt.run(() => oxDirect(f, w), mode))
     }),

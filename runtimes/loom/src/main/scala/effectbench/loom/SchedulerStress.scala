@@ -1,12 +1,11 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import ox.supervised
 
-/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
-  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
-  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
-object SchedulerStress {
+/** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
+object SchedulerStress extends CountedScenarioImpls {
   /** One fiber's loop, the same for both: yields through `yieldNow`. */
   @annotation.tailrec
   private def fiber(i: Int, limit: Int, yieldNow: () => Unit): Int = {
@@ -30,7 +29,7 @@ object SchedulerStress {
     fs.foldLeft(0L)((sum, fb) => sum + ops.join(fb))
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.schedulerStress, "default", OxSetup, "direct style")((rt, p, mode) => {
       val (f, limit) = (p.int("f"), p.int("limit")); Program(rt.run(() => oxDirect(f, limit, w), mode))
     }),

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import ox.{either, ForkLocal}
 import ox.either.fail
@@ -8,7 +8,7 @@ import ox.either.fail
 /** transformer-stack in Ox's direct style: N steps that each read the config from the
   * environment (a ForkLocal, Ox's scoped value), add it to a state (a var) and may fail with a
   * typed error (an `either` block). Unfair if the config were hoisted out of the loop. */
-object TransformerStack {
+object TransformerStack extends ScenarioImpls {
   val config: ForkLocal[Int] = ForkLocal(0)
 
   def native(n: Int, failAt: Long): Either[Failed, Long] = either {

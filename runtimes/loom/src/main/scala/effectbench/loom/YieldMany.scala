@@ -1,14 +1,13 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
 
-/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
-  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
-  * did not go back through its scheduler. */
-object YieldMany {
+/** yield-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.yieldMany, docs/scenarios.md). */
+object YieldMany extends CountedScenarioImpls {
   def oxDirect(f: Int, y: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)
@@ -42,7 +41,7 @@ object YieldMany {
     counter.get
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.yieldMany, "default", OxSetup, "direct style")((rt, p, mode) => {
       val (f, y) = (p.int("f"), p.int("y")); Program(rt.run(() => oxDirect(f, y, w), mode))
     }),

@@ -1,14 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** ackermann: deep non-tail recursion. Per call: pool-per-step hops onto the pool then binds,
-  * trampolined suspends then binds, stack-aware binds and suspends only every 512 nested calls;
-  * every variant has one flatMap per non-tail call. Unfair if one side suspended more or less often. */
-object Ackermann {
+/** ackermann in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.ackermann, docs/scenarios.md). */
+object Ackermann extends ScenarioImpls {
   /** Nested calls made eagerly before a stack-aware variant suspends. */
   val StackBudget = 512
 
@@ -98,7 +97,7 @@ object Ackermann {
     n
   }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.ackermann, "pool-per-step", CatsEffectSetup, "IO.cede >> flatMap" + Tasks.ceCedeNote)((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(cePoolPerStep(m, n), mode))
     }),

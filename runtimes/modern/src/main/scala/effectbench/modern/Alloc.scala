@@ -1,16 +1,14 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{Catalog, FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
 
-/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
-  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
-  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
-  * and hashes through the same FiberWork functions, so the user data is identical. */
-object Alloc {
+/** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.alloc, docs/scenarios.md). */
+object Alloc extends CountedScenarioImpls {
   def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     def fiber(i: Int): IO[Int] =
@@ -78,7 +76,7 @@ object Alloc {
     ops.sumWhenAll(fs)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.alloc, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), p.int("limit"), w); Program(rt.run(io, mode))
     }),

@@ -3,7 +3,7 @@ package effectbench.modern
 import cats.Monad
 import cats.data.EitherT
 import cats.effect.IO
-import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, Program}
+import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, Program, ScenarioImpls}
 import effectbench.BusinessFlowModel._
 import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import org.openjdk.jmh.infra.Blackhole
@@ -15,7 +15,7 @@ import zio.{Task, UIO, ZIO}
   * around real CPU work, in each error-handling style. Unfair if a style skipped the boundary or
   * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods.
   * The step algebra and the tagless styles are effectbench.BusinessFlowCats, shared with monix. */
-object BusinessFlow {
+object BusinessFlow extends ScenarioImpls {
 
   // ---------------------------------------------------------------- cats-effect
 

@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Catalog, Impl, Mode, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Mode, Oracles, Program, ScenarioImpls}
 import scala.collection.mutable.ListBuffer
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
@@ -10,7 +10,7 @@ import zio.ZIO
 /** cartesian (traverse): every pair [x, y] of two lists of S tasks, by the runtime's (flat)traverse;
   * each cell is a for-comprehension of its two tasks. Unfair if a side built the pairs outside the
   * effect. The `list-transformer` variant has no modern runtime (no ListT in Cats, ZIO or the stdlib). */
-object Cartesian {
+object Cartesian extends ScenarioImpls {
   def catsEffect(rows: List[IO[Int]], columns: List[IO[Int]]): IO[List[Int]] = {
     def cell(tx: IO[Int], ty: IO[Int]): IO[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
     rows.flatTraverse(tx => columns.flatTraverse(ty => cell(tx, ty)))
@@ -64,7 +64,7 @@ object Cartesian {
   }
 
   private def summarized(body: => Any): Program = Program.summarized(body)(r => Oracles.cartesianOf(r.asInstanceOf[List[Int]]))
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.cartesian, "traverse", CatsEffectSetup, "flatTraverse + for-comprehension" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("s"), Tasks.onPool(p)); summarized(rt.run(catsEffect(ts, ts), mode))
     }),

@@ -1,16 +1,14 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise}
 
-/** chained-fork: a chain of F fibers, each starting the next and ending; each link carries its
-  * depth, counted along the chain, and the last completes the signal with it, so the result is
-  * the chain's length F only if every link ran. Stresses fiber start latency along a chain;
-  * unfair if one side ran the next link inline instead of as a new fiber. */
-object ChainedFork {
+/** chained-fork in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.chainedFork, docs/scenarios.md). */
+object ChainedFork extends CountedScenarioImpls {
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Deferred[IO, Int].flatMap { done =>
@@ -47,7 +45,7 @@ object ChainedFork {
     ops.await(done)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.chainedFork, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),

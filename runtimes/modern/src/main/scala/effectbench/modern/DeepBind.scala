@@ -1,14 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** deep-bind: a chain of D flatMaps on one fiber, each on a unit effect.
-  * Stresses the run loop's bind; it would be unfair to fuse the chain or to leave tracing on
-  * for one runtime only (the levelled profile turns it off everywhere). */
-object DeepBind {
+/** deep-bind in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.deepBind, docs/scenarios.md). */
+object DeepBind extends ScenarioImpls {
   def catsEffect(d: Int): IO[Int] = {
     def loop(i: Int): IO[Int] = IO.unit.flatMap(_ => if (i > d) IO.pure(i) else loop(i + 1))
     loop(0)
@@ -40,7 +39,7 @@ object DeepBind {
     loop(0)
   }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.deepBind, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("d")); Program(rt.run(io, mode))
     }),

@@ -2,15 +2,14 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.std.Queue
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.{CompletableFuture, Executor}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{ZIO, Queue => ZQueue}
 
-/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
-  * it; the result is the sum of the items taken (N). Stresses queue operations without
-  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side. */
-object EnqueueDequeue {
+/** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). */
+object EnqueueDequeue extends CountedScenarioImpls {
   private val one: Integer = Integer.valueOf(1) // the queued item of future and baseline
 
   def catsEffect(n: Int, w: Work): IO[Int] = {
@@ -60,7 +59,7 @@ object EnqueueDequeue {
     result
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.enqueueDequeue, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("n"), w); Program(rt.run(io, mode))
     }),

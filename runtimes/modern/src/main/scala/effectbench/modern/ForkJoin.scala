@@ -1,14 +1,14 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
 
-/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
-  * unfair if one side summed without joining every fiber. */
-object ForkJoin {
+/** fork-join in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkJoin, docs/scenarios.md). */
+object ForkJoin extends CountedScenarioImpls {
   def catsEffect(f: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     val one = IO.pure(1)
@@ -51,7 +51,7 @@ object ForkJoin {
     ops.sumWhenAll(fs)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.forkJoin, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),

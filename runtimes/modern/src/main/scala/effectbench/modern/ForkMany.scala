@@ -1,16 +1,15 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
 
-/** fork-many: the main fiber starts F fibers; each decrements the counter and the one that
-  * reaches 0 completes the signal, which the main fiber awaits. Stresses fiber start and end;
-  * unfair if the main fiber did not wait for every fiber, or one side used a cheaper counter. */
-object ForkMany {
+/** fork-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkMany, docs/scenarios.md). */
+object ForkMany extends CountedScenarioImpls {
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Ref[IO].of(f).flatMap { counter =>
@@ -52,7 +51,7 @@ object ForkMany {
     ops.await(done).thenApply(_ => counter.get)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.forkMany, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),

@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Catalog, Impl, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
@@ -24,7 +24,7 @@ object GatherForks {
   val unorderedBaseline = "; tasks=immediate: each task runs where it is submitted (a direct executor), nothing started"
 }
 
-object Gather {
+object Gather extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]]): IO[List[Int]] = tasks.parSequence
 
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, List[Int]] = ZIO.collectAllPar(tasks)
@@ -40,7 +40,7 @@ object Gather {
   }
 
   private def inOrder(body: => Any): Program = Program.summarized(body)(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.gather, "default", CatsEffectSetup, "parSequence" + GatherForks.catsEffect)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); inOrder(rt.run(catsEffect(ts), mode))
     }),

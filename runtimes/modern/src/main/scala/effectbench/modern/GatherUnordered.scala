@@ -1,13 +1,13 @@
 package effectbench.modern
 
-import effectbench.{Catalog, Impl, Mode, Program}
+import effectbench.{Catalog, Impl, Live, Mode, Program, ScenarioImpls}
 import java.util.concurrent.{ExecutorCompletionService, Executor}
 import zio.ZIO
 
 /** gather-unordered: N tasks in parallel, results consumed in completion order, only where the
   * runtime has that natively (ZIO mergeAllPar, j.u.c. ExecutorCompletionService). Emulating it
   * with a queue elsewhere would not be the same work, so Cats Effect, Future and CPS are n/a. */
-object GatherUnordered {
+object GatherUnordered extends ScenarioImpls {
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, Long] = ZIO.mergeAllPar(tasks)(0L)(_ + _)
 
   /** Every task submitted to a completion service, its results taken in completion order. The
@@ -36,7 +36,7 @@ object GatherUnordered {
       take()
     }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.gatherUnordered, "default", ZioSetup, "ZIO.mergeAllPar" + GatherForks.unorderedZio)((rt, p, mode) => {
       val ts = Tasks.zio(p.int("n"), Tasks.onPool(p)); Program(rt.run(zio(ts), mode))
     }),

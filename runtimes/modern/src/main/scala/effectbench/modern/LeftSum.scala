@@ -1,13 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
-  * per task two flatMaps and the for-comprehension's map. Unfair if one side skipped the map or fused the fold. */
-object LeftSum {
+/** left-sum in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.leftSum, docs/scenarios.md). */
+object LeftSum extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- catsEffect(tail) } yield h + rest
     case Nil => IO.pure(0L)
@@ -28,7 +28,7 @@ object LeftSum {
     case Nil => Cps.pure(0L)
   }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.leftSum, "default", CatsEffectSetup, "for-comprehension" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
     }),

@@ -2,16 +2,15 @@ package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
 import cats.effect.std.Queue
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise, Queue => ZQueue, Ref => ZRef}
 
-/** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
-  * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
-  * through a queue; unfair with a single-producer or unbounded queue on one side. */
-object PingPong {
+/** ping-pong in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.pingPong, docs/scenarios.md). */
+object PingPong extends CountedScenarioImpls {
   private val item: AnyRef = java.lang.Boolean.TRUE // the queued item of future and baseline
 
   def catsEffect(f: Int, w: Work): IO[Int] = {
@@ -70,7 +69,7 @@ object PingPong {
     ops.await(done).thenApply(_ => counter.get)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.pingPong, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), w); Program(rt.run(io, mode))
     }),

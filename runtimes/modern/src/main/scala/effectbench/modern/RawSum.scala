@@ -1,13 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
-  * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map. */
-object RawSum {
+/** raw-sum in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.rawSum, docs/scenarios.md). */
+object RawSum extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => head.flatMap(k => catsEffect(tail, acc + k))
     case Nil => IO.pure(acc)
@@ -28,7 +28,7 @@ object RawSum {
     case Nil => Cps.pure(acc)
   }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.rawSum, "default", CatsEffectSetup, "explicit flatMap" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts, 0L), mode))
     }),

@@ -1,13 +1,13 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** right-sum: the same tasks summed right-associated, `loop(tail, head + acc)` inside a
-  * for-comprehension, so its trailing identity map is paid per task. Unfair if one side dropped it. */
-object RightSum {
+/** right-sum in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.rightSum, docs/scenarios.md). */
+object RightSum extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => for { h <- head; sum <- catsEffect(tail, acc + h) } yield sum
     case Nil => IO.pure(acc)
@@ -28,7 +28,7 @@ object RightSum {
     case Nil => Cps.pure(acc)
   }
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.rightSum, "default", CatsEffectSetup, "for-comprehension" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts, 0L), mode))
     }),

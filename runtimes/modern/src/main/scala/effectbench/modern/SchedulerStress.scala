@@ -1,15 +1,14 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
 
-/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
-  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
-  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
-object SchedulerStress {
+/** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
+object SchedulerStress extends CountedScenarioImpls {
   def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     def fiber(i: Int): IO[Int] =
@@ -75,7 +74,7 @@ object SchedulerStress {
     ops.sumWhenAll(fs)
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.schedulerStress, "default", CatsEffectSetup, "flatMap")((rt, p, mode) => {
       val io = catsEffect(p.int("f"), p.int("limit"), w); Program(rt.run(io, mode))
     }),

@@ -2,13 +2,14 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** sequence: N tasks run one after another by the runtime's sequential combinator, then summed.
-  * Unfair if one side ran them in parallel (Future.sequence would: Futures start when created). */
-object Sequence {
+/** sequence in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.sequence, docs/scenarios.md). Unfair if one side ran them in parallel
+  * (Future.sequence would: Futures start when created). */
+object Sequence extends ScenarioImpls {
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks.sequence.map(_.foldLeft(0L)(_ + _))
 
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, Long] = ZIO.collectAll(tasks).map(_.foldLeft(0L)(_ + _))
@@ -24,7 +25,7 @@ object Sequence {
     tasks.foldLeft(Cps.pure(List.empty[Int]))((acc, t) => acc.flatMap(ks => t.map(_ :: ks)))
       .map(_.foldLeft(0L)(_ + _))
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", CatsEffectSetup, "sequence" + Tasks.ceCedeWhenPooled)((rt, p, mode) => {
       val ts = Tasks.catsEffect(p.int("n"), Tasks.onPool(p)); Program(rt.run(catsEffect(ts), mode))
     }),

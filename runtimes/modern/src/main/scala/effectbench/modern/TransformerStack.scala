@@ -1,7 +1,7 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import effectbench.TransformerStackCats
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import scala.concurrent.{ExecutionContext, Future}
@@ -10,7 +10,7 @@ import zio.{Ref, UIO, ZEnvironment, ZIO}
 /** transformer-stack: N steps that each read a config value from an environment, add it to a
   * state, and may fail with a typed error. Stresses the layers of ReaderT/StateT/EitherT against
   * ZIO's native environment, Ref and error channel; unfair if one side kept its state outside the effect. */
-object TransformerStack {
+object TransformerStack extends ScenarioImpls {
   /** ZIO's native encoding: the config in the environment, the state in a Ref, the error typed. */
   final case class StackConfig(value: Int)
 

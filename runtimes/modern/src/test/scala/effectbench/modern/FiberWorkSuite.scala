@@ -1,7 +1,7 @@
 package effectbench.modern
 
 /** Same work across cats-effect, zio, future and baseline: see effectbench.FiberWorkChecks. */
-class FiberWorkSuite extends effectbench.FiberWorkChecks(FiberFamily.implsWith)
+class FiberWorkSuite extends effectbench.FiberWorkChecks
 
 /** No runtime of this group starts another's threads: see effectbench.ThreadLeakChecks. */
 class ThreadLeakSuite extends effectbench.ThreadLeakChecks

@@ -42,7 +42,8 @@ class SyncEntrySuite extends munit.FunSuite {
       s.variants.foreach { v =>
         val why = s.naReason(v, "cats-effect", Mode.Sync)
         assert(why.isDefined, s"${s.id}/$v: cats-effect sync has a cell")
-        assert(why.exists(w => w.contains("calling-thread") || s.notApplicable.exists(_.runtime == "cats-effect")), s"${s.id}/$v: $why")
+        assert(why.exists(w => w.contains("calling-thread") || s.notApplicable.exists(_.runtime == Runtimes.CatsEffect)),
+          s"${s.id}/$v: $why")
       }
     }
   }

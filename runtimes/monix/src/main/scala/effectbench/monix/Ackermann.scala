@@ -1,12 +1,11 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import monix.eval.Task
 
-/** ackermann: deep non-tail recursion. Per call: pool-per-step hops onto the pool then binds,
-  * trampolined suspends then binds, stack-aware binds and suspends only every 512 nested calls;
-  * every variant has one flatMap per non-tail call. Unfair if one side suspended more or less often. */
-object Ackermann {
+/** ackermann in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.ackermann, docs/scenarios.md). */
+object Ackermann extends ScenarioImpls {
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long): Task[Long] = Task.shift >> {
@@ -25,7 +24,7 @@ object Ackermann {
     else if (n == 0) stackAware(m - 1, 1, depth + 1)
     else stackAware(m, n - 1, depth + 1).flatMap(x => stackAware(m - 1, x, depth + 1))
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.ackermann, "pool-per-step", MonixSetup, "Task.shift >> flatMap")((rt, p, mode) => {
       val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(poolPerStep(m, n), mode))
     }),

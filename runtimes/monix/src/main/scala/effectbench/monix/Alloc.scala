@@ -1,13 +1,11 @@
 package effectbench.monix
 
-import effectbench.{Catalog, FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
-/** alloc: F fibers (2,500) run fiber(0): yield, allocate max(100, min(i, 2000)) fresh objects,
-  * yield, sum their hash codes, and yield and return i (i > limit) or yield and continue with
-  * i + 1; join all, sum. Stresses the scheduler with garbage to collect; every runtime allocates
-  * and hashes through the same FiberWork functions, so the user data is identical. */
-object Alloc {
+/** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.alloc, docs/scenarios.md). */
+object Alloc extends CountedScenarioImpls {
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     def fiber(i: Int): Task[Int] =
@@ -25,7 +23,7 @@ object Alloc {
     startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.alloc, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), p.int("limit"), w); Program(rt.run(t, mode))
     })

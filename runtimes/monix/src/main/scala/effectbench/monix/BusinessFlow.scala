@@ -2,7 +2,7 @@ package effectbench.monix
 
 import cats.Monad
 import cats.data.EitherT
-import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Program}
+import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Program, ScenarioImpls}
 import effectbench.BusinessFlowModel._
 import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import monix.eval.Task
@@ -12,7 +12,7 @@ import org.openjdk.jmh.infra.Blackhole
   * call, bookkeeping) in each error-handling style. Unfair if a style skipped the boundary or the
   * bookkeeping; every style calls the same step methods. The step algebra and the tagless styles
   * are effectbench.BusinessFlowCats, the very code the modern group's runtimes run. */
-object BusinessFlow {
+object BusinessFlow extends ScenarioImpls {
 
   final class TaskSteps(c: Config) extends Steps[Task] {
     def draw(index: Int): Task[Draw] = Task.eval(c.draw(index))

@@ -1,13 +1,12 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.Task
 
-/** enqueue-dequeue: one fiber, one bounded queue of capacity 1: N times offer an item, then take
-  * it; the result is the sum of the items taken (N). Stresses queue operations without
-  * contention; unfair with an unbounded, unsynchronised or single-producer queue on one side.
-  * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
-object EnqueueDequeue {
+/** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). Monix's queue of capacity 1 is its MVar
+  * (ConcurrentQueue needs capacity >= 2; see MonixOps). */
+object EnqueueDequeue extends CountedScenarioImpls {
   def monixTask(n: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     MonixOps.oneSlotQueue[Int].flatMap { q =>
@@ -17,7 +16,7 @@ object EnqueueDequeue {
     }
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.enqueueDequeue, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("n"), w); Program(rt.run(t, mode))
     })

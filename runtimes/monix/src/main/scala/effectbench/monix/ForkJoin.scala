@@ -1,11 +1,11 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
-/** fork-join: start F fibers that each return 1, join all, sum. Stresses fork and join;
-  * unfair if one side summed without joining every fiber. */
-object ForkJoin {
+/** fork-join in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.forkJoin, docs/scenarios.md). */
+object ForkJoin extends CountedScenarioImpls {
   def monixTask(f: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     // A body that runs on the fiber: `Task.pure(1).start` would start nothing, as Monix returns
@@ -20,7 +20,7 @@ object ForkJoin {
     startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.forkJoin, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
     })

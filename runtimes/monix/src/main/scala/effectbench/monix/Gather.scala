@@ -1,14 +1,14 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import monix.eval.Task
 
 /** gather: N tasks run in parallel by the runtime's order-keeping combinator; the list must come
   * back in input order. Unfair if a side ran them sequentially or returned them unordered. */
-object Gather {
+object Gather extends ScenarioImpls {
   def monix(tasks: List[Task[Int]]): Task[List[Int]] = Task.parSequence(tasks)
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.gather, "default", MonixSetup,
       "Task.parSequence; tasks=immediate: every task still started asynchronously (monix-eval 3.4.1 TaskParSequence: Task.unsafeStartEnsureAsync per task, checked with javap)")(
       (rt, p, mode) => {

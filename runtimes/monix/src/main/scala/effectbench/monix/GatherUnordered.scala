@@ -1,14 +1,14 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import monix.eval.Task
 
 /** gather-unordered: N tasks in parallel, results in completion order: Monix's native
   * parSequenceUnordered (the benchmark's origin). Unfair if emulated elsewhere with a queue. */
-object GatherUnordered {
+object GatherUnordered extends ScenarioImpls {
   def monix(tasks: List[Task[Int]]): Task[Long] = Task.parSequenceUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.gatherUnordered, "default", MonixSetup,
       "Task.parSequenceUnordered; tasks=immediate: every task still started asynchronously (monix-eval 3.4.1 TaskParSequenceUnordered: Task.unsafeStartEnsureAsync per task, checked with javap)")(
       (rt, p, mode) => {

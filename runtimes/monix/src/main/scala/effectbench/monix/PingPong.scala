@@ -1,14 +1,13 @@
 package effectbench.monix
 
 import cats.effect.concurrent.{Deferred, Ref}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.Task
 
-/** ping-pong: one bounded queue of capacity 1; each of F fibers starts a fiber that offers an
-  * item, takes one item, then counts down; the last completes the signal. Stresses hand-off
-  * through a queue; unfair with a single-producer or unbounded queue on one side.
-  * Monix's queue of capacity 1 is its MVar (ConcurrentQueue needs capacity >= 2; see MonixOps). */
-object PingPong {
+/** ping-pong in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.pingPong, docs/scenarios.md). Monix's queue of capacity 1 is its MVar
+  * (ConcurrentQueue needs capacity >= 2; see MonixOps). */
+object PingPong extends CountedScenarioImpls {
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>
@@ -23,7 +22,7 @@ object PingPong {
     }
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.pingPong, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), w); Program(rt.run(t, mode))
     })

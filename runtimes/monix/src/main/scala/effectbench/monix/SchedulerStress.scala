@@ -1,12 +1,11 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.{Fiber, Task}
 
-/** scheduler-stress: F fibers; fiber(i) yields, reads i, yields, and either yields and returns
-  * (i > limit) or yields and continues with i + 1; start all, join all, sum. Stresses the
-  * scheduler under many runnable fibers; unfair if a yield did not go back through it. */
-object SchedulerStress {
+/** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
+object SchedulerStress extends CountedScenarioImpls {
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     def fiber(i: Int): Task[Int] =
@@ -24,7 +23,7 @@ object SchedulerStress {
     startAll(0, Nil).flatMap(fs => joinAll(fs, 0L))
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.schedulerStress, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), p.int("limit"), w); Program(rt.run(t, mode))
     })

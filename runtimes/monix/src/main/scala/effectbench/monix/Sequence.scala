@@ -1,14 +1,14 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import monix.eval.Task
 
-/** sequence: N tasks run one after another by the runtime's sequential combinator, then summed.
-  * Unfair if one side ran them in parallel. */
-object Sequence {
+/** sequence in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.sequence, docs/scenarios.md). Unfair if one side ran them in parallel. */
+object Sequence extends ScenarioImpls {
   def monix(tasks: List[Task[Int]]): Task[Long] = Task.sequence(tasks).map(_.foldLeft(0L)(_ + _))
 
-  val impls: Vector[Impl[?]] = Vector(
+  val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", MonixSetup, "Task.sequence")((rt, p, mode) => {
       val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
     })

@@ -1,13 +1,12 @@
 package effectbench.monix
 
 import cats.effect.concurrent.{Deferred, Ref}
-import effectbench.{Catalog, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
 import monix.eval.Task
 
-/** yield-many: F fibers each yield Y times, then count down; the last completes the signal.
-  * Stresses the cost of a yield under contention for the pool; unfair if one runtime's yield
-  * did not go back through its scheduler. */
-object YieldMany {
+/** yield-many in this group: the program, its oracle and what would make it unfair are the
+  * catalog's (Catalog.yieldMany, docs/scenarios.md). */
+object YieldMany extends CountedScenarioImpls {
   def monixTask(f: Int, y: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>
@@ -20,7 +19,7 @@ object YieldMany {
     }
   }
 
-  def impls(w: Work): Vector[Impl[? <: Live]] = Vector(
+  def implsWith(w: Work): Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.yieldMany, "default", MonixSetup, "flatMap")((rt, p, mode) => {
       val t = monixTask(p.int("f"), p.int("y"), w); Program(rt.run(t, mode))
     })

@@ -1,13 +1,13 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** ackermann: pool-per-step shifts onto the pool at every call, trampolined suspends every call,
   * stack-aware suspends every 512 nested calls; one bind per non-tail call in each. */
-object Ackermann {
+object Ackermann extends ScenarioImpls {
   val StackBudget = 512
   import RunLoopTasks.defer
 

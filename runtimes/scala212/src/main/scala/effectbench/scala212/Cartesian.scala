@@ -1,14 +1,14 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** cartesian (traverse): Dsl.scala has no traverse; the textbook recursion, each step binding a
   * cell (two binds) and the rest of the row. Its `Each` keyword needs the `!` plugin and the
   * domains-task join, neither served here: list-transformer is n/a. */
-object Cartesian {
+object Cartesian extends ScenarioImpls {
   def flatTraverse[A, B](as: List[A])(f: A => Task[List[B]]): Task[List[B]] = as match {
     case a :: rest =>
       Shift(f(a)).cpsApply[Task[List[B]]](bs => Shift(flatTraverse(rest)(f)).cpsApply[Task[List[B]]](more => DslTask.now(bs ++ more)))

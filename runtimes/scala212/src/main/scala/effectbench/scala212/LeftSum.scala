@@ -1,12 +1,12 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** left-sum: `!head + !loop(tail)`: two binds per task and the sum returned with `now`. */
-object LeftSum {
+object LeftSum extends ScenarioImpls {
   def dsl(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail =>
       Shift(head).cpsApply[Task[Long]](h => Shift(dsl(tail)).cpsApply[Task[Long]](rest => DslTask.now(h + rest)))

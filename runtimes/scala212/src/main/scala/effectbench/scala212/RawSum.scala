@@ -1,12 +1,12 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** raw-sum: one explicit bind per task, accumulator passed along. */
-object RawSum {
+object RawSum extends ScenarioImpls {
   def dsl(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => Shift(head).cpsApply[Task[Long]](k => dsl(tail, acc + k))
     case Nil => DslTask.now(acc)

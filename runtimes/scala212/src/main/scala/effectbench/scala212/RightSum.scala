@@ -1,12 +1,12 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** right-sum: `loop(tail, !head + acc)`: one bind per task, no trailing map in `!` notation. */
-object RightSum {
+object RightSum extends ScenarioImpls {
   def dsl(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => Shift(head).cpsApply[Task[Long]](h => dsl(tail, acc + h))
     case Nil => DslTask.now(acc)

@@ -1,12 +1,12 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** sequence: Dsl.scala has no sequence combinator: a fold of binds, by hand (as in the CPS task). */
-object Sequence {
+object Sequence extends ScenarioImpls {
   def dsl(tasks: List[Task[Int]]): Task[Long] = {
     val all = tasks.foldLeft(DslTask.now(List.empty[Int])) { (acc, t) =>
       Shift(acc).cpsApply[Task[List[Int]]](ks => Shift(t).cpsApply[Task[List[Int]]](k => DslTask.now(k :: ks)))

@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import java.util.concurrent.ExecutorService
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
@@ -13,7 +13,7 @@ import scalaz.concurrent.Task
   * (scala-async 1.0.1, scala/async/FutureStateMachine.scala: `start` is
   * `Future.unit.onComplete(this)`), so each call is a task on the pool and each await of an
   * unfinished call a callback. Unfair if one side suspended more or less often. */
-object Ackermann {
+object Ackermann extends ScenarioImpls {
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long, pool: ExecutorService): Task[Long] = Task.fork {

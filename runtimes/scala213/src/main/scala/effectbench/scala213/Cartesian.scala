@@ -1,15 +1,15 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scalaz.ListT
 import scalaz.concurrent.Task
 import scalaz.std.list._
 import scalaz.syntax.traverse._
 
 /** cartesian: every pair [x, y] of two lists of S tasks. traverse: scalaz traverseM (traverse then
-  * join; scala-async's is n/a, see RunLoopNa); list-transformer: scalaz 7.2's ListT over Task, one ListT bind per task and per pair. Unfair if
+  * join; scala-async's is n/a, see NaReasons.cartesian); list-transformer: scalaz 7.2's ListT over Task, one ListT bind per task and per pair. Unfair if
   * a side built the pairs without running the tasks. */
-object Cartesian {
+object Cartesian extends ScenarioImpls {
   private def cell(tx: Task[Int], ty: Task[Int]): Task[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
 
   def scalazTraverse(rows: List[Task[Int]], columns: List[Task[Int]]): Task[List[Int]] =

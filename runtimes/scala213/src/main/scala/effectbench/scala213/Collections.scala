@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import scalaz.Nondeterminism
 import scalaz.concurrent.Task
 import scalaz.std.list._
@@ -9,7 +9,7 @@ import scalaz.syntax.traverse._
 /** sequence, gather and gather-unordered on scalaz Task: `sequence` (one after another),
   * Nondeterminism's `gather` (parallel, input order kept) and `gatherUnordered` (parallel,
   * completion order). Unfair if the sequential one ran in parallel or the reverse. */
-object Sequence {
+object Sequence extends ScenarioImpls {
   def scalaz(tasks: List[Task[Int]]): Task[Long] = tasks.sequence[Task, Int].map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
@@ -19,7 +19,7 @@ object Sequence {
   )
 }
 
-object Gather {
+object Gather extends ScenarioImpls {
   def scalaz(tasks: List[Task[Int]]): Task[List[Int]] = Nondeterminism[Task].gather(tasks)
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
@@ -33,7 +33,7 @@ object Gather {
   )
 }
 
-object GatherUnordered {
+object GatherUnordered extends ScenarioImpls {
   def scalaz(tasks: List[Task[Int]]): Task[Long] = Task.gatherUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[_ <: Live]] = Vector(

@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
@@ -8,7 +8,7 @@ import scalaz.concurrent.Task
 /** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
   * scalaz in a for-comprehension (flatMap and map per task), Future with async/await (two awaits
   * per task, no map). Unfair if one side fused the fold. */
-object LeftSum {
+object LeftSum extends ScenarioImpls {
   def scalaz(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- scalaz(tail) } yield h + rest
     case Nil => Task.now(0L)

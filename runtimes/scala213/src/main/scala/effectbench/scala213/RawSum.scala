@@ -1,12 +1,12 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scalaz.concurrent.Task
 
-/** raw-sum: N tasks folded by a hand-written recursive bind, accumulator passed along: one
-  * flatMap per task and nothing else. Unfair if a runtime got a fused fold or a trailing map.
-  * scala-async has no bind to write by hand (its form of this program is the future cell): n/a. */
-object RawSum {
+/** raw-sum in this group: the program, its oracle and what would make it unfair are the catalog's
+  * (Catalog.rawSum, docs/scenarios.md). scala-async has no bind to write by hand (its form of
+  * this program is the future cell): n/a. */
+object RawSum extends ScenarioImpls {
   def scalaz(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => head.flatMap(k => scalaz(tail, acc + k))
     case Nil => Task.now(acc)

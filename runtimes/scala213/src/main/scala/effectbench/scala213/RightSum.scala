@@ -1,6 +1,6 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program}
+import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
@@ -8,7 +8,7 @@ import scalaz.concurrent.Task
 /** right-sum: the same tasks summed right-associated, `loop(tail, head + acc)`: scalaz inside a
   * for-comprehension (so its trailing identity map is paid per task), Future with async/await
   * (which has no trailing map: that difference is what the scenario shows). */
-object RightSum {
+object RightSum extends ScenarioImpls {
   def scalaz(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => for { h <- head; sum <- scalaz(tail, acc + h) } yield sum
     case Nil => Task.now(acc)

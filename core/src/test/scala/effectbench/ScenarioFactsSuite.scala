@@ -1,0 +1,32 @@
+package effectbench
+
+/** A scenario's facts are fields of its catalog entry: family S carries the work its programs must
+  * do (counted by the tests and the verifier), the sizes its tests run and the unit the report
+  * divides by; no other family claims counted work. */
+class ScenarioFactsSuite extends munit.FunSuite {
+  private val fiber = Catalog.scenarios.filter(_.family == Family.S)
+
+  test("every family-S scenario carries its expected work and test sizes; no other scenario claims counted work") {
+    assert(fiber.nonEmpty)
+    fiber.foreach(s => assert(s.expectedWork.isDefined && s.testParams.nonEmpty, s"${s.id}: no expected work or test sizes"))
+    (Catalog.scenarios ++ Catalog.testOnly).filterNot(_.family == Family.S)
+      .foreach(s => assert(s.expectedWork.isEmpty, s"${s.id} is not family S but claims counted work"))
+  }
+
+  test("a family-S scenario declares the work it expects, its primary unit first") {
+    val primary = Vector(
+      Catalog.forkMany -> WorkUnit.Forks, Catalog.chainedFork -> WorkUnit.Forks, Catalog.pingPong -> WorkUnit.Forks,
+      Catalog.yieldMany -> WorkUnit.Yields, Catalog.enqueueDequeue -> WorkUnit.Offers, Catalog.schedulerStress -> WorkUnit.Yields,
+      Catalog.alloc -> WorkUnit.Yields, Catalog.forkJoin -> WorkUnit.Forks
+    )
+    assertEquals(primary.map(_._1.id).sorted, fiber.map(_.id).sorted)
+    for ((s, unit) <- primary; p <- s.testSets :+ s.complete(Params.empty)) {
+      assertEquals(DeclaredWork.primary(s, p).map(_._1), Some(unit.name), s"${s.id} at $p")
+      assertEquals(s.work(p).toSet, DeclaredWork.of(s.expectedWorkAt(p)).toSet, s"${s.id} at $p")
+    }
+  }
+
+  test("expected work is asked of a family-S scenario only") {
+    intercept[IllegalArgumentException](Catalog.deepBind.expectedWorkAt(Params.empty))
+  }
+}
