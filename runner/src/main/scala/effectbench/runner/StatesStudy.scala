@@ -49,7 +49,8 @@ object StatesStudy {
     val shape = """(\d+)x([\d.]+)\+(\d+)x([\d.]+)""".r
     t match {
       case shape(w, ws, i, is) if i.toInt >= 1 && ws.toDouble > 0 && is.toDouble > 0 =>
-        MeasureProfile("states", forks = 1, warmups = w.toInt, warmupSeconds = ws.toDouble, iterations = i.toInt, iterationSeconds = is.toDouble)
+        MeasureProfile("states", forks = 1, warmups = w.toInt, warmupSeconds = ws.toDouble, iterations = i.toInt,
+          iterationSeconds = is.toDouble)
       case _ => UsageError(s"--fork takes warm-ups x seconds + iterations x seconds, e.g. 2x0.5+4x0.25, got '$t'")
     }
   }
