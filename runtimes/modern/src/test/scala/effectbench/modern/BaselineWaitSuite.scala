@@ -38,7 +38,11 @@ class BaselineWaitSuite extends munit.FunSuite {
       val st = measuring.getState
       if (st == Thread.State.WAITING || st == Thread.State.TIMED_WAITING) {
         val frames = measuring.getStackTrace.toVector.map(f => f.getClassName + "." + f.getMethodName)
-        if (frames.nonEmpty) seen += frames // empty: it ended between the two looks
+        // A sample counts only when the thread still waits after its stack was taken and is not
+        // already past its program (seen: state WAITING read just before the thread woke, then a
+        // stack in Thread.exit): the two looks are not atomic. Empty: it ended between them.
+        val stillWaiting = { val s2 = measuring.getState; s2 == Thread.State.WAITING || s2 == Thread.State.TIMED_WAITING }
+        if (frames.nonEmpty && stillWaiting && !frames.contains("java.lang.Thread.exit")) seen += frames
         if (!pool.step()) Thread.sleep(1)
       } else Thread.onSpinWait()
     }
