@@ -33,7 +33,7 @@ object ProfilerCommand {
     val timeoutArg = measure.setup.seconds
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
+    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
     val (jvms, notes) = Main.jvmsOf(flags.jvms)
     val cells = Plan.cells(sel, jvms, modules, Some(profile))
     val runnable = cells.filter(_.status.runnable)
@@ -47,6 +47,7 @@ object ProfilerCommand {
           (if (runnable.size <= 6) s": ${runnable.map(c => c.id.key).mkString(", ")}" else "")
       )
 
+    LibPrep(root, sel, cells, Console.err.println, build = true)
     val out = Main.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
     val dir = RunDir.fresh(out, s"profile-${profile.id}-$scope")
@@ -64,7 +65,8 @@ object ProfilerCommand {
     var meta = Metadata.header(dir.dir.getFileName.toString, "profile", argv, root, jvms, profile, settings, cells).copy(
       kind = Some("profile"),
       profiler = Some(ProfilerInfo(AsyncProfiler.version, event, library.fold(identity, _.toString), eventNote.getOrElse(""))),
-      testOnly = flags.testOnly.value
+      testOnly = flags.testOnly.value,
+      libs = LibPrep.entries(sel.libs)
     )
     dir.writeMeta(meta)
 
@@ -99,7 +101,8 @@ object ProfilerCommand {
         source = info.map(_.source).getOrElse(""),
         syntax = info.map(_.syntax).getOrElse(""),
         seconds = math.rint(p.seconds * 10) / 10,
-        finished = java.time.Instant.now().toString
+        finished = java.time.Instant.now().toString,
+        library = v.readBack.collectFirst { case (LibraryVersion.ReadBackKey, lv) => lv }
       )
       Subprocess.recording {
         dir.appendCell(record)

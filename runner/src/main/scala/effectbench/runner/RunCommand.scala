@@ -7,7 +7,7 @@ import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
   * finishes, and end with the table and the run directory's path. */
-final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
+final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
 
   final case class Setup(
       settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
@@ -116,7 +116,8 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
           syntax = info.map(_.syntax).getOrElse(""),
           seconds = math.rint(seconds * 10) / 10,
           finished = java.time.Instant.now().toString,
-          rounds = measured.get(cell.id.key).toVector.flatMap(_.rounds)
+          rounds = measured.get(cell.id.key).toVector.flatMap(_.rounds),
+          library = v.readBack.collectFirst { case (LibraryVersion.ReadBackKey, lv) => lv }
         )
         // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
         Subprocess.recording {
