@@ -37,6 +37,10 @@ object Markdown {
       sb.append(table(ReportModel.columns, b.rows.map(RowText.cells(_).padTo(ReportModel.columns.size, "")))).append('\n')
       b.flags.foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
       b.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
+      VersionTable.of(b, run).foreach { t =>
+        val tt = VersionTable.text(t)
+        sb.append(s"**${cell(VersionTable.caption(t))}**\n\n").append(table(tt.head, tt.rows)).append('\n')
+      }
     }
     if (m.planned.nonEmpty) {
       sb.append(s"<details><summary>${m.planned.size} planned cells not measured</summary>\n\n")

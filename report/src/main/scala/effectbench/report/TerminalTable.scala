@@ -29,6 +29,10 @@ object TerminalTable {
       sb.append(table(ReportModel.columns, b.rows.map(RowText.cells)))
       b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
       b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
+      VersionTable.of(b, run).foreach { t =>
+        val tt = VersionTable.text(t)
+        sb.append('\n').append(VersionTable.caption(t)).append(":\n").append(table(tt.head, tt.rows))
+      }
     }
     if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
     if (m.planned.nonEmpty) {
