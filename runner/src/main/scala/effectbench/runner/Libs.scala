@@ -107,12 +107,12 @@ object Libs {
   }
 
   /** The local repository holding every module of a `local:` version, if one does. */
-  def localRepoOf(lv: LibVersion, repos: Vector[Path] = localRepos): Option[LocalRepo] =
+  def localRepoOf(lv: LibVersion, repos: Vector[Path] = Libs.localRepos): Option[LocalRepo] =
     repos.flatMap(d => Vector(LocalRepo(d, maven = true), LocalRepo(d, maven = false)))
       .find(r => lv.artifacts.forall(a => r.has(lv.axis.organization, a, lv.version)))
 
   /** Whether the registry serves a module at a version (its POM), or None when it cannot be asked. */
-  def served(org: String, artifact: String, version: String): Option[Boolean] = {
+  def served(org: String, artifact: String, version: String, registry: String = Libs.registry): Option[Boolean] = {
     val url = s"$registry/${org.replace('.', '/')}/$artifact/$version/$artifact-$version.pom"
     if (url.startsWith("file:")) Some(Files.isRegularFile(Paths.get(URI.create(url))))
     else
@@ -129,7 +129,7 @@ object Libs {
 
   /** The versions the registry lists for a module (its maven-metadata.xml), newest last; empty
     * when it cannot be read. Said beside a version it lacks. */
-  def listed(org: String, artifact: String): Vector[String] = {
+  def listed(org: String, artifact: String, registry: String = Libs.registry): Vector[String] = {
     val url = s"$registry/${org.replace('.', '/')}/$artifact/maven-metadata.xml"
     val text =
       try {
@@ -151,11 +151,12 @@ object Libs {
   /** Every asked version that is not built yet must exist where it comes from, each of its modules;
     * a missing one is a usage error naming it. Returns notes (a registry that could not be asked:
     * the build will say). A version built before is not asked about again. */
-  def check(libs: Vector[LibVersion], isBuilt: LibVersion => Boolean): Vector[String] =
+  def check(
+      libs: Vector[LibVersion], isBuilt: LibVersion => Boolean, registry: String = Libs.registry, repos: Vector[Path] = Libs.localRepos
+  ): Vector[String] =
     libs.distinctBy(l => (l.runtime, l.version, l.local)).filterNot(l => l.isBuildOwn || isBuilt(l)).flatMap { lv =>
       val org = lv.axis.organization
       if (lv.local) {
-        val repos = localRepos
         if (localRepoOf(lv, repos).isEmpty) {
           val missing = lv.artifacts.find(a => !repos.exists(d => LocalRepo(d, true).has(org, a, lv.version) || LocalRepo(d, false).has(org, a, lv.version)))
           UsageError(s"--lib ${lv.runtime}=${lv.asked}: no local repository has $org:${missing.getOrElse(lv.artifacts.head)}:${lv.version}" +
@@ -163,10 +164,10 @@ object Libs {
         }
         Vector.empty
       } else {
-        val answers = lv.artifacts.map(a => a -> served(org, a, lv.version))
+        val answers = lv.artifacts.map(a => a -> served(org, a, lv.version, registry))
         answers.collectFirst { case (a, Some(false)) => a } match {
           case Some(a) =>
-            val near = listed(org, a).filter(_.count(_ == '.') >= 1).takeRight(8)
+            val near = listed(org, a, registry).filter(_.count(_ == '.') >= 1).takeRight(8)
             UsageError(s"--lib ${lv.runtime}=${lv.version}: the registry has no $org:$a:${lv.version}" +
               (if (near.nonEmpty) s" (its newest: ${near.mkString(", ")})" else ""))
           case None =>
