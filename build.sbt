@@ -22,9 +22,11 @@ val harnessSources = file("harness/src/main/scala")
 lazy val buildInfo = Compile / sourceGenerators += Def.task {
   val f = (Compile / sourceManaged).value / "effectbench" / "BuildInfo.scala"
   val libs = Versions.forRuntimes.map { case (k, v) => s"""    "$k" -> "$v"""" }.mkString(",\n")
-  val axis = Versions.versionAxis.map(a =>
-    s"""    LibAxis("${a.runtime}", "${a.group}", "${a.organization}", Seq(${a.modules.map(m => "\"" + m + "\"").mkString(", ")}), "${a.default}")"""
-  ).mkString(",\n")
+  def q(s: String): String = "\"" + s + "\""
+  val axis = Versions.versionAxis.map { a =>
+    "    LibAxis(" + (Seq(a.runtime, a.group, a.organization).map(q) ++ Seq(a.modules.map(q).mkString("Seq(", ", ", ")"), q(a.default)))
+      .mkString(", ") + ")"
+  }.mkString(",\n")
   IO.write(f,
     s"""package effectbench
        |

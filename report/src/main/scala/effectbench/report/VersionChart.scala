@@ -39,7 +39,7 @@ object VersionChart {
     val scenarios = byScenario(m, run)
     if (scenarios.isEmpty) ""
     else {
-      val esc = Html.esc _
+      val esc = (s: String) => Html.esc(s)
       val sb = new StringBuilder
       sb.append("<section id=\"versions\"><h2>Across library versions</h2>\n")
       sb.append(

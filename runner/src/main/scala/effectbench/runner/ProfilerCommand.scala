@@ -122,11 +122,12 @@ object ProfilerCommand {
       val Vector(a, b) = runnable
       val files = runnable.map(c => dir.dir.resolve("profiles").resolve(RunDir.safe(c.id.slug)).resolve("cpu.collapsed"))
       if (files.forall(Files.isRegularFile(_))) {
-        val r = ProfilerDiff.of(a.runtime, RunData.read(files(0)), b.runtime, RunData.read(files(1)))
+        // Two versions of one runtime (`--lib`) are told apart by their labels.
+        val r = ProfilerDiff.of(a.id.runtimeKey, RunData.read(files(0)), b.id.runtimeKey, RunData.read(files(1)))
         val text = ProfilerDiff.text(r)
         Files.write(dir.dir.resolve("profiles").resolve("diff.txt"), text.getBytes(StandardCharsets.UTF_8))
         Files.write(dir.dir.resolve("profiles").resolve("diff.html"),
-          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.runtime} vs ${b.runtime}").getBytes(StandardCharsets.UTF_8))
+          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.id.runtimeKey} vs ${b.id.runtimeKey}").getBytes(StandardCharsets.UTF_8))
         meta = meta.copy(profileDiff = Some("profiles/diff.html"))
         dir.writeMeta(meta)
         println(s"\nwhere the CPU samples go (${a.id.group}):\n$text")
