@@ -97,7 +97,9 @@ object LibBuild {
       val logFile = log(root)
       Files.deleteIfExists(logFile)
       val started = FileTime.fromMillis(System.currentTimeMillis())
-      val opts = (sys.env.get("SBT_OPTS").toVector.filter(_.trim.nonEmpty) :+ s"-Dsbt.repository.config=$repoFile").mkString(" ")
+      // No sbt server: this sbt may start while another one (a test run, a shell) holds this build.
+      val opts = (sys.env.get("SBT_OPTS").toVector.filter(_.trim.nonEmpty) ++ Vector(s"-Dsbt.repository.config=$repoFile",
+        "-Dsbt.server.autostart=false")).mkString(" ")
       val done = Subprocess.run(Vector(root.resolve("sbt").toString) ++ ids.map(i => s"$i/libBuild"), logFile, timeoutSeconds,
         env = Map("SBT_OPTS" -> opts), directory = Some(root))
       val lines = if (Files.isRegularFile(logFile)) new String(Files.readAllBytes(logFile), StandardCharsets.UTF_8).split('\n').toVector
