@@ -123,9 +123,10 @@ object ReportModel {
     * it back (cells.jsonl `library`), with the label asked when the two differ
     * (`cats-effect local:3.8.0-SNAPSHOT (live 3.8.0-SNAPSHOT+12-abc)`, `zio 2.1.26#2`). */
   def rowLabel(c: CellResult): String = c.id match {
-    case Some(id) => versionLabel(id.runtime, id.lib, c.record.library.orElse(c.readBack.collectFirst {
-        case (effectbench.LibraryVersion.ReadBackKey, v) => v
-      }))
+    case Some(id) => versionLabel(id.runtime, id.lib,
+        c.record.library.orElse(c.readBack.collectFirst {
+          case (effectbench.LibraryVersion.ReadBackKey, v) => v
+        }))
     case None => c.key
   }
 
@@ -260,7 +261,8 @@ object ReportModel {
     * "cats-effect: tracing off, autoYieldBudget 10240, computeThreads 2"; a value that differs from
     * the claim, or a claim not read back, is flagged. The boolean says whether any was. Runs
     * under another profile show the read-back as it is (there is nothing claimed). */
-  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)], jvm: String = "", label: String = ""): (String, Boolean) = {
+  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)], jvm: String = "", label: String = "")
+      : (String, Boolean) = {
     val shown = if (label.isEmpty) runtime else label
     val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run, jvm))
     else Vector.empty

@@ -22,7 +22,8 @@ object VersionChart {
       "x" -> ujson.Arr.from(xs.map(ujson.Str(_))),
       "series" -> ujson.Arr.from(ts.map { t =>
         def at(v: String): Option[VersionRow] = t.rows.find(_.version == v)
-        def pick(f: VersionRow => Option[Double]): ujson.Value = ujson.Arr.from(xs.map(v => at(v).flatMap(f).map(num).getOrElse(ujson.Null)))
+        def pick(f: VersionRow => Option[Double]): ujson.Value =
+          ujson.Arr.from(xs.map(v => at(v).flatMap(f).map(num).getOrElse(ujson.Null)))
         val one = (r: VersionRow) => if (r.isFirst && r.row.estimate.isDefined) Some(1.0) else None
         ujson.Obj(
           "name" -> ujson.Str(s"${t.runtime} · ${t.title}"),
@@ -49,11 +50,15 @@ object VersionChart {
         sb.append(s"<div class=\"group\" id=\"versions-${esc(sc)}\"><h3>${esc(sc)}</h3>\n")
         ts.foreach { t =>
           val tt = VersionTable.text(t)
-          sb.append(s"<h4>${esc(VersionTable.caption(t))}</h4><table class=\"res versions\"><tr>${tt.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>")
+          sb.append(
+            s"<h4>${esc(VersionTable.caption(t))}</h4><table class=\"res versions\"><tr>${tt.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>"
+          )
           tt.rows.foreach(r => sb.append(s"<tr>${r.padTo(tt.head.size, "").map(v => s"<td>${esc(v)}</td>").mkString}</tr>"))
           sb.append("</table>\n")
         }
-        sb.append(s"<div class=\"vchart\" data-versions=\"$i\" style=\"height:320px\" aria-label=\"${esc(sc)} across versions\"></div></div>\n")
+        sb.append(
+          s"<div class=\"vchart\" data-versions=\"$i\" style=\"height:320px\" aria-label=\"${esc(sc)} across versions\"></div></div>\n"
+        )
       }
       val data = ujson.Arr.from(scenarios.map { case (sc, ts) => json(sc, ts) })
       sb.append(s"<script type=\"application/json\" id=\"versions-data\">${Html.scriptJson(data)}</script>\n")

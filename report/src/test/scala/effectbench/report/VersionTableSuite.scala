@@ -16,7 +16,8 @@ class VersionTableSuite extends munit.FunSuite {
       SyntheticRun.Spec(key("3.6.3"), 0, readBack = Vector("library" -> "3.6.3"), raw = Some(forks(100, 102, 98, 101))),
       SyntheticRun.Spec(key("3.7.1"), 0, readBack = Vector("library" -> "3.7.1"), alloc = 2048, raw = Some(forks(130, 133, 128, 131))),
       SyntheticRun.Spec(key("3.6.3#2"), 0, readBack = Vector("library" -> "3.6.3"), raw = Some(forks(101, 99, 100, 102))),
-      SyntheticRun.Spec(key("local:3.8.0-SNAPSHOT"), 0, readBack = Vector("library" -> "3.8.0-abc-SNAPSHOT"), raw = Some(forks(99, 100, 101, 100)))
+      SyntheticRun.Spec(key("local:3.8.0-SNAPSHOT"), 0, readBack = Vector("library" -> "3.8.0-abc-SNAPSHOT"),
+        raw = Some(forks(99, 100, 101, 100)))
     )
     RunData.load(SyntheticRun.write(Files.createTempDirectory("versions"), "versions-run", specs))
   }
@@ -24,7 +25,8 @@ class VersionTableSuite extends munit.FunSuite {
   test("every row of a version says the version its runtime read back, and the label when they differ") {
     val run = versionsRun()
     val rows = ReportModel.build(run).blocks.flatMap(_.rows.map(_.runtime))
-    assertEquals(rows, Vector("cats-effect 3.6.3", "cats-effect 3.7.1", "cats-effect 3.6.3#2",
+    assertEquals(rows,
+      Vector("cats-effect 3.6.3", "cats-effect 3.7.1", "cats-effect 3.6.3#2",
         "cats-effect local:3.8.0-SNAPSHOT (live 3.8.0-abc-SNAPSHOT)"))
   }
 

@@ -43,8 +43,10 @@ object JvmChoice {
     sel: Selectors,
     jvms: JvmChoice,
     @arg(name = "test-only", doc = "include the runner's own test scenario (fault)") testOnly: Flag = Flag(),
-    @arg(doc =
-      "library versions as rows of the same tables: NAME=V1,V2 (cats-effect, zio, monix; local:V for a version published locally); repeatable")
+    @arg(
+      doc =
+        "library versions as rows of the same tables: NAME=V1,V2 (cats-effect, zio, monix; local:V for a version published locally); repeatable"
+    )
     lib: Seq[String] = Nil
 )
 

@@ -107,7 +107,8 @@ object LibBuild {
       val errors = lines.map(_.replaceAll("\u001b\\[[0-9;]*m", "")).filter(_.startsWith("[error]")).map(_.stripPrefix("[error]").trim)
         .filter(_.nonEmpty)
       val what = todo.map { case (lv, _) => s"${lv.runtime}=${lv.asked}" }.mkString(", ")
-      if (done.timedOut) throw new CommandFailure(s"--lib $what: the build did not finish in $timeoutSeconds s (log: ${root.relativize(logFile)})")
+      if (done.timedOut)
+        throw new CommandFailure(s"--lib $what: the build did not finish in $timeoutSeconds s (log: ${root.relativize(logFile)})")
       if (done.exit != 0) {
         val unresolved = errors.find(e => e.contains("not found") || e.contains("Error downloading") || e.contains("unresolved"))
         unresolved match {

@@ -39,7 +39,9 @@ object Libs {
     val asked = items.map { item =>
       val (name, version) = item.indexOf('=') match {
         case -1 =>
-          current.getOrElse(UsageError(s"--lib takes NAME=VERSION,VERSION... (e.g. cats-effect=3.6.3,3.7.1), got '${values.mkString(",")}'"))
+          current.getOrElse(
+            UsageError(s"--lib takes NAME=VERSION,VERSION... (e.g. cats-effect=3.6.3,3.7.1), got '${values.mkString(",")}'")
+          )
           (current.get, item)
         case at => (item.substring(0, at).trim, item.substring(at + 1).trim)
       }
@@ -158,9 +160,13 @@ object Libs {
       val org = lv.axis.organization
       if (lv.local) {
         if (localRepoOf(lv, repos).isEmpty) {
-          val missing = lv.artifacts.find(a => !repos.exists(d => LocalRepo(d, true).has(org, a, lv.version) || LocalRepo(d, false).has(org, a, lv.version)))
-          UsageError(s"--lib ${lv.runtime}=${lv.asked}: no local repository has $org:${missing.getOrElse(lv.artifacts.head)}:${lv.version}" +
-            s" with the rest of ${lv.runtime}'s modules (looked in ${repos.mkString(", ")}; `sbt publishLocal` in the library's checkout puts it there)")
+          val missing = lv.artifacts.find(a =>
+            !repos.exists(d => LocalRepo(d, true).has(org, a, lv.version) || LocalRepo(d, false).has(org, a, lv.version))
+          )
+          UsageError(
+            s"--lib ${lv.runtime}=${lv.asked}: no local repository has $org:${missing.getOrElse(lv.artifacts.head)}:${lv.version}" +
+              s" with the rest of ${lv.runtime}'s modules (looked in ${repos.mkString(", ")}; `sbt publishLocal` in the library's checkout puts it there)"
+          )
         }
         Vector.empty
       } else {
@@ -171,7 +177,8 @@ object Libs {
             UsageError(s"--lib ${lv.runtime}=${lv.version}: the registry has no $org:$a:${lv.version}" +
               (if (near.nonEmpty) s" (its newest: ${near.mkString(", ")})" else ""))
           case None =>
-            if (answers.exists(_._2.isEmpty)) Vector(s"--lib ${lv.runtime}=${lv.version}: could not ask the registry ($registry); the build will resolve it")
+            if (answers.exists(_._2.isEmpty))
+              Vector(s"--lib ${lv.runtime}=${lv.version}: could not ask the registry ($registry); the build will resolve it")
             else Vector.empty
         }
       }

@@ -53,8 +53,10 @@ object Main {
         }, indent = 2))
     } else {
       print(TerminalTable.table(Vector("scenario", "variant", "runtime", "params", "mode", "status"),
-          cells.map(c => Vector(c.id.scenario, c.id.variant, c.id.lib.fold(c.runtime)(l => s"${c.runtime} $l"), Params.encode(c.id.params),
-            c.id.mode.id, c.status.text))))
+          cells.map(c =>
+            Vector(c.id.scenario, c.id.variant, c.id.lib.fold(c.runtime)(l => s"${c.runtime} $l"), Params.encode(c.id.params),
+              c.id.mode.id, c.status.text)
+          )))
       val ok = cells.count(_.status.runnable)
       println(s"${cells.size} cells: $ok ok, ${cells.count(_.status.isInstanceOf[CellStatus.NotApplicable])} n/a, " +
         s"${cells.count(_.status.isInstanceOf[CellStatus.Skipped])} skipped (JVM ${jvms.map(_.label).mkString(", ")})")

@@ -127,7 +127,9 @@ object ProfilerCommand {
         val text = ProfilerDiff.text(r)
         Files.write(dir.dir.resolve("profiles").resolve("diff.txt"), text.getBytes(StandardCharsets.UTF_8))
         Files.write(dir.dir.resolve("profiles").resolve("diff.html"),
-          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.id.runtimeKey} vs ${b.id.runtimeKey}").getBytes(StandardCharsets.UTF_8))
+          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.id.runtimeKey} vs ${b.id.runtimeKey}").getBytes(
+            StandardCharsets.UTF_8
+          ))
         meta = meta.copy(profileDiff = Some("profiles/diff.html"))
         dir.writeMeta(meta)
         println(s"\nwhere the CPU samples go (${a.id.group}):\n$text")

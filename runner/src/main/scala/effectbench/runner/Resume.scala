@@ -34,7 +34,9 @@ object Resume {
       val id = CellId.parse(p.cell).fold(err => UsageError(s"--resume $dirPath: $err"), identity)
       val jvm = jvms.find(_.label == p.jvm).getOrElse(UsageError(s"--resume $dirPath: unknown JVM ${p.jvm}"))
       val lib = id.lib.map(l =>
-        libs.find(lv => lv.runtime == id.runtime && lv.label == l).getOrElse(UsageError(s"--resume $dirPath: no --lib version '$l' in run.json"))
+        libs.find(lv => lv.runtime == id.runtime && lv.label == l).getOrElse(
+          UsageError(s"--resume $dirPath: no --lib version '$l' in run.json")
+        )
       )
       PlannedCell(id, jvm, p.status, Runtimes(id.runtime).group, lib.filterNot(_.isBuildOwn).map(_.build))
     }

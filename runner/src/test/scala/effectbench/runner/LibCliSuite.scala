@@ -26,7 +26,8 @@ class LibCliSuite extends munit.FunSuite {
     val reg = Files.createTempDirectory("registry")
     val meta = reg.resolve("dev/zio/zio_3/maven-metadata.xml")
     Files.createDirectories(meta.getParent)
-    Files.write(meta, "<metadata><versioning><versions><version>2.1.24</version><version>2.1.26</version></versions></versioning></metadata>"
+    Files.write(meta,
+      "<metadata><versioning><versions><version>2.1.24</version><version>2.1.26</version></versions></versioning></metadata>"
         .getBytes(StandardCharsets.UTF_8))
     val out = Cli.tempDir("lib-missing")
     val r = Cli.runWith(Vector(s"-Deffectbench.registry=${reg.toUri}"), "run", "--scenario", "deep-bind", "--lib", "zio=2.1.20", "--out",
@@ -69,7 +70,8 @@ class LibCliSuite extends munit.FunSuite {
       val dir = repo.resolve(s"org/typelevel/$a/$version")
       Files.createDirectories(dir)
       Files.copy(jar, dir.resolve(s"$a-$version.jar"))
-      val text = new String(Files.readAllBytes(pom), StandardCharsets.UTF_8).replace("<version>3.7.1</version>", s"<version>$version</version>")
+      val text =
+        new String(Files.readAllBytes(pom), StandardCharsets.UTF_8).replace("<version>3.7.1</version>", s"<version>$version</version>")
       Files.write(dir.resolve(s"$a-$version.pom"), text.getBytes(StandardCharsets.UTF_8))
     }
     repo

@@ -25,7 +25,8 @@ class LibsSuite extends munit.FunSuite {
 
   test("each version asked is a label of its own; the same version twice is two labels (an A/A control)") {
     val libs = Libs.parse(Seq("cats-effect=3.5.7,3.6.3", "zio=2.1.26,2.1.26,local:2.1.26"))
-    assertEquals(libs.map(l => (l.runtime, l.label)), Vector("cats-effect" -> "3.5.7", "cats-effect" -> "3.6.3", "zio" -> "2.1.26",
+    assertEquals(libs.map(l => (l.runtime, l.label)),
+      Vector("cats-effect" -> "3.5.7", "cats-effect" -> "3.6.3", "zio" -> "2.1.26",
         "zio" -> "2.1.26#2", "zio" -> "local:2.1.26"))
     assertEquals(libs.map(_.local), Vector(false, false, false, false, true))
     // Several libraries in one value, each version after its name.
@@ -61,8 +62,9 @@ class LibsSuite extends munit.FunSuite {
   }
 
   test("a version the registry lacks is a usage error naming the module and the versions it has") {
-    val reg = registry(("dev.zio", "zio_3", "2.1.24"), ("dev.zio", "zio-stacktracer_3", "2.1.24"), ("dev.zio", "zio-internal-macros_3", "2.1.24"),
-      ("dev.zio", "zio_3", "2.1.26"))
+    val reg =
+      registry(("dev.zio", "zio_3", "2.1.24"), ("dev.zio", "zio-stacktracer_3", "2.1.24"), ("dev.zio", "zio-internal-macros_3", "2.1.24"),
+        ("dev.zio", "zio_3", "2.1.26"))
     val url = reg.toUri.toString
     val e = intercept[UsageError](Libs.check(Libs.parse(Seq("zio=2.1.20")), _ => false, registry = url))
     assert(e.getMessage.startsWith("--lib zio=2.1.20: the registry has no dev.zio:zio_3:2.1.20 (its newest: 2.1.24, 2.1.26)"), e.getMessage)
