@@ -175,7 +175,7 @@ object Libs {
           case Some(a) =>
             val near = listed(org, a, registry).filter(_.count(_ == '.') >= 1).takeRight(8)
             UsageError(s"--lib ${lv.runtime}=${lv.version}: the registry has no $org:$a:${lv.version}" +
-              (if (near.nonEmpty) s" (its newest: ${near.mkString(", ")})" else ""))
+              (if (near.nonEmpty) s" (its index lists ${near.mkString(", ")})" else ""))
           case None =>
             if (answers.exists(_._2.isEmpty))
               Vector(s"--lib ${lv.runtime}=${lv.version}: could not ask the registry ($registry); the build will resolve it")
