@@ -48,6 +48,7 @@ object Markdown {
       sb.append("\n</details>\n\n")
     }
     m.legends.foreach(l => sb.append(s"_${cell(l)}._\n"))
+    if (VersionTable.all(m, run).nonEmpty) sb.append(s"_${cell(VersionTable.legend)}._\n")
     m.profileDiff.foreach(d => sb.append(s"\nprofile diff: `${d.replace("`", "")}`\n"))
     sb.toString
   }

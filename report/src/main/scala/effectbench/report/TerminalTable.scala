@@ -43,6 +43,7 @@ object TerminalTable {
     }
     sb.append('\n')
     m.legends.foreach(l => sb.append(l).append('\n'))
+    if (VersionTable.all(m, run).nonEmpty) sb.append(VersionTable.legend).append('\n')
     m.profileDiff.foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
     sb.toString
   }

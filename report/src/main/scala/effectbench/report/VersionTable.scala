@@ -43,7 +43,7 @@ object VersionTable {
   def all(m: Report, run: RunData): Vector[VersionTable] = m.blocks.flatMap(of(_, run))
 
   def head(t: VersionTable): Vector[String] =
-    Vector("version", "score ± error", "unit", s"vs ${t.first} (>1: slower)", "B/op", "precision")
+    Vector("version", "score ± error", "unit", s"vs ${t.first}", "B/op", "precision")
 
   /** "1.00× (first)" for the first version, the ratio with its interval ("tie …" when it holds 1)
     * for the others, "—" without an estimate. */
@@ -57,6 +57,10 @@ object VersionTable {
     else Vector(v.version, RowText.score(v.row), c.score.map(_.unit).getOrElse(""), ratio(v), Format.bytes(c.alloc),
       RowText.precision(v.row))
   }
+
+  /** What the ratio column means, said under the tables of a run that has them. */
+  val legend: String =
+    "vs <first version>: how many times slower than the first version asked (below 1: faster), with its own interval from the forks of both, measured in the same rounds; 'tie' when it holds 1"
 
   /** The table as text, headed by what it compares. */
   def text(t: VersionTable): TextTable = TextTable(head(t), t.rows.map(cells))

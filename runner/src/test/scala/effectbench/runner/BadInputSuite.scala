@@ -67,7 +67,7 @@ class BadInputSuite extends munit.FunSuite {
       Vector("history", "--scenario", "deep-bind", "--variant", "nope") ++ o -> "unknown variant 'nope'",
       // --lib is read before any version is looked up
       Vector("run", "--scenario", "deep-bind", "--lib", "zio") ++ o -> "--lib takes NAME=VERSION,VERSION...",
-      Vector("run", "--scenario", "deep-bind", "--lib", "zoi=2.1.26") ++ o -> "unknown library for --lib 'zoi' (did you mean 'zio'?)",
+      Vector("run", "--scenario", "deep-bind", "--lib", "zioo=2.1.26") ++ o -> "unknown library for --lib 'zioo' (did you mean 'zio'?)",
       Vector("list", "--lib", "future=2.13.16") -> "unknown library for --lib 'future'",
       Vector("run", "--scenario", "deep-bind", "--lib", "zio=") ++ o -> "--lib zio: a version is missing",
       Vector("verify", "--lib", "cats-effect=local:") -> "--lib cats-effect: a version is missing after 'local:'",

@@ -67,7 +67,8 @@ class LibsSuite extends munit.FunSuite {
         ("dev.zio", "zio_3", "2.1.26"))
     val url = reg.toUri.toString
     val e = intercept[UsageError](Libs.check(Libs.parse(Seq("zio=2.1.20")), _ => false, registry = url))
-    assert(e.getMessage.startsWith("--lib zio=2.1.20: the registry has no dev.zio:zio_3:2.1.20 (its index lists 2.1.24, 2.1.26)"), e.getMessage)
+    assert(e.getMessage.startsWith("--lib zio=2.1.20: the registry has no dev.zio:zio_3:2.1.20 (its index lists 2.1.24, 2.1.26)"),
+      e.getMessage)
     assertEquals(Libs.check(Libs.parse(Seq("zio=2.1.24")), _ => false, registry = url), Vector.empty)
     // Every module released with the library is checked, not only its main jar.
     val partial = registry(("dev.zio", "zio_3", "2.1.25"), ("dev.zio", "zio-stacktracer_3", "2.1.25"))
