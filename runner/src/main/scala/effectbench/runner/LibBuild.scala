@@ -57,7 +57,9 @@ object LibBuild {
     if (!need.forall(Files.isRegularFile(_))) Some("not built yet")
     else {
       val cp = new String(Files.readAllBytes(classpathFile(root, i)), StandardCharsets.UTF_8).trim
-      cp.split(java.io.File.pathSeparatorChar).find(e => e.nonEmpty && !Files.exists(java.nio.file.Paths.get(e))) match {
+      // A jar gone (a local repository removed, a cache cleaned) makes the build stale; a class
+      // directory of the build itself may never have been made (no test sources).
+      cp.split(java.io.File.pathSeparatorChar).find(e => e.endsWith(".jar") && !Files.exists(java.nio.file.Paths.get(e))) match {
         case Some(gone) => Some(s"its classpath names $gone, which is gone")
         case None => newerThan(root, lv, Files.getLastModifiedTime(stampFile(root, i))).map(f => s"${root.relativize(f)} changed")
       }

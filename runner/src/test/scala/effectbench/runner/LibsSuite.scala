@@ -109,7 +109,10 @@ class LibsSuite extends munit.FunSuite {
     val id = LibBuild.id(lv)
     assertEquals(LibBuild.stale(root, lv), Some("not built yet"))
     val jar = write(root.resolve("jars/zio_3-2.1.24.jar"), "")
-    write(LibBuild.classpathFile(root, id), jar.toString)
+    // A class directory the build never made (no test sources) is no reason to rebuild.
+    write(LibBuild.classpathFile(root, id),
+      Vector(jar.toString, root.resolve("target/lib-builds/x/test-classes").toString)
+        .mkString(java.io.File.pathSeparator))
     write(LibBuild.implsFile(root, id), "")
     val stamp = write(LibBuild.stampFile(root, id), "")
     val old = FileTime.fromMillis(System.currentTimeMillis() - 60000)
