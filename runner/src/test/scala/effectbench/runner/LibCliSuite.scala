@@ -78,7 +78,9 @@ class LibCliSuite extends munit.FunSuite {
   }
 
   test("a locally published version is built against its own jars, verified beside the release, and reused the next time") {
-    val version = s"3.7.1-localcopy-${ProcessHandle.current().pid()}"
+    // One version string for every test run, so target/lib-builds keeps one build of it: a fresh
+    // copy's files are newer than the last build's stamp, so the first command builds again.
+    val version = "3.7.1-localcopy"
     val repo = localCopy(version)
     val props = Vector(s"-Deffectbench.localRepos=$repo")
     val args = Vector("verify", "--scenario", "deep-bind", "--mode", "fork", "--lib", s"cats-effect=local:$version,3.7.1")
@@ -97,5 +99,12 @@ class LibCliSuite extends munit.FunSuite {
     val second = Cli.startWith(props, args).await(10 * 60)
     assertEquals(second.exit, 0, second.all)
     assert(!second.err.contains("building"), second.err)
+    deleteTree(repo)
+  }
+
+  private def deleteTree(p: Path): Unit = {
+    val s = Files.walk(p)
+    try s.sorted(java.util.Comparator.reverseOrder[Path]()).forEach(f => Files.deleteIfExists(f))
+    finally s.close()
   }
 }
