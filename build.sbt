@@ -137,6 +137,7 @@ lazy val stats = project
     libraryDependencies ++= Seq(
       "org.apache.commons" % "commons-statistics-inference" % commonsStatistics,
       "org.apache.commons" % "commons-statistics-distribution" % commonsStatistics,
+      "com.lihaoyi" %% "upickle" % upickle % Test, // recorded fork data in the tests
       munitDep
     )
   )

@@ -1,7 +1,20 @@
 package effectbench.runner
 
 import effectbench.CellId
-import effectbench.store.{CellRecord, FormatError, Index, MachineInfo, MergedInfo, MergedShard, PlanEntry, RunData, RunFiles, RunMeta, RunStatus, ShardInfo}
+import effectbench.store.{
+  CellRecord,
+  FormatError,
+  Index,
+  MachineInfo,
+  MergedInfo,
+  MergedShard,
+  PlanEntry,
+  RunData,
+  RunFiles,
+  RunMeta,
+  RunStatus,
+  ShardInfo
+}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths, StandardCopyOption}
 import scala.jdk.CollectionConverters._

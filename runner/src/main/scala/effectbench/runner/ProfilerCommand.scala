@@ -73,7 +73,7 @@ object ProfilerCommand {
     progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc"
         else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
     val broken = sys.env.get(unreadableEnv).filter(_.nonEmpty).map(glob)
-    val measure = new CellRoutine.Measure {
+    val profiled = new CellRoutine.Measure {
       def batch(verified: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = cell => {
         val lib = library.map(l =>
           if (broken.exists(_.pattern.matcher(cell.id.key).matches())) dir.dir.resolve("no-such-dir").resolve("libasyncProfiler.so") else l
@@ -85,7 +85,7 @@ object ProfilerCommand {
         s"profiles: ${m.profiles.map(f => dir.dir.relativize(f._2)).mkString(", ")}"
     }
     // Profile runs are not indexed: only the source is kept beside the cell.
-    CellRoutine(dir, Vector(runnable), settings, modules, timeout, progress, jvms.size > 1, measure,
+    CellRoutine(dir, Vector(runnable), settings, modules, timeout, progress, jvms.size > 1, profiled,
       record =>
         Option(record.source).filter(_.nonEmpty).foreach(s =>
           try Sources.snapshot(root, dir.dir, s)
