@@ -14,6 +14,10 @@ object DeclaredWork {
     * running programs by the verifier — so family S is not checked against it. */
   def hasFloor(s: Scenario): Boolean = s.family != Family.S
 
+  /** What is said of a cell measured faster than its table's plain-code baseline (by `verify
+    * --floor` and under a report's table). */
+  val belowFloorText = "faster than the baseline floor — check for work the JIT removed"
+
   /** The primary unit and its count per operation, when the scenario declares one. */
   def primary(s: Scenario, p: Params): Option[(String, Long)] = s.work(s.complete(p)).headOption.filter(_._2 > 0)
 

@@ -1,6 +1,7 @@
 package effectbench.report
 
-import effectbench.store.{FormatError, JmhResult, RunFiles}
+import effectbench.stats.Format
+import effectbench.store.{CellResult, FormatError, JmhResult, RunData, RunFiles}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
 

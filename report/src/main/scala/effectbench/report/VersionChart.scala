@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.store.RunData
+
 /** The HTML report's section for `run --lib`: per scenario, its version tables and one chart of
   * every table's ratio to the first version across the versions, the interval drawn as dashed
   * lines around it. Drawn by its own script once the page (and ECharts, inlined at its end) has

@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellRatios, Format, RatioEstimate}
+import effectbench.store.RunData
+
 /** One version's row of a version table: its version text (as read back, see
   * ReportModel.rowLabel), the table row of its cell, and its ratio to the table's first version. */
 final case class VersionRow(version: String, row: Row, vsFirst: Option[RatioEstimate], isFirst: Boolean)
@@ -32,7 +35,7 @@ object VersionTable {
           val vs = for {
             e <- r.estimate if r ne first
             f <- first.estimate
-          } yield CellStats.slowdown(CellStats.reference(e), CellStats.reference(f), higher)
+          } yield CellRatios.slowdown(CellRatios.reference(e), CellRatios.reference(f), higher)
           VersionRow(r.runtime.stripPrefix(rt).trim, r, vs, r eq first)
         }
         Some(VersionTable(b, rt, vrs))

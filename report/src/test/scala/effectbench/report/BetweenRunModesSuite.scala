@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.Stat
+import effectbench.store.RunData
+
 /** compare of two runs whose forks sit in different launch-chosen states: on the forks measured
   * for future deep-bind (run A near 4.4 ms, run B near 2.8 ms, same build), and on a real change. */
 class BetweenRunModesSuite extends munit.FunSuite {

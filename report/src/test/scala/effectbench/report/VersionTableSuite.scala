@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.Format
+import effectbench.store.RunData
 import java.nio.file.Files
 
 /** A runtime measured at several library versions in one run (`run --lib`): rows labelled with the

@@ -1,7 +1,9 @@
 package effectbench.runner
 
 import effectbench.CellId
-import effectbench.report.{CompareReport, Format, HistoryRow, RunComparison, RunData, Store, TerminalTable}
+import effectbench.report.{CompareReport, RunComparison, TerminalTable}
+import effectbench.stats.Format
+import effectbench.store.{HistoryRow, Index, RunData}
 import java.nio.file.{Files, Path, Paths}
 
 /** `bench reindex`, `bench history` and `bench compare`: the results store and comparisons. */
@@ -12,7 +14,7 @@ object StoreCommands {
     val results = resultsOf(out)
     if (!Files.isDirectory(results)) UsageError(s"--out $results: no such results directory")
     val t0 = System.nanoTime()
-    val (runs, cells) = new Store(results).reindex()
+    val (runs, cells) = new Index(results).reindex()
     println(f"indexed $runs runs, $cells cells into ${results.resolve("index.db")} in ${(System.nanoTime() - t0) / 1e9}%.1fs")
     0
   }
@@ -43,7 +45,7 @@ object StoreCommands {
         case i => kv.take(i) -> kv.drop(i + 1)
       }
     }
-    val store = new Store(results)
+    val store = new Index(results)
     store.ensureFilled()
     // The rule of run and list: a scenario, runtime or variant that matches nothing is a usage
     // error (exit 2) naming the valid ones, not an empty answer. Valid here: the catalog's names
@@ -95,7 +97,7 @@ object StoreCommands {
             r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
               s"${r.cellStatus}"
             ),
-            r.alloc.map(a => Format.bytes(Some(effectbench.report.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
+            r.alloc.map(a => Format.bytes(Some(effectbench.stats.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
         }))
     if (rs.exists(_.gitDirty)) sb.append("* uncommitted changes in the working tree at that run\n")
     sb.toString

@@ -1,18 +1,9 @@
-package effectbench.report
+package effectbench.store
 
 import effectbench.{CellId, Outcome}
-import effectbench.store.{CellRecord, FormatError, JmhMetric, JvmInfo, PlanEntry, RunFiles, RunMeta, RunStatus}
+import effectbench.stats.{ForkStats, Stat}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
-
-/** A measured statistic: JMH's score with its 99.9% confidence half-width and unit. */
-final case class Stat(score: Double, error: Double, unit: String) {
-  def low: Double = if (error.isNaN) score else score - error
-  def high: Double = if (error.isNaN) score else score + error
-  def overlaps(o: Stat): Boolean = low <= o.high && o.low <= high
-  /** Whether a higher score is better (throughput units) or worse (time/op, B/op). */
-  def higherIsBetter: Boolean = unit.startsWith("ops/")
-}
 
 /** One finished cell of a run, as recorded in cells.jsonl and its JMH JSON. */
 final case class CellResult(
