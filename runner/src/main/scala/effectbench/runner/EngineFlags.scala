@@ -22,8 +22,12 @@ object EngineFlags {
 
   /** The rounds engine when asked for (`--precision`, `--rounds` or `--budget`); None keeps the
     * profile's fixed forks per cell. `--rounds N` fixes the round count (minimum and ceiling). */
-  def engine(e: EngineOptions, profile: MeasureProfile): Option[Rounds.Engine] =
-    if (!e.asked) None
+  def engine(e: EngineOptions, profile: MeasureProfile): Option[Rounds.Engine] = engine(e, profile, versions = false)
+
+  /** As above; with `versions` (`--lib`) the rounds engine runs even when no flag asks for it, at
+    * the profile's precision: the versions of a runtime are compared in the same paired rounds. */
+  def engine(e: EngineOptions, profile: MeasureProfile, versions: Boolean): Option[Rounds.Engine] =
+    if (!e.asked && !versions) None
     else {
       val fixed = e.rounds.map(t =>
         t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'"))

@@ -140,7 +140,7 @@ object Main {
         val profile = measure.asked.getOrElse(if (headline) Profiles.quick else Profiles.standard)
         val settings = measure.setup.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
-        val askedEngine = EngineFlags.engine(flags.engine, profile)
+        val askedEngine = EngineFlags.engine(flags.engine, profile, versions = flags.cells.lib.nonEmpty && !headline)
         EngineFlags.resultWait(measure.resultWait)
         val timeout = measure.setup.seconds
         val shard = flags.shard.map(Shard.parse)

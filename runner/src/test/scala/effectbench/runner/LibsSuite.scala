@@ -61,6 +61,15 @@ class LibsSuite extends munit.FunSuite {
       Vector("zio@2.1.24", "baseline"))
   }
 
+  test("a run with --lib measures in paired rounds even when no engine flag asks for them") {
+    val none = Flags.read[EngineOptions](Vector.empty)
+    assertEquals(EngineFlags.engine(none, Profiles.quick), None)
+    val e = EngineFlags.engine(none, Profiles.quick, versions = true)
+    assert(e.exists(_.minRounds >= 3), e.toString)
+    assertEquals(EngineFlags.engine(Flags.read[EngineOptions](Vector("--rounds", "2")), Profiles.quick, versions = true).map(_.maxRounds),
+      Some(2))
+  }
+
   test("a version the registry lacks is a usage error naming the module and the versions it has") {
     val reg =
       registry(("dev.zio", "zio_3", "2.1.24"), ("dev.zio", "zio-stacktracer_3", "2.1.24"), ("dev.zio", "zio-internal-macros_3", "2.1.24"),
