@@ -161,6 +161,7 @@ lazy val report = project
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(
       "org.mvnpm" % "echarts" % echarts,
+      "com.lihaoyi" %% "scalatags" % Versions.scalatags,
       munitDep
     )
   )
@@ -174,6 +175,7 @@ lazy val runner = project
     // The jar carries async-profiler's native libraries; `bench profile` extracts one at run time.
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
+    libraryDependencies += "com.lihaoyi" %% "os-lib" % Versions.osLib,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
