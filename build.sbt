@@ -150,7 +150,12 @@ lazy val store = project
   .dependsOn(core, stats)
   .settings(
     scalacOptions ++= scala3Options,
-    libraryDependencies ++= Seq("com.lihaoyi" %% "upickle" % upickle, "org.xerial" % "sqlite-jdbc" % sqliteJdbc, munitDep)
+    libraryDependencies ++= Seq(
+      "com.lihaoyi" %% "upickle" % upickle,
+      "org.xerial" % "sqlite-jdbc" % sqliteJdbc,
+      "org.scalameta" %% "scalameta" % Versions.scalameta,
+      munitDep
+    )
   )
 
 /** The report model and its renderers (terminal, Markdown, HTML, compare): read from the store only. */

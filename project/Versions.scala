@@ -34,7 +34,7 @@ object Versions {
   val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
   val osLib = "0.11.8" // com.lihaoyi::os-lib: the runner's child processes
   val scalatags = "0.13.1" // com.lihaoyi::scalatags: the HTML report, every text escaped
-  // org.scalameta::parsers: where each program is in its Scala file (tokens and definitions);
+  // org.scalameta::scalameta: where each program is in its Scala file (tokens and definitions);
   // 4.17.0 is built with Scala 3.3.7 and sourcecode 0.4.4, the versions of this build.
   val scalameta = "4.17.0"
 

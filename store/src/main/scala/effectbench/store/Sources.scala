@@ -56,7 +56,7 @@ object Sources {
 
   /** The other Scala files of `path`'s directory under `base`, then those of the shared folders,
     * as (repository path, text). */
-  private def siblings(base: Path, path: String): Vector[(String, String)] =
+  private[store] def siblings(base: Path, path: String): Vector[(String, String)] =
     (path.substring(0, path.lastIndexOf('/') + 1) +: sharedDirs).distinct.flatMap(dir => filesOf(base, dir, path))
 
   private def filesOf(base: Path, dir: String, path: String): Vector[(String, String)] = {
