@@ -59,12 +59,14 @@ object CellStats {
 
   /** What a reader must know before trusting a cell's single number: its modes and its forks that
     * never reached a steady state. */
-  def notes(runtime: String, e: CellEstimate, unit: String): Vector[String] = {
+  def notes(runtime: String, e: CellEstimate, unit: String, counters: Vector[Int] => Counters = _ => Counters.none): Vector[String] = {
     val modes =
       if (e.multiState)
         Vector(s"$runtime lands in ${e.states.size} launch states: " + e.states.zipWithIndex.map { case (s, i) =>
           val st = e.ofState(s)
-          f"state ${i + 1} ${scoreText(st)} $unit in ${s.forks.size} of ${e.n} launches (${forkList(s.forks)})"
+          val c = counters(s.forks)
+          f"state ${i + 1} ${scoreText(st)} $unit in ${s.forks.size} of ${e.n} launches (${forkList(s.forks)}" +
+            (if (c.isEmpty) ")" else s"; ${c.stateText})")
         }.mkString("; ") + "; each state has its own ratios, the cell's mean describes neither")
       else if (!e.bimodal) Vector.empty
       else Vector(s"$runtime is ${if (e.modes.size == 2) "bimodal" else s"multi-modal (${e.modes.size} modes)"}: " +

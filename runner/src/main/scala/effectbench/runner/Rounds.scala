@@ -277,9 +277,15 @@ object Rounds {
     }
     val pm = put(first("primaryMetric"), "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)),
       "rawData" -> ujson.Arr.from(rawAll.map(f => ujson.Arr.from(f.map(ujson.Num(_))))))
+    // Each secondary metric keeps every fork's iterations, aligned with the primary's forks (an
+    // empty fork where a round lacks the metric), so a launch state's counters can be read back.
     val secondary = ujson.Obj.from(typed.head.secondaryMetrics.entries.map { case (name, _) =>
       val scores = typed.flatMap(_.secondaryMetrics.get(name)).map(_.score).filterNot(_.isNaN)
-      val metric = first("secondaryMetrics")(name)
+      val raw = typed.flatMap(t =>
+        t.secondaryMetrics.get(name).map(_.rawData).filter(_.size == t.primaryMetric.rawData.size)
+          .getOrElse(t.primaryMetric.rawData.map(_ => Vector.empty[Double]))
+      )
+      val metric = put(first("secondaryMetrics")(name), "rawData" -> ujson.Arr.from(raw.map(f => ujson.Arr.from(f.map(ujson.Num(_))))))
       name -> (if (scores.isEmpty) metric else put(metric, "score" -> ujson.Num(scores.sum / scores.size)))
     })
     val combined = put(first, "forks" -> ujson.Num(results.size), "primaryMetric" -> pm, "secondaryMetrics" -> secondary)
