@@ -89,6 +89,7 @@ object Html {
     Some(SummaryHtml.section(p.model.summary)),
     Some(results(p)),
     ScalingChart.section(p.scaling),
+    Some(VersionChart.section(p.model, p.run)).filter(_.nonEmpty).map(h => HtmlSection("versions", None, raw(h))),
     Some(notMeasured(p)),
     Some(settings(p))
   ).flatten

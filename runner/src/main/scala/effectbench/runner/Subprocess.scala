@@ -64,9 +64,12 @@ object Subprocess {
   }
 
   /** Runs `cmd` with `env` added to this process's environment, sending stdout and stderr to `log`
-    * (appended), and each stdout line to `onLine`. */
-  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty)
-      : Finished = {
+    * (appended), and each stdout line to `onLine`. With a `directory`, it runs there with nothing
+    * on its standard input (a build tool that would otherwise wait for a command). */
+  def run(
+      cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty,
+      directory: Option[Path] = None
+  ): Finished = {
     val started = System.nanoTime()
     val writer = new java.io.PrintWriter(new java.io.FileWriter(log.toFile, true))
     val lines = os.ProcessOutput.Readlines { line =>
@@ -78,7 +81,12 @@ object Subprocess {
       if (stoppingNow) None
       else {
         // stderr joins stdout; this runner's own hook kills children (destroyOnExit = false: no hook per child).
-        val sub = os.proc(cmd).spawn(env = env, stdout = lines, mergeErrIntoOut = true, destroyOnExit = false)
+        val sub = directory match {
+          case Some(d) =>
+            os.proc(cmd).spawn(cwd = os.Path(d.toAbsolutePath), env = env, stdin = os.Path("/dev/null"), stdout = lines,
+              mergeErrIntoOut = true, destroyOnExit = false)
+          case None => os.proc(cmd).spawn(env = env, stdout = lines, mergeErrIntoOut = true, destroyOnExit = false)
+        }
         live.add(sub)
         Some(sub)
       }
