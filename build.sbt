@@ -204,7 +204,12 @@ lazy val store = project
   .dependsOn(core, stats)
   .settings(
     scalacOptions ++= scala3Options,
-    libraryDependencies ++= Seq("com.lihaoyi" %% "upickle" % upickle, "org.xerial" % "sqlite-jdbc" % sqliteJdbc, munitDep)
+    libraryDependencies ++= Seq(
+      "com.lihaoyi" %% "upickle" % upickle,
+      "org.xerial" % "sqlite-jdbc" % sqliteJdbc,
+      "org.scalameta" %% "scalameta" % Versions.scalameta,
+      munitDep
+    )
   )
 
 /** The report model and its renderers (terminal, Markdown, HTML, compare): read from the store only. */
@@ -215,6 +220,7 @@ lazy val report = project
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(
       "org.mvnpm" % "echarts" % echarts,
+      "com.lihaoyi" %% "scalatags" % Versions.scalatags,
       munitDep
     )
   )
@@ -228,6 +234,7 @@ lazy val runner = project
     // The jar carries async-profiler's native libraries; `bench profile` extracts one at run time.
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
+    libraryDependencies += "com.lihaoyi" %% "os-lib" % Versions.osLib,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")

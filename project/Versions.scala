@@ -32,6 +32,11 @@ object Versions {
   val sourcecode = "0.4.4" // com.lihaoyi::sourcecode, published for 2.12, 2.13 and 3
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
   val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
+  val osLib = "0.11.8" // com.lihaoyi::os-lib: the runner's child processes
+  val scalatags = "0.13.1" // com.lihaoyi::scalatags: the HTML report, every text escaped
+  // org.scalameta::scalameta: where each program is in its Scala file (tokens and definitions);
+  // 4.17.0 is built with Scala 3.3.7 and sourcecode 0.4.4, the versions of this build.
+  val scalameta = "4.17.0"
 
   /** The libraries of each runtime group's module (build.sbt adds them): a runtime added to an
     * existing group adds its library to its group's list here, beside its version. */

@@ -108,9 +108,12 @@ object ProfilerLinks {
 
 /** The profile links of one cell as HTML (relative links: the report sits in the run directory). */
 object ProfilerHtml {
-  def links(c: CellResult): String = {
-    val ls = ProfilerLinks.of(c).map { case (label, rel) => s"""<a class="profile" href="${Html.esc(rel)}">${Html.esc(label)}</a>""" }
-    val ns = ProfilerLinks.notes(c).map(n => s"""<div class="dim">${Html.esc(n)}</div>""")
-    (ls.mkString(" ") +: ns).filter(_.nonEmpty).mkString
+  import scalatags.Text.all._
+
+  def links(c: CellResult): Option[Frag] = {
+    val ls = ProfilerLinks.of(c).map { case (label, rel) => a(cls := "profile", href := rel)(label) }
+    val ns = ProfilerLinks.notes(c).map(n => div(cls := "dim")(n))
+    if (ls.isEmpty && ns.isEmpty) None
+    else Some(frag(ls.zipWithIndex.map { case (l, i) => frag(if (i > 0) " " else "", l) }, ns))
   }
 }

@@ -1,15 +1,25 @@
 package effectbench.report
 
+import effectbench.{Catalog, Scenario}
 import effectbench.stats.{ForkStats, Format}
 import effectbench.store.{RunData, Sources}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Path
+import scalatags.Text.all._
+import scalatags.Text.tags2
 
-/** `report --format html`: ONE self-contained file. ECharts is inlined from the org.mvnpm:echarts
-  * jar, the data is inlined as JSON, and nothing is fetched from the network. Every text from the
-  * results is escaped; charts render lazily when their section becomes visible, so a 500-cell run
-  * stays usable. Opening the file with `#selftest` renders every chart at once and writes a check
-  * of the page into `#selftest-result` (used by the browser test). */
+/** One part of the HTML page: its anchor, the text of its link in the page's navigation (None:
+  * not linked) and its content. */
+final case class HtmlSection(id: String, nav: Option[String], content: Frag)
+
+/** `report --format html`: ONE self-contained file, built with scalatags (which escapes every text
+  * and attribute value it is given). ECharts is inlined from the org.mvnpm:echarts jar, the data is
+  * inlined as JSON, and nothing is fetched from the network. Charts render lazily when their
+  * section becomes visible, so a 500-cell run stays usable. Opening the file with `#selftest`
+  * renders every chart at once and writes a check of the page into `#selftest-result` (used by the
+  * browser test).
+  *
+  * The page is its named sections in order (`sections`): another view is one more line there. */
 object Html {
   val EchartsVersion = "6.0.0"
   val EchartsResource = s"/META-INF/resources/_static/echarts/$EchartsVersion/dist/echarts.min.js"
@@ -26,17 +36,11 @@ object Html {
     } finally in.close()
   }
 
+  /** Text as scalatags writes it into the page (`scalatags.Escaping.escape`: `<`, `>`, `&`, `"`). */
   def esc(s: String): String = {
-    val sb = new StringBuilder(s.length + 16)
-    s.foreach {
-      case '<' => sb.append("&lt;")
-      case '>' => sb.append("&gt;")
-      case '&' => sb.append("&amp;")
-      case '"' => sb.append("&quot;")
-      case '\'' => sb.append("&#39;")
-      case c => sb.append(c)
-    }
-    sb.toString
+    val w = new java.io.StringWriter(s.length + 16)
+    scalatags.Escaping.escape(s, w)
+    w.toString
   }
 
   /** JSON safe inside a <script> element: no '<' at all (so no </script> or <!--). */
@@ -74,201 +78,262 @@ object Html {
     })
   )
 
+  /** What every section is drawn from. */
+  final case class Page(run: RunData, model: Report, repoRoot: Option[Path]) {
+    val groups: Vector[Group] = model.blocks.map(_.group)
+    lazy val scaling: Vector[ScalingChart.Curve] = ScalingChart.curves(run)
+  }
+
+  /** The page's sections, in order; a section with nothing to show is left out (with its link). */
+  def sections(p: Page): Vector[HtmlSection] = Vector(
+    Some(SummaryHtml.section(p.model.summary)),
+    Some(results(p)),
+    ScalingChart.section(p.scaling),
+    Some(VersionChart.section(p.model, p.run)).filter(_.nonEmpty).map(h => HtmlSection("versions", None, raw(h))),
+    Some(notMeasured(p)),
+    Some(settings(p))
+  ).flatten
+
   def render(run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence): String = {
-    val m = ReportModel.build(run, confidence)
-    val groups = m.blocks.map(_.group)
-    val sb = new StringBuilder(2 << 20)
-    def a(s: String): Unit = sb.append(s)
-    val totalGroups = groups.size
-    a("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
-    a(s"<title>effect-bench ${esc(run.id)}</title>\n")
-    a("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-    a(s"<style>$css</style>\n")
-    // First script: collect every script error, even one that stops the main script from parsing.
-    a(s"<script>$errorsJs</script>\n")
-    a("</head><body>\n")
-    a(s"<h1>effect-bench run <code>${esc(run.id)}</code></h1>\n")
-    m.warnings.foreach(w => a(s"<p class=\"note\">${esc(w)}</p>\n"))
-    run.warnings.foreach(w => a(s"<p class=\"note\">warning: ${esc(w)}</p>\n"))
-    val scaling = ScalingChart.curves(run)
-    a(
-      "<nav><a href=\"#summary\">summary</a> · <a href=\"#results\">results</a>" +
-        (if (scaling.nonEmpty) " · <a href=\"#scaling\">across JVMs and core counts</a>" else "") +
-        " · <a href=\"#not-measured\">not measured</a> · <a href=\"#settings\">settings</a></nav>\n"
+    val p = Page(run, ReportModel.build(run, confidence), repoRoot)
+    val parts = sections(p)
+    val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(p.groups.map(groupJson)),
+      "scaling" -> ujson.Arr.from(p.scaling.map(ScalingChart.json)))
+    val page = html(lang := "en")(
+      head(
+        meta(charset := "utf-8"),
+        tags2.title(s"effect-bench ${run.id}"),
+        meta(name := "viewport", content := "width=device-width, initial-scale=1"),
+        tags2.style(raw(css)),
+        // First script: collect every script error, even one that stops the main script from parsing.
+        script(raw(errorsJs))
+      ),
+      body(
+        h1("effect-bench run ", code(run.id)),
+        p.model.warnings.map(w => paragraph(cls := "note")(w)),
+        run.warnings.map(w => paragraph(cls := "note")(s"warning: $w")),
+        tags2.nav(parts.flatMap(s => s.nav.map(t => s.id -> t)).zipWithIndex.map { case ((id, text), i) =>
+          frag(if (i > 0) " · " else "", a(href := s"#$id")(text))
+        }),
+        parts.map(_.content),
+        script(tpe := "application/json", id := "report-data")(raw(scriptJson(data))),
+        script(raw(echartsJs)),
+        script(raw(scalingJs)),
+        script(raw(app))
+      )
+    )
+    "<!DOCTYPE html>\n" + page.render + "\n"
+  }
+
+  private def paragraph = scalatags.Text.all.p
+
+  /** A catalog text as HTML: `backticked` spans become code. */
+  def catalogText(s: String): Frag =
+    s.split("`", -1).toVector.zipWithIndex.map { case (t, i) => if (i % 2 == 1) code(t) else frag(t) }
+
+  /** What a scenario is, from the catalog: the program every runtime follows, what it stresses and
+    * where it comes from. */
+  def scenarioAbout(s: Scenario): Frag =
+    div(cls := "about")(
+      paragraph(b(s.title), ". ", catalogText(s.program)),
+      paragraph(cls := "dim")("Stresses: ", catalogText(s.stresses), ". Origin: ", catalogText(s.origin), ".")
     )
 
-    // ---- the answer first: every table's ratios to its fastest row ----
-    a(SummaryHtml.section(m.summary))
-
-    // ---- results, per scenario ----
-    a("<section id=\"results\"><h2>Results</h2>\n")
-    a(s"<p class=\"dim\">${esc(m.countersLegend)}.</p>\n")
-    m.profileDiff.foreach(d => a(s"<p>Profile diff of the two cells: <a class=\"profile-diff\" href=\"${esc(d)}\">${esc(d)}</a></p>\n"))
-    a(
-      s"<p class=\"dim\">${esc(m.statsLegend)}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; each launch's fork mean as a point, coloured by launch state; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot.</p>\n"
-    )
-    val byScenario = groups.groupBy(_.scenario)
-    val scenarioOrder = groups.map(_.scenario).distinct
-    val openAll = totalGroups <= 12
+  private def results(p: Page): HtmlSection = {
+    val m = p.model
+    val run = p.run
+    val byScenario = p.groups.groupBy(_.scenario)
+    val scenarioOrder = p.groups.map(_.scenario).distinct
+    val openAll = p.groups.size <= 12
     val blockIndex = m.blocks.zipWithIndex.toMap
-    scenarioOrder.foreach { sc =>
-      val gs = byScenario(sc)
-      val cellCount = gs.map(_.rows.size).sum
-      a(s"<details class=\"scenario\"${if (openAll || sc == scenarioOrder.head) " open" else ""} id=\"scenario-${esc(
-            sc
-          )}\"><summary><h3>${esc(sc)}</h3> <span class=\"dim\">${gs.size} tables, $cellCount cells</span></summary>\n")
-      // What the scenario stresses and what would be unfair: the scenario file's own header comment.
-      val refs = gs.flatMap(_.rows.map(_.cell.source)).filter(_.nonEmpty).distinct
-      refs.flatMap(Sources.parse).map(_.path).distinct.headOption.foreach { p =>
-        Sources.load(run.dir, repoRoot, p).toOption.flatMap(c => Sources.headerComment(c.text)).foreach(h =>
-          a(s"<pre class=\"about\">${esc(h)}</pre>\n")
+    val content = tags2.section(id := "results")(
+      h2("Results"),
+      paragraph(cls := "dim")(s"${m.countersLegend}."),
+      m.profileDiff.map(d => paragraph("Profile diff of the two cells: ", a(cls := "profile-diff", href := d)(d))),
+      paragraph(cls := "dim")(
+        s"${m.statsLegend}. vs fastest: how many times slower than the fastest runtime of the table. Charts: slowdown against the fastest with the cell's interval as an error bar; each launch's fork mean as a point, coloured by launch state; allocation per operation (gc.alloc.rate.norm); every measured iteration as a box plot."
+      ),
+      scenarioOrder.map { sc =>
+        val gs = byScenario(sc)
+        val cellCount = gs.map(_.rows.size).sum
+        val refs = gs.flatMap(_.rows.map(_.cell.source)).filter(_.nonEmpty).distinct
+        tags2.details(cls := "scenario", whenAttr(openAll || sc == scenarioOrder.head)(attr("open") := "open"), id := s"scenario-$sc")(
+          tags2.summary(h3(sc), " ", span(cls := "dim")(s"${gs.size} tables, $cellCount cells")),
+          // What the scenario is: the catalog's own words, above its tables.
+          Catalog.get(sc, includeTestOnly = true).map(scenarioAbout),
+          // A style scenario's view first (styles side by side per runtime), then its generic tables.
+          m.styles.filter(_.scenario == sc).map(styleBlock),
+          m.blocks.filter(_.group.scenario == sc).map(b => block(b, blockIndex(b), run.jvmLabels.size > 1)),
+          sources(p, gs, refs)
+        )
+      },
+      when(p.groups.isEmpty)(paragraph("No cells recorded."))
+    )
+    HtmlSection("results", Some("results"), content)
+  }
+
+  private def styleBlock(b: StyleBlock): Frag =
+    div(cls := "styles")(
+      h4(b.title),
+      b.tables.map(StyleText.table).map { t =>
+        table(cls := "res style")(
+          tr(t.head.map(h => th(h))),
+          t.rows.map(r =>
+            tr(r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) =>
+              td(whenAttr(j > 0 && !t.head(j).startsWith("style"))(cls := "n"))(v)
+            })
+          )
+        )
+      },
+      b.notes.map(n => paragraph(cls := "dim")(n))
+    )
+
+  private def rowClass(mark: RowMark): String = mark match {
+    case RowMark.NotMeasured => "bad"
+    case RowMark.BelowFloor => "floor"
+    case RowMark.Fastest => "best"
+    case RowMark.Tie => "tie"
+    case RowMark.Plain => ""
+  }
+
+  private def block(b: Block, i: Int, manyJvms: Boolean): Frag = {
+    val g = b.group
+    div(cls := "group", id := s"table-$i")(
+      h4(g.title, if (manyJvms) s" @ ${g.jvm}" else ""),
+      when(g.machine.nonEmpty)(paragraph(cls := "dim machine")(s"measured on ${g.machine}")),
+      // Seven columns of numbers; work, counters, syntax and profiles share one last column that wraps,
+      // so that the table fits a 1400-px window.
+      table(cls := "res")(
+        tr(th("runtime"), th("score ± error"), th("unit"), th("vs fastest"), th("vs baseline"), th("B/op"), th("precision"),
+          th(s"work per operation · ${Counters.heads.mkString(" · ")} · syntax · profiles")),
+        b.rows.map(row)
+      ),
+      b.flags.map(n => paragraph(cls := "note flag")(n)),
+      b.notes.map(n => paragraph(cls := "note")(s"note: $n")),
+      when(g.rows.exists(_.cell.ok))(
+        div(cls := "charts")(
+          Seq("ratio", "forks", "alloc", "raw").map(kind =>
+            div(cls := "chart", attr("data-group") := i.toString, attr("data-kind") := kind, attr("aria-label") := s"$kind chart")
+          )
+        )
+      )
+    )
+  }
+
+  private def row(r: RowView): Frag = {
+    val c = r.row.cell
+    val rc = rowClass(r.mark)
+    def n(s: String) = td(cls := "n")(s)
+    // A ratio or precision cell may wrap: a cell with launch states says each state's ratio.
+    def w(s: String) = td(cls := "n w")(s)
+    val row = r.row
+    val profiles = ProfilerHtml.links(c)
+    if (r.measured) {
+      val more: Vector[Frag] = (Vector(RowText.work(r.work)).filter(_.nonEmpty) ++
+        Counters.heads.zip(Counters.cells(r.counters)).map { case (h, v) => s"$h $v" } ++
+        Vector(c.syntax).filter(_.nonEmpty)).map(t => span(t)) ++ profiles.toVector
+      tr(cls := rc)(td(row.runtime), n(RowText.score(row)), td(c.score.get.unit), w(RowText.vsFastest(row)), w(RowText.vsBaseline(row)),
+        n(Format.bytes(c.alloc)), w(RowText.precision(row)),
+        td(cls := "more")(more.zipWithIndex.map { case (f, i) => frag(if (i > 0) " · " else "", f) }))
+    } else tr(cls := rc)(td(row.runtime), td(colspan := 6)(r.reason), td(cls := "more")(profiles))
+  }
+
+  /** `f` when `c` holds, else nothing. */
+  def when(c: Boolean)(f: => Frag): Frag = if (c) f else frag()
+
+  /** The attribute (or class) `m` when `c` holds. */
+  def whenAttr(c: Boolean)(m: => Modifier): Modifier = if (c) m else frag()
+
+  /** Each program's own code, once per source reference. */
+  private def sources(p: Page, gs: Vector[Group], refs: Vector[String]): Frag =
+    tags2.details(cls := "src")(
+      tags2.summary(s"source code of the ${refs.size} programs"),
+      refs.map { ref =>
+        val users = gs.flatMap(_.rows).filter(_.cell.source == ref).map(_.runtime).distinct
+        div(cls := "code")(
+          div(cls := "codehead")(b(users.mkString(", ")), " — ", code(ref)),
+          Sources.load(p.run.dir, p.repoRoot, ref) match {
+            case Right(src) => frag(pre(code(src.text)), div(cls := "dim")(s"from the ${src.origin}"))
+            case Left(why) => paragraph(cls := "note")(why)
+          }
         )
       }
-      // A style scenario's view first (styles side by side per runtime), then its generic tables.
-      m.styles.filter(_.scenario == sc).foreach { b =>
-        a(s"<div class=\"styles\"><h4>${esc(b.title)}</h4>\n")
-        b.tables.map(StyleText.table).foreach { t =>
-          a(s"<table class=\"res style\"><tr>${t.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>")
-          t.rows.foreach(r =>
-            a(s"<tr>${r.padTo(t.head.size, "").zipWithIndex.map { case (v, j) =>
-                s"<td${if (j > 0 && !t.head(j).startsWith("style")) " class=\"n\"" else ""}>${esc(v)}</td>"
-              }.mkString}</tr>")
-          )
-          a("</table>\n")
-        }
-        b.notes.foreach(n => a(s"<p class=\"dim\">${esc(n)}</p>\n"))
-        a("</div>\n")
-      }
-      m.blocks.filter(_.group.scenario == sc).foreach { b =>
-        val g = b.group
-        val i = blockIndex(b)
-        a(s"<div class=\"group\" id=\"table-$i\"><h4>${esc(g.title)}${if (run.jvmLabels.size > 1) s" @ ${esc(g.jvm)}" else ""}</h4>\n")
-        if (g.machine.nonEmpty) a(s"<p class=\"dim machine\">measured on ${esc(g.machine)}</p>\n")
-        // Seven columns of numbers; work, counters, syntax and profiles share one last column that wraps,
-        // so that the table fits a 1400-px window.
-        a(s"<table class=\"res\"><tr><th>runtime</th><th>score ± error</th><th>unit</th><th>vs fastest</th><th>vs baseline</th><th>B/op</th><th>precision</th><th>work per operation · ${Counters.heads.map(
-            esc
-          ).mkString(" · ")} · syntax · profiles</th></tr>")
-        b.rows.foreach { r =>
-          val c = r.row.cell
-          val cls = r.mark match {
-            case RowMark.NotMeasured => "bad"
-            case RowMark.BelowFloor => "floor"
-            case RowMark.Fastest => "best"
-            case RowMark.Tie => "tie"
-            case RowMark.Plain => ""
-          }
-          def n(s: String) = s"<td class=\"n\">${esc(s)}</td>"
-          // A ratio or precision cell may wrap: a cell with launch states says each state's ratio.
-          def w(s: String) = s"<td class=\"n w\">${esc(s)}</td>"
-          val row = r.row
-          val profiles = ProfilerHtml.links(c)
-          if (r.measured) {
-            val more = (Vector(RowText.work(r.work)).filter(_.nonEmpty) ++
-              Counters.heads.zip(Counters.cells(r.counters)).map { case (h, v) => s"$h $v" } ++
-              Vector(c.syntax).filter(_.nonEmpty)).map(t => s"<span>${esc(t)}</span>")
-            a(s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td>${n(RowText.score(row))}<td>${esc(c.score.get.unit)}</td>${w(
-                  RowText.vsFastest(row)
-                )}${w(RowText.vsBaseline(row))}${n(Format.bytes(c.alloc))}${w(RowText.precision(row))}<td class=\"more\">${(more ++
-                  Vector(profiles).filter(_.nonEmpty)).mkString(" · ")}</td></tr>")
-          } else
-            a(
-              s"<tr class=\"$cls\"><td>${esc(row.runtime)}</td><td colspan=\"6\">${esc(r.reason)}</td><td class=\"more\">$profiles</td></tr>"
-            )
-        }
-        a("</table>\n")
-        b.flags.foreach(n => a(s"<p class=\"note flag\">${esc(n)}</p>\n"))
-        b.notes.foreach(n => a(s"<p class=\"note\">note: ${esc(n)}</p>\n"))
-        if (g.rows.exists(_.cell.ok)) {
-          a("<div class=\"charts\">")
-          for (kind <- Seq("ratio", "forks", "alloc", "raw"))
-            a(s"<div class=\"chart\" data-group=\"$i\" data-kind=\"$kind\" aria-label=\"${kind} chart\"></div>")
-          a("</div>\n")
-        }
-        a("</div>\n")
-      }
-      // Each program's own code, once per source reference.
-      a(s"<details class=\"src\"><summary>source code of the ${refs.size} programs</summary>\n")
-      refs.foreach { ref =>
-        val users = gs.flatMap(_.rows).filter(_.cell.source == ref).map(_.runtime).distinct
-        a(s"<div class=\"code\"><div class=\"codehead\"><b>${esc(users.mkString(", "))}</b> — <code>${esc(ref)}</code></div>")
-        Sources.load(run.dir, repoRoot, ref) match {
-          case Right(code) => a(s"<pre><code>${esc(code.text)}</code></pre><div class=\"dim\">from the ${esc(code.origin)}</div>")
-          case Left(why) => a(s"<p class=\"note\">${esc(why)}</p>")
-        }
-        a("</div>\n")
-      }
-      a("</details>\n</details>\n")
-    }
-    if (groups.isEmpty) a("<p>No cells recorded.</p>")
-    a("</section>\n")
-
-    a(ScalingChart.section(scaling, esc))
-    a(VersionChart.section(m, run))
-
-    // ---- n/a and failures ----
-    val nm = m.notMeasured
-    a(s"<section id=\"not-measured\"><h2>Not measured (${nm.size})</h2>\n")
-    if (nm.isEmpty) a("<p class=\"dim\">Every planned cell was measured.</p>")
-    else {
-      a(
-        s"<details${if (nm.size <= 40) " open" else ""}><summary>${nm.size} cells, with the reason</summary><table><tr><th>cell</th><th>JVM</th><th>why</th></tr>"
-      )
-      nm.foreach { case (c, j, s) => a(s"<tr><td><code>${esc(c)}</code></td><td>${esc(j)}</td><td>${esc(s)}</td></tr>") }
-      a("</table></details>")
-    }
-    a("</section>\n")
-
-    // ---- settings ----
-    val flagged = m.readBack.count(_._2)
-    a(s"<details class=\"settings\" id=\"settings\"><summary><h2>Settings and read-back</h2> <span class=\"dim\">${esc(run.settings)}, ${esc(
-          run.profileText
-        )}${if (flagged > 0) s" — $flagged read back differ from the profile" else ""}</span></summary>\n<table class=\"kv\">")
-    m.header.foreach { case (k, v) => a(s"<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>") }
-    a(s"<tr><th>command</th><td><code>${esc(run.meta.map(_.commandLine.mkString(" ")).getOrElse(""))}</code></td></tr>")
-    a("</table>\n")
-    val jvms = run.jvms
-    if (jvms.nonEmpty) {
-      a("<h3>JVMs</h3><table><tr><th>label</th><th>version</th><th>vendor</th><th>java</th></tr>")
-      jvms.foreach(j =>
-        a(s"<tr><td>${esc(j.label)}</td><td>${esc(j.version)}</td><td>${esc(j.vendor)}</td><td><code>${esc(j.java)}</code></td></tr>")
-      )
-      a("</table>\n")
-    }
-    val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
-    if (m.readBack.nonEmpty) {
-      a("<h3>Profile as read back</h3><ul class=\"readback\">")
-      m.readBack.foreach { case (l, bad) => a(s"<li${if (bad) " class=\"flag\"" else ""}>${esc(l)}</li>") }
-      a("</ul>\n")
-    }
-    a(
-      "<h3>Runtimes</h3><table><tr><th>runtime</th><th>version</th><th>JVM properties (settings)</th><th>settings read back from the running runtime</th><th>entry modes</th><th>syntax</th></tr>"
     )
-    runtimes.foreach { rt =>
+
+  private def notMeasured(p: Page): HtmlSection = {
+    val nm = p.model.notMeasured
+    HtmlSection(
+      "not-measured", Some("not measured"),
+      tags2.section(id := "not-measured")(
+        h2(s"Not measured (${nm.size})"),
+        if (nm.isEmpty) paragraph(cls := "dim")("Every planned cell was measured.")
+        else
+          tags2.details(whenAttr(nm.size <= 40)(attr("open") := "open"))(
+            tags2.summary(s"${nm.size} cells, with the reason"),
+            table(tr(th("cell"), th("JVM"), th("why")), nm.map { case (c, j, s) => tr(td(code(c)), td(j), td(s)) })
+          )
+      )
+    )
+  }
+
+  private def settings(p: Page): HtmlSection = {
+    val run = p.run
+    val m = p.model
+    val flagged = m.readBack.count(_._2)
+    val runtimes = run.cells.flatMap(_.id.map(_.runtime)).distinct
+    def runtimeRow(rt: String): Frag = {
       val cs = run.cells.filter(_.id.exists(_.runtime == rt))
       val props = run.meta.flatMap(_.settings.jvmProperties.get(rt)).getOrElse(Vector.empty)
       val readBacks = cs.map(_.readBack).filter(_.nonEmpty).distinct
       val modes = cs.flatMap(_.id.map(_.mode.id)).distinct
       val syntax = cs.map(_.syntax).filter(_.nonEmpty).distinct
-      a(s"<tr><td>${esc(rt)}</td><td>${esc(run.library(rt))}</td><td>${if (props.isEmpty) "<span class=\"dim\">none</span>"
-        else props.map(p => s"<code>${esc(p)}</code>").mkString("<br>")}</td><td>")
-      if (readBacks.isEmpty) a("<span class=\"dim\">nothing read back</span>")
-      readBacks.zipWithIndex.foreach { case (rb, i) =>
-        if (i > 0) a("<hr>")
-        a(rb.map { case (k, v) => s"<code>${esc(k)}=${esc(v)}</code>" }.mkString(" "))
-      }
-      a(s"</td><td>${esc(modes.mkString(", "))}</td><td>${esc(syntax.mkString(", "))}</td></tr>")
+      tr(
+        td(rt),
+        td(run.library(rt)),
+        td(
+          when(props.isEmpty)(span(cls := "dim")("none")),
+          props.zipWithIndex.map { case (q, i) => frag(when(i > 0)(br), code(q)) }
+        ),
+        td(
+          when(readBacks.isEmpty)(span(cls := "dim")("nothing read back")),
+          readBacks.zipWithIndex.map { case (rb, i) =>
+            frag(when(i > 0)(hr), rb.zipWithIndex.map { case ((k, v), j) => frag(if (j > 0) " " else "", code(s"$k=$v")) })
+          }
+        ),
+        td(modes.mkString(", ")),
+        td(syntax.mkString(", "))
+      )
     }
-    a("</table></details>\n")
-
-    val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(groups.map(groupJson)),
-      "scaling" -> ujson.Arr.from(scaling.map(ScalingChart.json)))
-    a(s"<script type=\"application/json\" id=\"report-data\">${scriptJson(data)}</script>\n")
-    a(s"<script>$echartsJs</script>\n")
-    a(s"<script>$scalingJs</script>\n")
-    a(s"<script>$app</script>\n")
-    a("</body></html>\n")
-    sb.toString
+    HtmlSection(
+      "settings", Some("settings"),
+      tags2.details(cls := "settings", id := "settings")(
+        tags2.summary(h2("Settings and read-back"), " ",
+          span(cls := "dim")(
+            s"${run.settings}, ${run.profileText}${if (flagged > 0) s" — $flagged read back differ from the profile" else ""}"
+          )),
+        table(cls := "kv")(
+          m.header.map { case (k, v) => tr(th(k), td(v)) },
+          tr(th("command"), td(code(run.meta.map(_.commandLine.mkString(" ")).getOrElse(""))))
+        ),
+        when(run.jvms.nonEmpty)(
+          frag(
+            h3("JVMs"),
+            table(tr(th("label"), th("version"), th("vendor"), th("java")),
+              run.jvms.map(j => tr(td(j.label), td(j.version), td(j.vendor), td(code(j.java)))))
+          )
+        ),
+        when(m.readBack.nonEmpty)(
+          frag(h3("Profile as read back"), ul(cls := "readback")(m.readBack.map { case (l, bad) => li(whenAttr(bad)(cls := "flag"))(l) }))
+        ),
+        h3("Runtimes"),
+        table(
+          tr(th("runtime"), th("version"), th("JVM properties (settings)"), th("settings read back from the running runtime"),
+            th("entry modes"),
+            th("syntax")),
+          runtimes.map(runtimeRow)
+        )
+      )
+    )
   }
 
   /** The page's stylesheet and scripts, kept as resources beside this class and inlined at render

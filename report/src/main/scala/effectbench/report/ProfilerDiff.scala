@@ -79,29 +79,44 @@ object ProfilerDiff {
   }
 
   /** A self-contained page: both tables, each row with bars for A and B. */
-  def html(r: Result, title: String): String = {
-    val e = Html.esc _
-    def block(title: String, rows: Vector[Row]): String = {
+  def html(r: Result, pageTitle: String): String = {
+    import scalatags.Text.all.{html => htmlTag, _}
+    import scalatags.Text.tags2
+    def block(heading: String, rows: Vector[Row]): Frag = {
       val max = math.max(1e-9, rows.map(x => math.max(x.a, x.b)).maxOption.getOrElse(1.0))
-      val trs = rows.map { x =>
-        def bar(v: Double, cls: String) = f"""<span class="bar $cls" style="width:${v / max * 160}%.0fpx"></span>${pct(v)}"""
-        s"""<tr><td class="n">${bar(x.a, "a")}</td><td class="n">${bar(x.b, "b")}</td><td class="n ${if (x.diff > 0) "more"
-          else "less"}">${signed(x.diff)}</td><td><code>${e(x.name)}</code></td></tr>"""
-      }.mkString("\n")
-      s"""<h2>${e(title)}</h2><table><tr><th>A: ${e(r.labelA)}</th><th>B: ${e(r.labelB)}</th><th>A − B (points)</th><th>frame</th></tr>
-         |$trs</table>""".stripMargin
+      def bar(v: Double, side: String): Frag = frag(span(cls := s"bar $side", style := f"width:${v / max * 160}%.0fpx"), pct(v))
+      frag(
+        h2(heading),
+        table(
+          tr(th(s"A: ${r.labelA}"), th(s"B: ${r.labelB}"), th("A − B (points)"), th("frame")),
+          rows.map(x =>
+            tr(td(cls := "n")(bar(x.a, "a")), td(cls := "n")(bar(x.b, "b")),
+              td(cls := s"n ${if (x.diff > 0) "more" else "less"}")(signed(x.diff)),
+              td(code(x.name)))
+          )
+        )
+      )
     }
-    s"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
-       |<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #eee;text-align:left}
-       |td.n{white-space:nowrap}.bar{display:inline-block;height:10px;margin-right:6px;vertical-align:middle}.bar.a{background:#1677ff}.bar.b{background:#fa8c16}
-       |.more{color:#c00}.less{color:#080}code{font-size:12px}</style></head><body>
-       |<h1>${e(title)}</h1>
-       |<p>A = <b>${e(r.labelA)}</b> (${r.samplesA} samples), B = <b>${e(r.labelB)}</b> (${r.samplesB} samples). Self time: samples whose
-       |top frame is the frame (or a method of the class), as a share of each cell's own samples. A positive difference is where A spends
-       |more of its time than B.</p>
-       |${block("Top frames by self time", r.frames)}
-       |${block("By class", r.classes)}
-       |</body></html>
-       |""".stripMargin
+    val page = htmlTag(lang := "en")(
+      head(
+        meta(charset := "utf-8"),
+        tags2.title(pageTitle),
+        tags2.style(raw(
+            "body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #eee;text-align:left}" +
+              "td.n{white-space:nowrap}.bar{display:inline-block;height:10px;margin-right:6px;vertical-align:middle}.bar.a{background:#1677ff}.bar.b{background:#fa8c16}" +
+              ".more{color:#c00}.less{color:#080}code{font-size:12px}"
+          ))
+      ),
+      body(
+        h1(pageTitle),
+        p("A = ", b(r.labelA), s" (${r.samplesA} samples), B = ", b(r.labelB),
+          s" (${r.samplesB} samples). Self time: samples whose " +
+            "top frame is the frame (or a method of the class), as a share of each cell's own samples. A positive difference is where A spends " +
+            "more of its time than B."),
+        block("Top frames by self time", r.frames),
+        block("By class", r.classes)
+      )
+    )
+    "<!DOCTYPE html>" + page.render + "\n"
   }
 }

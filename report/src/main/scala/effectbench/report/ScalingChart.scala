@@ -58,21 +58,24 @@ object ScalingChart {
     })
   )
 
-  /** The page's section: a chart container per curve (drawn by `js` through the page script). */
-  def section(curves: Vector[Curve], esc: String => String): String =
-    if (curves.isEmpty) ""
+  /** The page's section: a chart container per curve (drawn by `scalingJs` through the page script);
+    * none when no block was measured in several environments. */
+  def section(curves: Vector[Curve]): Option[HtmlSection] =
+    if (curves.isEmpty) None
     else {
-      val sb = new StringBuilder
-      sb.append("<section id=\"scaling\"><h2>Across JVMs and core counts</h2>\n")
-      sb.append(
-        "<p class=\"dim\">Each chart is one block measured in several environments of this run: a line per runtime, its score (JMH's average, with its 99.9% interval in the tooltip) in each environment. Scores, not ratios: a table's ratios stay inside one environment.</p>\n<div class=\"charts\">"
-      )
-      curves.zipWithIndex.foreach { case (c, i) =>
-        sb.append(
-          s"<div class=\"chart scaling\" data-scaling=\"$i\" data-kind=\"scaling\" aria-label=\"scaling chart of ${esc(c.title)}\" title=\"${esc(c.machine)}\"></div>"
-        )
-      }
-      sb.append("</div></section>\n")
-      sb.toString
+      import scalatags.Text.all._
+      Some(HtmlSection(
+          "scaling", Some("across JVMs and core counts"),
+          scalatags.Text.tags2.section(id := "scaling")(
+            h2("Across JVMs and core counts"),
+            p(cls := "dim")(
+              "Each chart is one block measured in several environments of this run: a line per runtime, its score (JMH's average, with its 99.9% interval in the tooltip) in each environment. Scores, not ratios: a table's ratios stay inside one environment."
+            ),
+            div(cls := "charts")(curves.zipWithIndex.map { case (c, i) =>
+                div(cls := "chart scaling", attr("data-scaling") := i.toString, attr("data-kind") := "scaling",
+                  attr("aria-label") := s"scaling chart of ${c.title}", title := c.machine)
+              })
+          )
+        ))
     }
 }

@@ -8,7 +8,8 @@ import effectbench.store.CellStatus
   * comes from a cell with several modes or launch states. Tables are columns while they fit (up to
   * `MaxColumns`); beyond that the grid turns, one row per table, so that it never scrolls sideways. */
 object SummaryHtml {
-  import Html.esc
+  import scalatags.Text.all._
+  import scalatags.Text.tags2
 
   val MaxColumns = 10
 
@@ -45,51 +46,54 @@ object SummaryHtml {
     decision + modes + states
   }
 
-  def cell(runtime: String, e: Option[SummaryEntry]): String = e match {
-    case None => "<td class=\"none\"></td>"
+  def cell(runtime: String, e: Option[SummaryEntry]): Frag = e match {
+    case None => td(cls := "none")
     case Some(SummaryEntry.NotRun(st)) =>
       val word = st match {
         case CellStatus.NotApplicable(_) => "n/a"
         case _ => "skipped"
       }
-      s"<td class=\"none\" title=\"${esc(s"$runtime: ${st.text}")}\">$word</td>"
+      td(cls := "none", title := s"$runtime: ${st.text}")(word)
     case Some(SummaryEntry.NotMeasured(status, reason)) =>
-      s"<td class=\"bad\" title=\"${esc(s"$runtime: $reason")}\">${esc(status.id)}</td>"
+      td(cls := "bad", title := s"$runtime: $reason")(status.id)
     case Some(SummaryEntry.Measured(r)) =>
       r.slowdown match {
-        case None => s"<td class=\"none\" title=\"${esc(s"$runtime: no fork data, no ratio")}\">—</td>"
+        case None => td(cls := "none", title := s"$runtime: no fork data, no ratio")("—")
         case Some(sd) =>
           val m = marks(r)
-          val cls = Vector("r") ++ (if (r.isFastest) Vector("best") else Vector.empty) ++ (if (r.tie) Vector("tie") else Vector.empty)
-          s"<td class=\"${cls.mkString(" ")}\" style=\"background:${colour(sd)}\" title=\"${esc(s"$runtime: ${RowText.vsFastest(r)}")}\">" +
-            s"${esc(Format.ratio(sd))}${if (m.isEmpty) "" else s"<span class=\"mark\">${esc(m)}</span>"}</td>"
+          val classes = Vector("r") ++ (if (r.isFastest) Vector("best") else Vector.empty) ++ (if (r.tie) Vector("tie") else Vector.empty)
+          td(cls := classes.mkString(" "), style := s"background:${colour(sd)}", title := s"$runtime: ${RowText.vsFastest(r)}")(
+            Format.ratio(sd),
+            Html.when(m.nonEmpty)(span(cls := "mark")(m))
+          )
       }
   }
 
-  private def tableHead(t: SummaryTable): String =
-    s"<a href=\"#table-${t.block}\" title=\"${esc(t.title)}\">${esc(t.label)}</a>"
+  private def tableHead(t: SummaryTable): Frag = a(href := s"#table-${t.block}", title := t.title)(t.label)
 
-  def section(s: Summary): String = {
-    val sb = new StringBuilder
-    sb.append("<section id=\"summary\"><h2>Summary: how many times slower than the fastest</h2>\n")
-    if (s.tables.isEmpty) sb.append("<p>No cells recorded.</p>\n")
-    else {
-      sb.append("<div class=\"grid-wrap\"><table class=\"summary\" id=\"summary-grid\">")
-      if (s.tables.size <= MaxColumns) {
-        sb.append(s"<tr><th>runtime</th>${s.tables.map(t => s"<th class=\"t\">${tableHead(t)}</th>").mkString}</tr>")
-        s.runtimes.foreach { rt =>
-          sb.append(s"<tr><th>${esc(rt)}</th>${s.tables.map(t => cell(rt, t.entries.get(rt))).mkString}</tr>")
-        }
-      } else {
-        sb.append(s"<tr><th>table</th>${s.runtimes.map(rt => s"<th class=\"t\">${esc(rt)}</th>").mkString}</tr>")
-        s.tables.foreach { t =>
-          sb.append(s"<tr><th class=\"t\">${tableHead(t)}</th>${s.runtimes.map(rt => cell(rt, t.entries.get(rt))).mkString}</tr>")
-        }
-      }
-      sb.append("</table></div>\n")
-      sb.append(s"<p class=\"dim legend\">${esc(legend)}</p>\n")
-    }
-    sb.append("</section>\n")
-    sb.toString
-  }
+  def section(s: Summary): HtmlSection = HtmlSection(
+    "summary", Some("summary"),
+    tags2.section(id := "summary")(
+      h2("Summary: how many times slower than the fastest"),
+      if (s.tables.isEmpty) p("No cells recorded.")
+      else
+        frag(
+          div(cls := "grid-wrap")(
+            table(cls := "summary", id := "summary-grid")(
+              if (s.tables.size <= MaxColumns)
+                frag(
+                  tr(th("runtime"), s.tables.map(t => th(cls := "t")(tableHead(t)))),
+                  s.runtimes.map(rt => tr(th(rt), s.tables.map(t => cell(rt, t.entries.get(rt)))))
+                )
+              else
+                frag(
+                  tr(th("table"), s.runtimes.map(rt => th(cls := "t")(rt))),
+                  s.tables.map(t => tr(th(cls := "t")(tableHead(t)), s.runtimes.map(rt => cell(rt, t.entries.get(rt)))))
+                )
+            )
+          ),
+          p(cls := "dim legend")(legend)
+        )
+    )
+  )
 }

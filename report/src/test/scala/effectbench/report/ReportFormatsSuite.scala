@@ -43,6 +43,25 @@ class ReportFormatsSuite extends munit.FunSuite {
     assert(!html.contains("<link") && !html.contains("<script src"), "the page refers to another file")
   }
 
+  test("the HTML shows each scenario's description from the catalog above its tables") {
+    val dir = Files.createTempDirectory("about")
+    val specs = Vector("cats-effect" -> 1000.0, "zio" -> 900.0).map { case (rt, t) =>
+      SyntheticRun.Spec(s"deep-bind/default/$rt/d=10000/fork", t)
+    }
+    val html = Html.render(RunData.load(SyntheticRun.write(dir, "about-run", specs)), None)
+    val s = effectbench.Catalog.deepBind
+    val about = html.indexOf("<div class=\"about\">")
+    val firstTable = html.indexOf("<div class=\"group\"")
+    assert(about > 0 && about < firstTable, s"no description above the first table of ${s.id}")
+    val shown = html.substring(about, firstTable)
+    // The catalog's words, with its `code` spans as code.
+    val words = s.program.split("`").zipWithIndex.map { case (t, i) =>
+      if (i % 2 == 1) s"<code>${Html.esc(t)}</code>" else Html.esc(t)
+    }.mkString
+    assert(shown.contains(words), shown)
+    assert(shown.contains(Html.esc(s.title)) && shown.contains(Html.esc(s.origin)), shown)
+  }
+
   test("markdown escapes pipes and markup from results") {
     assertEquals(Markdown.cell("a|b<script>"), "a\\|b&lt;script&gt;")
   }

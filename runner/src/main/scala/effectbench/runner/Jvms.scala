@@ -67,8 +67,8 @@ object Jvms {
     // Output goes to a file, not a pipe: a program that never ends must not block the reading.
     val out = Files.createTempFile("effectbench-probe", ".txt")
     try {
-      val p = new ProcessBuilder(java.toString, "-version").redirectErrorStream(true).redirectOutput(out.toFile).start()
-      if (!p.waitFor(20, _root_.java.util.concurrent.TimeUnit.SECONDS)) { p.destroyForcibly(); None }
+      val p = os.proc(java.toString, "-version").spawn(stdout = os.Path(out.toAbsolutePath), mergeErrIntoOut = true, destroyOnExit = false)
+      if (!p.waitFor(20 * 1000)) { p.wrapped.destroyForcibly(); None }
       else "version \"([^\"]+)\"".r.findFirstMatchIn(new String(Files.readAllBytes(out))).map(m => Jvm(java, home, m.group(1), ""))
     } catch { case _: Exception => None }
     finally Files.deleteIfExists(out)

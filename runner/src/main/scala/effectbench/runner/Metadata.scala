@@ -6,12 +6,7 @@ import java.nio.file.Path
 
 /** What run.json records about where and how a run was measured. */
 object Metadata {
-  private def cmd(dir: Path, args: String*): Option[String] =
-    try {
-      val p = new ProcessBuilder(args: _*).directory(dir.toFile).redirectErrorStream(true).start()
-      val out = new String(p.getInputStream.readAllBytes()).trim
-      if (p.waitFor() == 0) Some(out) else None
-    } catch { case _: Exception => None }
+  private def cmd(dir: Path, args: String*): Option[String] = Subprocess.output(dir, args)
 
   /** The run.json every run opens with (a measured run's and a profile run's alike): running, with its plan. */
   def header(

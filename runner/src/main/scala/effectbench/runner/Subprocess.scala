@@ -1,14 +1,14 @@
 package effectbench.runner
 
 import java.nio.file.Path
-import java.util.concurrent.TimeUnit
 import scala.jdk.CollectionConverters._
 
 /** Outcome of a child process: its exit code, or that it was killed at its time limit. */
 final case class Finished(exit: Int, timedOut: Boolean, seconds: Double)
 
-/** Child processes with a time limit. A child that exceeds it is killed with all its
-  * descendants (JMH's forked JVMs), so a deadlocked cell never hangs a run.
+/** Child processes with a time limit, started through os-lib (`os.proc(...).spawn`). A child that
+  * exceeds its limit is killed with all its descendants (JMH's forked JVMs), so a deadlocked cell
+  * never hangs a run.
   *
   * On Ctrl-C (or a plain kill) the shutdown hook marks the runner as stopping, then kills every
   * live child tree. Once stopping, no new child starts and no cell is recorded (see `recording`):
@@ -16,7 +16,7 @@ final case class Finished(exit: Int, timedOut: Boolean, seconds: Double)
   * runner's pid (`-Deffectbench.runnerPid`, see harness Watchdog) and end themselves when the
   * runner dies without running its hooks (kill -9). */
 object Subprocess {
-  private val live = java.util.concurrent.ConcurrentHashMap.newKeySet[Process]()
+  private val live = java.util.concurrent.ConcurrentHashMap.newKeySet[os.SubProcess]()
   private val lock = new Object
   @volatile private var stoppingNow = false
 
@@ -26,7 +26,7 @@ object Subprocess {
   /** Stops starting children and kills the live ones. Idempotent; called by the shutdown hook. */
   def stopAll(): Unit = {
     lock.synchronized { stoppingNow = true }
-    val procs = live.asScala.toVector
+    val procs = live.asScala.toVector.map(_.wrapped)
     val tree = procs.flatMap(p => p.toHandle +: p.toHandle.descendants().iterator().asScala.toVector)
     procs.foreach(killTree)
     // Wait (briefly) until they are gone, so that nothing of this run outlives it.
@@ -49,6 +49,11 @@ object Subprocess {
     throw new IllegalStateException("unreachable")
   }
 
+  /** Kills a child and every descendant. The descendants are listed before the parent dies: once
+    * it is gone its children are re-parented and no longer its descendants. (os-lib's own
+    * `SubProcess.destroy(recursive = true)` walks `children()` after destroying each parent
+    * (os-lib 0.11.8, os/src/SubProcess.scala, `destroy`), which on Linux misses the JMH forks of a
+    * killed host; so the tree is taken here.) */
   def killTree(p: Process): Unit = {
     val h = p.toHandle
     // Stop the parent first so it forks nothing new, then its descendants.
@@ -66,47 +71,46 @@ object Subprocess {
       directory: Option[Path] = None
   ): Finished = {
     val started = System.nanoTime()
-    val pb = new ProcessBuilder(cmd.asJava).redirectErrorStream(true)
-    directory.foreach { d =>
-      pb.directory(d.toFile)
-      pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+    val writer = new java.io.PrintWriter(new java.io.FileWriter(log.toFile, true))
+    val lines = os.ProcessOutput.Readlines { line =>
+      writer.println(line); writer.flush()
+      try onLine(line)
+      catch { case _: Throwable => () }
     }
-    env.foreach { case (k, v) => pb.environment().put(k, v) }
     val p = lock.synchronized {
       if (stoppingNow) None
       else {
-        val started = pb.start()
-        live.add(started)
-        Some(started)
+        // stderr joins stdout; this runner's own hook kills children (destroyOnExit = false: no hook per child).
+        val sub = directory match {
+          case Some(d) =>
+            os.proc(cmd).spawn(cwd = os.Path(d.toAbsolutePath), env = env, stdin = os.Path("/dev/null"), stdout = lines,
+              mergeErrIntoOut = true, destroyOnExit = false)
+          case None => os.proc(cmd).spawn(env = env, stdout = lines, mergeErrIntoOut = true, destroyOnExit = false)
+        }
+        live.add(sub)
+        Some(sub)
       }
-    }.getOrElse(parkForever())
-    val writer = new java.io.PrintWriter(new java.io.FileWriter(log.toFile, true))
-    val pump = new Thread(
-      () => {
-        val in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream))
-        try {
-          var line = in.readLine()
-          while (line != null) {
-            writer.println(line); writer.flush()
-            try onLine(line)
-            catch { case _: Throwable => () }
-            line = in.readLine()
-          }
-        } catch { case _: java.io.IOException => () }
-      }, "subprocess-output"
-    )
-    pump.setDaemon(true)
-    pump.start()
+    }.getOrElse { writer.close(); parkForever() }
     try {
-      val done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS)
-      if (!done) killTree(p)
-      p.waitFor(10, TimeUnit.SECONDS)
-      pump.join(5000)
+      val done = p.waitFor(timeoutSeconds * 1000)
+      if (!done) killTree(p.wrapped)
+      p.waitFor(10 * 1000)
+      // The line reader ends with the output; a grandchild that keeps the pipe open is not waited for.
+      p.outputPumperThread.foreach(_.join(5000))
       if (stoppingNow) parkForever()
-      Finished(if (done) p.exitValue() else -1, !done, (System.nanoTime() - started) / 1e9)
+      Finished(if (done) p.exitCode() else -1, !done, (System.nanoTime() - started) / 1e9)
     } finally {
       live.remove(p)
       writer.close()
     }
   }
+
+  /** Runs a short command in `dir` (stderr joined to stdout) and gives its trimmed output when it
+    * exits 0 within `timeoutSeconds`. */
+  def output(dir: Path, cmd: Seq[String], timeoutSeconds: Long = 60): Option[String] =
+    try {
+      val r = os.proc(cmd).call(cwd = os.Path(dir.toAbsolutePath), mergeErrIntoOut = true, check = false,
+        timeout = timeoutSeconds * 1000)
+      if (r.exitCode == 0) Some(r.out.text().trim) else None
+    } catch { case _: Exception => None }
 }

@@ -41,8 +41,30 @@ class SourcesSuite extends munit.FunSuite {
     assertEquals(Sources.method(text, "missing"), None)
   }
 
-  test("headerComment is the scenario file's leading comment") {
-    assertEquals(Sources.headerComment(text), Some("/** deep-bind: a chain of flatMaps.\n  * Unfair if fused. */"))
+  test("a definition whose body goes on below its first lines without braces is shown whole") {
+    val gather =
+      """object Gather {
+        |  val impls = Vector(
+        |    new Impl(Catalog.gather, "default")(
+        |      (rt, p) => inOrder(direct(p.int("n"), true))
+        |    )
+        |  )
+        |
+        |  def direct(n: Int, pool: Boolean): List[() => Int] =
+        |    List.tabulate(n)(k =>
+        |      if (pool) () => { Thread.`yield`(); k }
+        |      else () => k
+        |    )
+        |
+        |  def inOrder(xs: List[() => Int]): List[Int] =
+        |    if (xs.isEmpty) Nil
+        |    else xs.map(_())
+        |}
+        |""".stripMargin
+    val shown = Sources.atLine(gather, 3).getOrElse(fail("no expression at line 3"))
+    assert(shown.startsWith("new Impl(Catalog.gather"), shown)
+    assert(shown.contains("    else () => k\n  )"), shown)
+    assert(shown.contains("if (xs.isEmpty) Nil\n  else xs.map(_())"), shown)
   }
 
   test("snapshot copies the file into the run directory once; load prefers the snapshot") {
