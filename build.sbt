@@ -10,6 +10,8 @@ Global / onChangedBuildSource := ReloadOnSourceChanges
 val munitDep = "org.scalameta" %% "munit" % Versions.munit % Test
 /** Captures each implementation's source file and line at compile time (see Impl). */
 val sourcecodeDep = "com.lihaoyi" %% "sourcecode" % Versions.sourcecode
+/** Family L's latency histograms: recorded by the harness in every group, read by the report. */
+val hdrHistogramDep = "org.hdrhistogram" % "HdrHistogram" % Versions.hdrHistogram
 
 lazy val scala3Options = Seq("-deprecation", "-feature", "-no-indent")
 lazy val scala2Options = Seq("-deprecation", "-feature")
@@ -48,7 +50,7 @@ def runtimeModule(p: Project, group: String): Project = p
   .enablePlugins(JmhPlugin)
   .settings(
     Jmh / version := Versions.jmh,
-    libraryDependencies += sourcecodeDep,
+    libraryDependencies ++= Seq(sourcecodeDep, hdrHistogramDep),
     Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "main" / "scala",
     Test / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "test" / "scala",
     Test / fork := true,
@@ -147,6 +149,7 @@ lazy val report = project
       "org.mvnpm" % "echarts" % echarts,
       "org.apache.commons" % "commons-statistics-inference" % commonsStatistics,
       "org.apache.commons" % "commons-statistics-distribution" % commonsStatistics,
+      hdrHistogramDep,
       munitDep
     )
   )

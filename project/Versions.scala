@@ -32,6 +32,9 @@ object Versions {
   val sourcecode = "0.4.4" // com.lihaoyi::sourcecode, published for 2.12, 2.13 and 3
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
   val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared
+  // org.hdrhistogram:HdrHistogram: family L's latency histograms (recorded in every runtime group's
+  // measuring JVM, read back by the report) and their log format in the run directory.
+  val hdrHistogram = "2.2.2"
 
   /** The libraries of each runtime group's module (build.sbt adds them): a runtime added to an
     * existing group adds its library to its group's list here, beside its version. */
