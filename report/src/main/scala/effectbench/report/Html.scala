@@ -97,6 +97,7 @@ object Html {
 
     // ---- the answer first: every table's ratios to its fastest row ----
     a(SummaryHtml.section(m.summary))
+    a(LatencyHtml.section(run, confidence))
 
     // ---- results, per scenario ----
     a("<section id=\"results\"><h2>Results</h2>\n")

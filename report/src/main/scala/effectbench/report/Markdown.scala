@@ -38,6 +38,7 @@ object Markdown {
       b.flags.foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
       b.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
     }
+    sb.append(LatencyTables.markdown(run, confidence))
     if (m.planned.nonEmpty) {
       sb.append(s"<details><summary>${m.planned.size} planned cells not measured</summary>\n\n")
       sb.append(table(Vector("cell", "JVM", "why"), m.planned.map { case (c, j, s) => Vector(c, j, s) }))

@@ -30,6 +30,7 @@ object TerminalTable {
       b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
       b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
     }
+    sb.append(LatencyTables.terminal(run, confidence))
     if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
     if (m.planned.nonEmpty) {
       sb.append(s"\n${m.planned.size} planned cells not measured:\n")
