@@ -15,6 +15,11 @@ object LatencyModel {
   /** The suffix of a fork's latency log beside its JMH file (`x.json` -> `x.hlog`). */
   val LogSuffix = ".hlog"
 
+  /** The comment line of a latency log before each window's histogram (without HdrHistogram's
+    * leading `#`): what no histogram holds, the window's events and its starved events. */
+  def windowComment(tag: String, events: Long, starved: Long, hogSteps: Long): String =
+    s"effectbench window tag=$tag events=$events starved=$starved hogSteps=$hogSteps"
+
   /** The system property that names the measuring JVM's latency log (an absolute path). */
   val LogProperty = "effectbench.latencyLog"
 

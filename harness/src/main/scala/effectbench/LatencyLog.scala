@@ -16,9 +16,8 @@ object LatencyLog {
     s"fork-$pid-${java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime}"
   }
 
-  /** The comment line before each window's histogram. */
-  def comment(tag: String, r: WindowResult): String =
-    s"effectbench window tag=$tag events=${r.events} starved=${r.starved} answeredTwice=${r.answeredTwice} hogSteps=${r.hogSteps}"
+  /** The comment line before each window's histogram (LatencyModel.windowComment). */
+  def comment(tag: String, r: WindowResult): String = LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps)
 
   private var writer: Option[(HistogramLogWriter, PrintStream)] = None
 

@@ -145,7 +145,7 @@ object LoadWindow {
       }
     } else target.submit(w, -1)
     val last = w.scheduled(w.events - 1)
-    waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered + w.answeredTwice >= w.events)
+    waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= w.events)
     w.stopHogs()
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
