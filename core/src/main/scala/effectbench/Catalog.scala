@@ -341,13 +341,33 @@ object Catalog {
       "steps equal to its chains × chain"
   )
 
+  val sleepDrift: Scenario = Scenario(
+    id = "sleep-drift", family = Family.L, title = "oversleep of timer sleeps while hog fibers run",
+    origin = "Cats Effect's SleepDrift benchmark",
+    stresses = "the runtime's timer and how soon a woken fiber gets a worker from the hogs; unfair with a timer of this repository's",
+    variants = Vector("default"),
+    params = Vector(ParamDef("sleepers", "100", IntRange(1, 100000), "sleeping fibers"),
+      ParamDef("sleep-us", "1000", IntRange(10, 1000000), "length of each sleep, in microseconds"), hogsPerCpu, windowMs, chainLength),
+    runtimes = latencyRuntimes, notApplicable = NaReasons.sleepDrift,
+    oracle = (_, p) => LatencyModel.sleepDriftOracle(p.int("sleepers"), LatencyModel.maxWakes(p), p.long("chain")),
+    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    program = "The hogs of hog-probe (" + hogText + ") run while F sleepers each sleep `sleep-us` with the runtime's own timer, one " +
+      "sleep after another, until the window is over (at least once). A sleep's latency is its oversleep: the time the sleeper " +
+      "runs again minus the time it asked to wake (the clock read just before the sleep, plus the sleep). The hogs run until " +
+      "every sleep has woken or the last one is 1 s late, then stop. The score is the hogs' time per step; the oversleep " +
+      "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. The budget is the settings " +
+      "profile's (hog-probe has the budget variants).",
+    oracleDoc = "every sleep woke exactly once and none before its time, every sleeper slept at least once and at most " +
+      "window-ms × 1000 / sleep-us + 1 times, and every hog's steps equal to its chains × chain"
+  )
+
   /** Every public scenario, in the order of docs/scenarios.md. */
   val scenarios: Vector[Scenario] = Vector(
     deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
     sequence, gather, gatherUnordered,
     businessFlow, transformerStack,
     forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin,
-    hogProbe
+    hogProbe, sleepDrift
   )
 
   /** Scenarios only the fault-injection tests ask for; never listed or reported otherwise. */
