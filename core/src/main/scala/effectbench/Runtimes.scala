@@ -79,7 +79,7 @@ object Runtimes {
   // default cached) and enhancedExceptions (default true) by monix-eval's
   // monix-eval/jvm/src/main/java/monix/eval/internal/TracingPlatform.java, static finals the run
   // loops test. MonixSetup reads all four back from the live classes.
-  val Monix: RuntimeInfo = RuntimeInfo("monix", "monix", 17, "monix", all4,
+  val Monix: RuntimeInfo = RuntimeInfo("monix", "monix", 17, "monix", withLatency,
     levelledJvm = Vector(
       "-Dmonix.environment.batchSize=" + Settings.MonixBatch,
       "-Dmonix.environment.localContextPropagation=0",
@@ -106,7 +106,7 @@ object Runtimes {
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
     syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
     about = "Ox, direct style on virtual threads")
-  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S), Vector.empty, poolOnly,
+  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S, Family.L), Vector.empty, poolOnly,
     Vector("ForkJoinPool-"),
     syncNa = Some("the program is a virtual thread; there is no calling-thread run"),
     about = "plain virtual threads with `java.util.concurrent`: the reference point for `ox`")
