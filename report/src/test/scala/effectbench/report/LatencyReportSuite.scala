@@ -151,4 +151,24 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(zio.ratio.low > 1.5 && zio.ratio.high < 2.6, zio.ratio.toString)
     assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
   }
+
+  test("in headless Chromium, the latency section shows each cell's curve inside its chart and each frontier point on it") {
+    assume(Chromium.binary.isDefined, "no Chromium here (set CHROMIUM)")
+    val run = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0, "baseline" -> 300.0))
+    val html = run.dir.resolve("report.html")
+    Files.write(html, Html.render(run, None).getBytes("UTF-8"))
+    val (dom, _) = Chromium.dumpDom(Chromium.binary.get, html.toUri.toString)
+    val section = "(?s)<section id=\"latency\">.*?</section>".r.findFirstIn(dom).getOrElse(fail("no latency section in the DOM"))
+    val curves = "<polyline class=\"curve\"[^>]*points=\"([^\"]+)\"".r.findAllMatchIn(section).map(_.group(1)).toVector
+    assertEquals(curves.size, 3)
+    curves.foreach { pts =>
+      val xy = pts.split(' ').toVector.map(_.split(',').map(_.toDouble))
+      assertEquals(xy.size, LatencyHtml.CurvePercentiles.size)
+      assert(xy.forall(p => p(0) >= 0 && p(0) <= 640 && p(1) >= 0 && p(1) <= 300), s"a point outside the chart: $pts")
+      assert(xy.map(_(1)).sliding(2).forall(w => w(1) <= w(0) + 1e-9), s"latency grows with the percentile (y falls): $pts")
+    }
+    val points = "<circle class=\"point\"[^>]*cx=\"([^\"]+)\" cy=\"([^\"]+)\"".r.findAllMatchIn(section).toVector
+    assertEquals(points.size, 3)
+    points.foreach(m => assert(m.group(1).toDouble > 0 && m.group(2).toDouble > 0, m.matched))
+  }
 }
