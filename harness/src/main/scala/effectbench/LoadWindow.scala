@@ -164,24 +164,19 @@ object LoadWindow {
   /** Runs one window on the calling thread, the client: starts the hogs, submits every event on
     * its schedule, then lets the hogs run until every event is answered or the last is starved
     * (1 s late), stops them, and waits for their reports and for the events still unanswered (a
-    * starved one is answered once the hogs stop; one never answered fails the oracle). `submit`
-    * is the target's, or another schedule's own (sleep-drift starts its sleepers there). */
-  def run(target: LoadTarget, events: Int, intervalNanos: Long, hogs: Int, chain: Long): WindowResult =
-    run(target, new LoadWindow(events, intervalNanos, hogs, chain), submitEach = true)
-
-  def run(target: LoadTarget, w: LoadWindow, submitEach: Boolean): WindowResult = {
+    * starved one is answered once the hogs stop; one never answered fails the oracle). */
+  def run(target: LoadTarget, events: Int, intervalNanos: Long, hogs: Int, chain: Long): WindowResult = {
+    val w = new LoadWindow(events, intervalNanos, hogs, chain)
     val startMillis = System.currentTimeMillis()
     var i = 0
     while (i < w.hogs) { target.startHog(w); i += 1 }
     w.begin(System.nanoTime() + w.intervalNanos)
-    if (submitEach) {
-      var k = 0
-      while (k < w.events) {
-        parkUntil(w.scheduled(k))
-        target.submit(w, k)
-        k += 1
-      }
-    } else target.submit(w, -1)
+    var k = 0
+    while (k < w.events) {
+      parkUntil(w.scheduled(k))
+      target.submit(w, k)
+      k += 1
+    }
     val last = w.scheduled(w.events - 1)
     waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= w.events)
     w.stopHogs()
