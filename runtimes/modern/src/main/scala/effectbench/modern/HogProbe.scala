@@ -98,22 +98,22 @@ object HogProbe extends ScenarioImpls {
     def submit(w: LoadWindow, k: Int): Unit = pool.execute(() => w.answer(k))
   }
 
-  private def ce(variant: String) =
+  private def catsEffectCell(variant: String) =
     new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
       val rt = live.withBudget(live.budgetOf(variant)); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
     })
 
-  private def zio(variant: String) =
+  private def zioCell(variant: String) =
     new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
       val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    ce(LatencyModel.Levelled),
-    ce(LatencyModel.Shipped),
-    ce(LatencyModel.Budget128),
-    zio(LatencyModel.Levelled),
-    zio(LatencyModel.YieldOff),
+    catsEffectCell(LatencyModel.Levelled),
+    catsEffectCell(LatencyModel.Shipped),
+    catsEffectCell(LatencyModel.Budget128),
+    zioCell(LatencyModel.Levelled),
+    zioCell(LatencyModel.YieldOff),
     new Impl(Catalog.hogProbe, LatencyModel.Levelled, FutureSetup, "flatMap on the global execution context")((live, p, _) =>
       WindowProgram.hogProbe(new FutureTarget(live.ec), p, Vector("cellAutoYieldBudget" -> "none (every bind is a pool task)"))
     ),
