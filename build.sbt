@@ -163,6 +163,9 @@ lazy val runner = project
     // The jar carries async-profiler's native libraries; `bench profile` extracts one at run time.
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
+    // The report reads family L's latency logs; HdrHistogram (a `bundle` in its pom) is named here
+    // too, since it did not reach the runner's runtime classpath through report's dependencies.
+    libraryDependencies += hdrHistogramDep,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
