@@ -157,6 +157,7 @@ object NaReasons {
         "Cats Effect's auto-yield cannot be turned off: IORuntimeConfig requires a threshold > 1 (the smallest budget is the variant budget-128)")
     )
   val sleepDrift: Vector[NotApplicable] = Vector(Cps, ScalaAsync, Dsl, Continuations).map(r => NotApplicable(r, None, noScheduler)) ++
-    Vector(NotApplicable(Future, None, "Future has no timer of its own: a sleep would be a blocked pool thread or a scheduler written here"),
+    Vector(NotApplicable(Future, None,
+        "Future has no timer of its own: a sleep would be a blocked pool thread or a scheduler written here"),
       NotApplicable(Ox, None, oxScope))
 }

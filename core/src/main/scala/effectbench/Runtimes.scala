@@ -106,7 +106,8 @@ object Runtimes {
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
     syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
     about = "Ox, direct style on virtual threads")
-  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S, Family.L), Vector.empty, poolOnly,
+  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S, Family.L), Vector.empty,
+    poolOnly,
     Vector("ForkJoinPool-"),
     syncNa = Some("the program is a virtual thread; there is no calling-thread run"),
     about = "plain virtual threads with `java.util.concurrent`: the reference point for `ox`")

@@ -94,7 +94,9 @@ object ScenarioDoc {
           s"${r.minJdk}+",
           Vector[Family](Family.R, Family.C, Family.E, Family.S, Family.L).filter(r.families.contains).map(_.id).mkString(" "))
       })
-    para("Families: R run loop and stack, C collections, E error handling, S scheduler and fibers, L latency and fairness under load (below).")
+    para(
+      "Families: R run loop and stack, C collections, E error handling, S scheduler and fibers, L latency and fairness under load (below)."
+    )
   }
 
   private def settings(line: String => Unit, para: String => Unit): Unit = {

@@ -263,8 +263,10 @@ object WindowProgram {
     * every sleeper finished having slept at least once and at most the window allows, and the
     * hogs' steps add up; else what went wrong. */
   def sleepDriftSummary(sleepers: Int, maxWakes: Long, chain: Long)(r: WindowResult): String =
-    if (r.everyEventOnce && r.early == 0 && r.sleepers == sleepers && r.sleepersFinished == sleepers && r.fewestWakes >= 1 &&
-      r.mostWakes <= maxWakes && r.hogsConsistent) LatencyModel.sleepDriftOracle(sleepers, maxWakes, chain)
+    if (
+      r.everyEventOnce && r.early == 0 && r.sleepers == sleepers && r.sleepersFinished == sleepers && r.fewestWakes >= 1 &&
+      r.mostWakes <= maxWakes && r.hogsConsistent
+    ) LatencyModel.sleepDriftOracle(sleepers, maxWakes, chain)
     else
       s"${r.answered} of ${r.events} sleeps woke (${r.answeredTwice} twice, ${r.early} early); ${r.sleepersFinished} of $sleepers " +
         s"sleepers finished, wakes ${r.fewestWakes}..${r.mostWakes} (at most $maxWakes); ${r.hogsReported} of ${r.hogs} hogs reported, " +
@@ -279,7 +281,8 @@ object WindowProgram {
       () =>
         LoadWindow.runSleeps(target, sleepers, maxWakes.toInt, p.long("sleep-us") * 1000L, LatencyModel.windowNanos(p),
           LatencyModel.hogs(p, processors), chain),
-      sleepDriftSummary(sleepers, maxWakes, chain), readBack)
+      sleepDriftSummary(sleepers, maxWakes, chain), readBack
+    )
   }
 
   /** A hog-probe window on `target` at the (complete) params `p`. */
@@ -288,6 +291,7 @@ object WindowProgram {
     new WindowProgram(
       () =>
         LoadWindow.run(target, LatencyModel.probes(p), p.long("interval-us") * 1000L, LatencyModel.hogs(p, processors), chain),
-      hogProbeSummary(chain), readBack)
+      hogProbeSummary(chain), readBack
+    )
   }
 }

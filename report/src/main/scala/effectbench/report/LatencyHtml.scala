@@ -44,7 +44,8 @@ object LatencyHtml {
   private def logBounds(xs: Seq[Double]): (Double, Double) = {
     val ps = xs.filter(x => x > 0 && !x.isNaN && !x.isInfinite)
     if (ps.isEmpty) (1, 10)
-    else (math.pow(10, math.floor(math.log10(ps.min))), math.pow(10, math.ceil(math.log10(ps.max)) max (math.floor(math.log10(ps.min)) + 1)))
+    else
+      (math.pow(10, math.floor(math.log10(ps.min))), math.pow(10, math.ceil(math.log10(ps.max)) max (math.floor(math.log10(ps.min)) + 1)))
   }
 
   private def decades(lo: Double, hi: Double): Vector[Double] =
@@ -64,26 +65,35 @@ object LatencyHtml {
     val x = Axis(0, 6, l, W - r, log = false)
     val y = Axis(ylo, yhi, H - bottom, top, log = true)
     val sb = new StringBuilder
-    sb.append(s"""<svg class="latency-curves" viewBox="0 0 ${W.toInt} ${H.toInt}" width="${W.toInt}" height="${H.toInt}" role="img" aria-label="${esc(
-        t.title
-      )} percentile curves">""")
+    sb.append(
+      s"""<svg class="latency-curves" viewBox="0 0 ${W.toInt} ${H.toInt}" width="${W.toInt}" height="${H.toInt}" role="img" aria-label="${esc(
+          t.title
+        )} percentile curves">"""
+    )
     Vector(0.0, 50.0, 90.0, 99.0, 99.9, 99.99, 99.999).foreach { p =>
       val px = x(curveX(p))
       sb.append(s"""<line x1="${f1(px)}" y1="${f1(top)}" x2="${f1(px)}" y2="${f1(H - bottom)}" stroke="#ddd"/>""")
-      sb.append(s"""<text x="${f1(px)}" y="${f1(H - bottom + 14)}" font-size="10" text-anchor="middle">${if (p == 0) "0" else s"$p%"}</text>""")
+      sb.append(s"""<text x="${f1(px)}" y="${f1(H - bottom + 14)}" font-size="10" text-anchor="middle">${if (p == 0) "0"
+        else s"$p%"}</text>""")
     }
     decades(ylo, yhi).foreach { v =>
       val py = y(v)
       sb.append(s"""<line x1="${f1(l)}" y1="${f1(py)}" x2="${f1(W - r)}" y2="${f1(py)}" stroke="#eee"/>""")
       sb.append(s"""<text x="${f1(l - 4)}" y="${f1(py + 3)}" font-size="10" text-anchor="end">${Format.num(v)}</text>""")
     }
-    sb.append(s"""<text x="${f1((l + W - r) / 2)}" y="${f1(H - 6)}" font-size="11" text-anchor="middle">percentile (log scale of 1/(1−p))</text>""")
-    sb.append(s"""<text x="12" y="${f1(H / 2)}" font-size="11" transform="rotate(-90 12 ${f1(H / 2)})" text-anchor="middle">latency µs (log)</text>""")
+    sb.append(
+      s"""<text x="${f1((l + W - r) / 2)}" y="${f1(H - 6)}" font-size="11" text-anchor="middle">percentile (log scale of 1/(1−p))</text>"""
+    )
+    sb.append(s"""<text x="12" y="${f1(H / 2)}" font-size="11" transform="rotate(-90 12 ${f1(
+        H / 2
+      )})" text-anchor="middle">latency µs (log)</text>""")
     curves.zipWithIndex.foreach { case ((row, pts), i) =>
       val points = pts.map { case (px, py) => s"${f1(x(px))},${f1(y(py))}" }.mkString(" ")
-      sb.append(s"""<polyline class="curve" data-cell="${esc(row.cell.key)}" fill="none" stroke="${colour(i)}" stroke-width="1.5" points="$points"><title>${esc(
-          label(row)
-        )}</title></polyline>""")
+      sb.append(s"""<polyline class="curve" data-cell="${esc(row.cell.key)}" fill="none" stroke="${colour(
+            i
+          )}" stroke-width="1.5" points="$points"><title>${esc(
+            label(row)
+          )}</title></polyline>""")
       sb.append(s"""<text x="${f1(W - r + 6)}" y="${f1(top + 12 + i * 14)}" font-size="11" fill="${colour(i)}">${esc(label(row))}</text>""")
     }
     sb.append("</svg>")
@@ -104,9 +114,11 @@ object LatencyHtml {
     val y = Axis(ylo, yhi, H - bottom, top, log = true)
     val runtimes = t.rows.map(_.runtime).distinct
     val sb = new StringBuilder
-    sb.append(s"""<svg class="frontier" viewBox="0 0 ${W.toInt} ${H.toInt}" width="${W.toInt}" height="${H.toInt}" role="img" aria-label="${esc(
-        t.title
-      )} hog throughput against probe p99">""")
+    sb.append(
+      s"""<svg class="frontier" viewBox="0 0 ${W.toInt} ${H.toInt}" width="${W.toInt}" height="${H.toInt}" role="img" aria-label="${esc(
+          t.title
+        )} hog throughput against probe p99">"""
+    )
     decades(xlo, xhi).foreach { v =>
       sb.append(s"""<line x1="${f1(x(v))}" y1="${f1(top)}" x2="${f1(x(v))}" y2="${f1(H - bottom)}" stroke="#eee"/>""")
       sb.append(s"""<text x="${f1(x(v))}" y="${f1(H - bottom + 14)}" font-size="10" text-anchor="middle">${Format.num(v)}</text>""")
@@ -116,18 +128,22 @@ object LatencyHtml {
       sb.append(s"""<text x="${f1(l - 4)}" y="${f1(y(v) + 3)}" font-size="10" text-anchor="end">${f"$v%.0e"}</text>""")
     }
     sb.append(s"""<text x="${f1((l + W - r) / 2)}" y="${f1(H - 6)}" font-size="11" text-anchor="middle">probe p99, µs (log)</text>""")
-    sb.append(s"""<text x="12" y="${f1(H / 2)}" font-size="11" transform="rotate(-90 12 ${f1(H / 2)})" text-anchor="middle">hog steps/s (log)</text>""")
+    sb.append(s"""<text x="12" y="${f1(H / 2)}" font-size="11" transform="rotate(-90 12 ${f1(
+        H / 2
+      )})" text-anchor="middle">hog steps/s (log)</text>""")
     pts.foreach { case (row, tp) =>
       val c = colour(runtimes.indexOf(row.runtime))
       val cx = x(row.latency.p99.mean)
       val cy = y(tp)
       if (row.latency.p99.known)
         sb.append(s"""<line class="p99-interval" x1="${f1(x(math.max(row.latency.p99.low, xlo)))}" y1="${f1(cy)}" x2="${f1(
-            x(row.latency.p99.high)
-          )}" y2="${f1(cy)}" stroke="$c"/>""")
+              x(row.latency.p99.high)
+            )}" y2="${f1(cy)}" stroke="$c"/>""")
       sb.append(s"""<circle class="point" data-runtime="${esc(row.runtime)}" data-budget="${esc(row.variant)}" cx="${f1(cx)}" cy="${f1(
-          cy
-        )}" r="4" fill="$c"><title>${esc(s"${label(row)}: p99 ${Format.num(row.latency.p99.mean)} µs, ${Format.num(tp)} hog steps/s")}</title></circle>""")
+            cy
+          )}" r="4" fill="$c"><title>${esc(
+            s"${label(row)}: p99 ${Format.num(row.latency.p99.mean)} µs, ${Format.num(tp)} hog steps/s"
+          )}</title></circle>""")
       sb.append(s"""<text x="${f1(cx + 6)}" y="${f1(cy - 4)}" font-size="10" fill="$c">${esc(row.variant)}</text>""")
     }
     runtimes.zipWithIndex.foreach { case (rt, i) =>

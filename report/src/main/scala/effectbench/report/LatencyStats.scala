@@ -82,7 +82,9 @@ object LatencyStats {
       e.forks.zipWithIndex.collect { case (f, i) if f.hasPercentiles && f.p99 > 0 => (e.rounds.lift(i).getOrElse(-1 - i), math.log(f.p99)) }
     val la = logs(a)
     val lb = logs(b)
-    def byRound(l: Vector[(Int, Double)]): Map[Int, Double] = l.filter(_._1 >= 0).groupBy(_._1).map { case (r, xs) => r -> mean(xs.map(_._2)) }
+    def byRound(l: Vector[(Int, Double)]): Map[Int, Double] = l.filter(_._1 >= 0).groupBy(_._1).map { case (r, xs) =>
+      r -> mean(xs.map(_._2))
+    }
     val ra = byRound(la)
     val rb = byRound(lb)
     val shared = ra.keySet.intersect(rb.keySet).toVector.sorted
@@ -111,7 +113,9 @@ object LatencyStats {
 
   /** "812 ± 40" (µs), "812 ± ?" with one fork, "—" when no fork recorded a latency. */
   def intervalText(i: ForkInterval): String =
-    if (i.n == 0 || i.mean.isNaN) "—" else if (!i.known) s"${Format.num(i.mean)} ± ?" else s"${Format.num(i.mean)} ± ${Format.num(i.halfWidth)}"
+    if (i.n == 0 || i.mean.isNaN) "—"
+    else if (!i.known) s"${Format.num(i.mean)} ± ?"
+    else s"${Format.num(i.mean)} ± ${Format.num(i.halfWidth)}"
 
   /** "1.85× [1.60, 2.14]", "tie 1.05× [0.90, 1.22]", or "? 1.30× (no interval)". */
   def ratioText(r: LatencyRatio): String = {

@@ -35,7 +35,8 @@ object LatencyTables {
   }
 
   private def key(c: CellResult): String = c.id match {
-    case Some(id) => s"${id.scenario}/${effectbench.Params.encode(id.params)}/${id.mode.id} @ ${c.jvm}" + c.record.shard.fold("")(k => s" # shard $k")
+    case Some(id) =>
+      s"${id.scenario}/${effectbench.Params.encode(id.params)}/${id.mode.id} @ ${c.jvm}" + c.record.shard.fold("")(k => s" # shard $k")
     case None => c.key
   }
 
@@ -48,7 +49,8 @@ object LatencyTables {
         val id = c.id.get
         val forks = LatencyData.forks(run.dir, c)
         val budget = c.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v }.getOrElse(id.variant)
-        LatencyRow(c, id.runtime, id.variant, budget, CellStats.estimate(c, confidence), LatencyStats.estimate(forks, confidence, c.record.rounds),
+        LatencyRow(c, id.runtime, id.variant, budget, CellStats.estimate(c, confidence),
+          LatencyStats.estimate(forks, confidence, c.record.rounds),
           forks, None, isLowest = false)
       }
       val scored = rows0.filter(r => !r.latency.p99.mean.isNaN)

@@ -41,8 +41,10 @@ class LatencyReportSuite extends munit.FunSuite {
   val key: String => String = rt => s"hog-probe/levelled/$rt/window-ms=250/fork"
 
   /** A run with one hog-probe cell per runtime, each with `forks` forks whose p99 sits near `p99(rt)`. */
-  def latencyRun(dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
-      rounds: Boolean = false): RunData = {
+  def latencyRun(
+      dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
+      rounds: Boolean = false
+  ): RunData = {
     val rnd = new Random(seed)
     val specs = p99.keys.toVector.sorted.map(rt => SyntheticRun.Spec(key(rt), 20.0, unit = "ns/op"))
     SyntheticRun.write(dir, "latency", specs, forks = forks, seed = seed)

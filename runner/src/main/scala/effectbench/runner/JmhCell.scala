@@ -86,7 +86,8 @@ object JmhCell {
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
       "-bm", "avgt", "-tu", scenario.timeUnit,
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
-      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true")
+      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true"
+    )
     val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out)
     // The launcher (taskset) pins the JVM it starts; JMH's forks inherit the affinity.
     if (direct(profile, extra))

@@ -20,7 +20,7 @@ object LatencyCell {
       val window = LatencyModel.windowSeconds(s.complete(cell.id.params))
       val warmups = if (profile.warmups == 0) 0 else math.max(1, math.ceil(profile.warmups * profile.warmupSeconds / window - 1e-9).toInt)
       Some(Vector("effectbench.Bench.window", "-wi", warmups.toString, "-w", "1ms", "-i", math.max(1, profile.iterations).toString,
-        "-r", "1ms", "-si", "false"))
+          "-r", "1ms", "-si", "false"))
     }
 
   /** The latency log of the JMH file `out`: `x.json` -> `x.hlog`. */

@@ -278,7 +278,8 @@ object Rounds {
       val n = xs.size
       val m = xs.sum / n
       val err = if (n < 2) Double.NaN else ForkStats.tQuantile(0.999, n - 1) * math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (n - 1) / n)
-      put(metric, "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)), "rawData" -> rawJson(rawAll))
+      put(metric, "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)),
+        "rawData" -> rawJson(rawAll))
     }
     val pm =
       if (typed.head.scoredName.isDefined) put(first("primaryMetric"), "rawData" -> rawJson(typed.flatMap(_.primaryMetric.rawData)))

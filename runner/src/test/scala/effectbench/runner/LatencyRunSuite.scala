@@ -33,7 +33,8 @@ class LatencyRunSuite extends munit.FunSuite {
       assert(forks.head.events > 0, s"${c.key}: events counted")
       assert(c.readBack.exists(_._1 == "cellAutoYieldBudget"), s"${c.key}: budget read back: ${c.readBack}")
     }
-    def budget(key: String) = run.cells.find(_.key.startsWith(key)).flatMap(_.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v })
+    def budget(key: String) =
+      run.cells.find(_.key.startsWith(key)).flatMap(_.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v })
     assertEquals(budget("hog-probe/shipped/cats-effect/"), Some("1024"))
     assertEquals(budget("hog-probe/budget-128/cats-effect/"), Some("128"))
     assertEquals(budget("hog-probe/levelled/cats-effect/"), Some("10240"))

@@ -82,17 +82,17 @@ final class CatsEffectLive(settings: Settings) extends Live {
     else
       synchronized {
         budgeted.getOrElseUpdate(budget, {
-          val threads = settings match {
-            case Settings.Defaults => math.max(2, processors) // as IORuntime.global sizes its pool
-            case Settings.Levelled => processors
-          }
-          val (pool, _, shutdown) = IORuntime.createWorkStealingComputeThreadPool(threads = threads)
-          IORuntime.builder()
-            .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
-            .setScheduler(pool, () => ())
-            .setConfig(runtime.config.copy(cancelationCheckThreshold = math.min(CancelationCheck, budget), autoYieldThreshold = budget))
-            .build()
-        })
+            val threads = settings match {
+              case Settings.Defaults => math.max(2, processors) // as IORuntime.global sizes its pool
+              case Settings.Levelled => processors
+            }
+            val (pool, _, shutdown) = IORuntime.createWorkStealingComputeThreadPool(threads = threads)
+            IORuntime.builder()
+              .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
+              .setScheduler(pool, () => ())
+              .setConfig(runtime.config.copy(cancelationCheckThreshold = math.min(CancelationCheck, budget), autoYieldThreshold = budget))
+              .build()
+          })
       }
 
   /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */

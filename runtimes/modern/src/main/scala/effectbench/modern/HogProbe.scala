@@ -118,7 +118,8 @@ object HogProbe extends ScenarioImpls {
       WindowProgram.hogProbe(new FutureTarget(live.ec), p, Vector("cellAutoYieldBudget" -> "none (every bind is a pool task)"))
     ),
     new Impl(Catalog.hogProbe, LatencyModel.Levelled, BaselineSetup, "a loop of opaque steps per pool task")((live, p, _) =>
-      WindowProgram.hogProbe(new BaselineTarget(live.pool), p, Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+      WindowProgram.hogProbe(new BaselineTarget(live.pool), p,
+        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
   )
 }

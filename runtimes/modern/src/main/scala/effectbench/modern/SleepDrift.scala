@@ -30,7 +30,9 @@ object SleepDrift extends ScenarioImpls {
   def zioSleeper(w: LoadWindow, s: Int, i: Int, d: zio.Duration): ZIO[Any, Nothing, Unit] = {
     val k = s * w.slotsPerSleeper + i
     ZIO.succeed(w.expect(k, System.nanoTime() + d.toNanos)) *> ZIO.sleep(d) *> ZIO.succeed(w.answer(k)) *>
-      ZIO.succeed(w.over || i + 1 >= w.slotsPerSleeper).flatMap(done => if (done) ZIO.succeed(w.sleeperDone()) else zioSleeper(w, s, i + 1, d))
+      ZIO.succeed(w.over || i + 1 >= w.slotsPerSleeper).flatMap(done =>
+        if (done) ZIO.succeed(w.sleeperDone()) else zioSleeper(w, s, i + 1, d)
+      )
   }
 
   /** Started as HogProbe.ZioTarget starts its fibers: `runOrFork` of a program that begins with `yieldNow`. */
@@ -49,12 +51,15 @@ object SleepDrift extends ScenarioImpls {
     val k = s * w.slotsPerSleeper + i
     w.expect(k, System.nanoTime() + dNanos)
     timer.schedule(
-      (() =>
-        pool.execute { () =>
-          w.answer(k)
-          if (w.over || i + 1 >= w.slotsPerSleeper) w.sleeperDone() else baselineSleeper(pool, timer, w, s, i + 1, dNanos)
-        }): Runnable,
-      dNanos, TimeUnit.NANOSECONDS)
+      (
+          () =>
+            pool.execute { () =>
+              w.answer(k)
+              if (w.over || i + 1 >= w.slotsPerSleeper) w.sleeperDone() else baselineSleeper(pool, timer, w, s, i + 1, dNanos)
+            }
+      ): Runnable,
+      dNanos, TimeUnit.NANOSECONDS
+    )
     ()
   }
 

@@ -24,8 +24,10 @@ object SleepDrift extends ScenarioImpls {
   val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.sleepDrift, "default", MonixSetup, "Task.sleep; Tasks by runAsyncAndForget after shift")((live, p, _) =>
       WindowProgram.sleepDrift(
-        new MonixTarget(live.scheduler, live.options, FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)),
-        p, live.budgetReadBack(live.scheduler))
+        new MonixTarget(live.scheduler, live.options,
+          FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)),
+        p, live.budgetReadBack(live.scheduler)
+      )
     )
   )
 }
