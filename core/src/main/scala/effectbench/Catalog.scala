@@ -310,6 +310,10 @@ object Catalog {
 
   // ---- Family L: latency and fairness under load (LatencyModel holds the shared rules) ----
   private val latencyRuntimes = Runtimes.inFamily(Family.L)
+  /** The family's runtimes and those whose n/a reason for the whole scenario is declared, so that
+    * docs/scenarios.md prints the reason (no scheduler, Ox's scope) instead of "not defined". */
+  private def latencyRuntimesWith(na: Vector[NotApplicable]): Vector[String] =
+    Runtimes.ids.filter(id => latencyRuntimes.contains(id) || na.exists(n => n.runtime.id == id && n.variant.isEmpty))
   private val hogsPerCpu = ParamDef("hogs-per-cpu", "2", IntRange(1, 64), "hog fibers per processor of the measuring JVM")
   private val windowMs = ParamDef("window-ms", "2000", IntRange(10, 600000),
     "length of one window of load (one JMH iteration), in milliseconds")
@@ -328,7 +332,7 @@ object Catalog {
     variants = LatencyModel.budgetVariants,
     params = Vector(hogsPerCpu, ParamDef("interval-us", "1000", IntRange(50, 1000000), "time between two probes, in microseconds"),
       windowMs, chainLength),
-    runtimes = latencyRuntimes, notApplicable = NaReasons.latency,
+    runtimes = latencyRuntimesWith(NaReasons.latency), notApplicable = NaReasons.latency,
     oracle = (_, p) => LatencyModel.hogProbeOracle(LatencyModel.probes(p), p.long("chain")),
     // A quick window is a quick iteration long (6 of them measured); the tests' window is shorter still.
     quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
@@ -348,7 +352,7 @@ object Catalog {
     variants = Vector("default"),
     params = Vector(ParamDef("sleepers", "100", IntRange(1, 100000), "sleeping fibers"),
       ParamDef("sleep-us", "1000", IntRange(10, 1000000), "length of each sleep, in microseconds"), hogsPerCpu, windowMs, chainLength),
-    runtimes = latencyRuntimes, notApplicable = NaReasons.sleepDrift,
+    runtimes = latencyRuntimesWith(NaReasons.sleepDrift), notApplicable = NaReasons.sleepDrift,
     oracle = (_, p) => LatencyModel.sleepDriftOracle(p.int("sleepers"), LatencyModel.maxWakes(p), p.long("chain")),
     quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
     program = "The hogs of hog-probe (" + hogText + ") run while F sleepers each sleep `sleep-us` with the runtime's own timer, one " +
