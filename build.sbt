@@ -130,25 +130,39 @@ lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes
     libraryDependencies ++= continuationsLibraries :+ "org.scalameta" %% "munit" % Versions.munit212 % Test
   )
 
-/** The run directory's format as types, with their JSON codecs (Scala 3: the runner and report). */
-lazy val store = project
-  .in(file("store"))
-  .dependsOn(core)
-  .settings(
-    scalacOptions ++= scala3Options,
-    libraryDependencies ++= Seq("com.lihaoyi" %% "upickle" % upickle, munitDep)
-  )
-
-lazy val report = project
-  .in(file("report"))
-  .dependsOn(core, store)
+/** The statistics of the measuring engine and the reports: fork statistics and warm-up, ratio
+  * intervals, launch states and modes, the bootstrap of `compare`, numbers as text. */
+lazy val stats = project
+  .in(file("stats"))
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(
-      "org.xerial" % "sqlite-jdbc" % sqliteJdbc,
-      "org.mvnpm" % "echarts" % echarts,
       "org.apache.commons" % "commons-statistics-inference" % commonsStatistics,
       "org.apache.commons" % "commons-statistics-distribution" % commonsStatistics,
+      "com.lihaoyi" %% "upickle" % upickle % Test, // recorded fork data in the tests
+      munitDep
+    )
+  )
+
+/** What a run leaves: the run directory's format as types with their JSON codecs, a run read
+  * back, the source snapshots taken as cells are recorded, and the SQLite index of a results
+  * directory (Scala 3: the runner and report). */
+lazy val store = project
+  .in(file("store"))
+  .dependsOn(core, stats)
+  .settings(
+    scalacOptions ++= scala3Options,
+    libraryDependencies ++= Seq("com.lihaoyi" %% "upickle" % upickle, "org.xerial" % "sqlite-jdbc" % sqliteJdbc, munitDep)
+  )
+
+/** The report model and its renderers (terminal, Markdown, HTML, compare): read from the store only. */
+lazy val report = project
+  .in(file("report"))
+  .dependsOn(core, stats, store)
+  .settings(
+    scalacOptions ++= scala3Options,
+    libraryDependencies ++= Seq(
+      "org.mvnpm" % "echarts" % echarts,
       hdrHistogramDep,
       munitDep
     )
@@ -156,7 +170,7 @@ lazy val report = project
 
 lazy val runner = project
   .in(file("runner"))
-  .dependsOn(core, store, report % "compile->compile;test->test")
+  .dependsOn(core, stats, store, report % "compile->compile;test->test")
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
@@ -195,7 +209,7 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate((Seq[ProjectReference](core, store) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report,
+  .aggregate((Seq[ProjectReference](core, stats, store) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report,
       runner)): _*)
   .settings(
     publish / skip := true,

@@ -11,6 +11,14 @@ object Catalog {
   private val fiberRuntimes = Runtimes.inFamily(Family.S)
   private val errorRuntimes = Runtimes.inFamily(Family.E)
 
+  /** The style every other style of a family-E style scenario is compared with. */
+  val referenceStyle = "either"
+
+  /** Whether a scenario is one of family E's style scenarios (business-flow): its styles are set
+    * side by side, each against the same runtime's `referenceStyle`, and they share one machine
+    * when a run is split into shards. */
+  def isStyleScenario(s: Scenario): Boolean = s.family == Family.E && s.variants.contains(referenceStyle)
+
   private val executedIn = ParamDef("executed-in", "current-thread", Choice(Vector("current-thread", "thread-pool")),
     "where each task runs: on the current thread, or each on the runtime's pool", Vector("current-thread", "thread-pool"))
   private val tasksParam = ParamDef("tasks", "immediate", Choice(Vector("immediate", "forked")),

@@ -16,6 +16,10 @@ object DeclaredWork {
     * probes' latency, and no floor of anything. */
   def hasFloor(s: Scenario): Boolean = s.family != Family.S && s.family != Family.L
 
+  /** What is said of a cell measured faster than its table's plain-code baseline (by `verify
+    * --floor` and under a report's table). */
+  val belowFloorText = "faster than the baseline floor — check for work the JIT removed"
+
   /** The primary unit and its count per operation, when the scenario declares one. */
   def primary(s: Scenario, p: Params): Option[(String, Long)] = s.work(s.complete(p)).headOption.filter(_._2 > 0)
 

@@ -1,25 +1,16 @@
 package effectbench.report
 
-/** The engine's statistics applied to recorded cells, and their wording in every report format. */
+import effectbench.stats.{CellEstimate, Decision, ForkStats, Format, RatioEstimate, StateRatio}
+import effectbench.store.CellResult
+
+/** The engine's statistics applied to recorded cells, and their wording in every report format
+  * (the ratios themselves are `CellRatios`). */
 object CellStats {
   /** The round of each fork, when the cell was measured in paired rounds (cells.jsonl "rounds"). */
   def roundsOf(c: CellResult): Vector[Int] = c.record.rounds
 
   def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
     if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, roundsOf(c)))
-
-  /** How many times slower `c` is than `ref` (> 1: slower), whatever the unit's direction. */
-  def slowdown(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): RatioEstimate =
-    if (higherIsBetter) ForkStats.ratio(c, ref) else ForkStats.ratio(ref, c)
-
-  /** What a ratio is taken against: the cell itself, or for a cell with several launch states its
-    * most frequent state (the slower on a tie): a mean of two states describes neither. */
-  def reference(e: CellEstimate): CellEstimate =
-    if (!e.multiState) e else e.ofState(e.states.maxBy(s => (s.forks.size, s.mean)))
-
-  /** Each launch state of `c` against `ref` (already a reference, see `reference`). */
-  def stateSlowdowns(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): Vector[StateRatio] =
-    c.states.map(s => StateRatio(s, slowdown(c.ofState(s), ref, higherIsBetter)))
 
   /** "state 1 (3 of 5 launches) 1.02× [0.97, 1.08]; state 2 (2 of 5) 2.10× [1.9, 2.3]". */
   def statesText(c: CellEstimate, rs: Vector[StateRatio]): String =
@@ -68,12 +59,14 @@ object CellStats {
 
   /** What a reader must know before trusting a cell's single number: its modes and its forks that
     * never reached a steady state. */
-  def notes(runtime: String, e: CellEstimate, unit: String): Vector[String] = {
+  def notes(runtime: String, e: CellEstimate, unit: String, counters: Vector[Int] => Counters = _ => Counters.none): Vector[String] = {
     val modes =
       if (e.multiState)
         Vector(s"$runtime lands in ${e.states.size} launch states: " + e.states.zipWithIndex.map { case (s, i) =>
           val st = e.ofState(s)
-          f"state ${i + 1} ${scoreText(st)} $unit in ${s.forks.size} of ${e.n} launches (${forkList(s.forks)})"
+          val c = counters(s.forks)
+          f"state ${i + 1} ${scoreText(st)} $unit in ${s.forks.size} of ${e.n} launches (${forkList(s.forks)}" +
+            (if (c.isEmpty) ")" else s"; ${c.stateText})")
         }.mkString("; ") + "; each state has its own ratios, the cell's mean describes neither")
       else if (!e.bimodal) Vector.empty
       else Vector(s"$runtime is ${if (e.modes.size == 2) "bimodal" else s"multi-modal (${e.modes.size} modes)"}: " +

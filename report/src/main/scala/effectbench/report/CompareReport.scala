@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.Format
+import effectbench.store.RunData
+
 /** `bench compare` output, terminal and Markdown. */
 object CompareReport {
   private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.{ForkStats, Format}
+import effectbench.store.{RunData, Sources}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Path
 

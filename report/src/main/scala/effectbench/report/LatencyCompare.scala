@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
 /** One family-L cell in both runs: its p99 in A and in B (mean over forks with its interval), and
   * B/A with its interval from the forks of both runs. */
 final case class LatencyDiff(key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict)

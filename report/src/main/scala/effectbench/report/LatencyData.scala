@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
 import effectbench.{Catalog, Family, LatencyModel}
 import java.nio.file.{Files, Path}
 import org.HdrHistogram.{Histogram, HistogramLogReader}

@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
 import org.HdrHistogram.Histogram
 
 /** Family L in the HTML report: per latency table, its percentile table, its percentile curves

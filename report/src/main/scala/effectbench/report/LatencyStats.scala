@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
 import org.apache.commons.statistics.distribution.TDistribution
 
 /** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events

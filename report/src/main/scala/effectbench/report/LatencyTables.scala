@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
 /** One family-L cell in its latency table: the hogs' throughput (the cell's score, per fork), its
   * latency percentiles per fork with their intervals, and its p99 against the table's lowest. */
 final case class LatencyRow(

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.store.MergedInfo
+import effectbench.store.{CellResult, MergedInfo, RunData}
 
 /** Which machine measured what. A run measured in one place names its machine once; a run merged
   * from shards (`bench merge`) names, for each table, the shard and machine that measured it —

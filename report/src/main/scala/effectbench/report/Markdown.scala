@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.ForkStats
+import effectbench.store.RunData
+
 /** `report --format markdown`: the report model as GitHub pipe tables, for a pull request. */
 object Markdown {
   /** Text from results inside a table cell: no pipes, no raw HTML, no line breaks. */

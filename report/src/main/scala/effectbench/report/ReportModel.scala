@@ -1,10 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, CellRatios, ForkStats, RatioEstimate, StateRatio}
 import effectbench.{Catalog, Runtimes}
-import effectbench.store.RunStatus
-
-/** One launch state of a cell with that state's own ratio to a row of its table. */
-final case class StateRatio(state: LaunchState, ratio: RatioEstimate)
+import effectbench.store.{CellResult, RunData, RunStatus}
 
 /** One runtime's row within a group, as numbers: the cell, its fork-level estimate and its ratios
   * to the table's fastest and baseline rows. The renderers word it (RowText). */
@@ -15,7 +13,7 @@ final case class Row(
     estimate: Option[CellEstimate] = None,
     /** How many times slower than the table's fastest row, with its own interval; none for the
       * fastest row itself and for a row without an estimate. A cell with several launch states is
-      * compared through its most frequent state (CellStats.reference). */
+      * compared through its most frequent state (CellRatios.reference). */
     vsFastest: Option[RatioEstimate] = None,
     /** The same against the table's baseline row; none for the baseline itself, a row without an
       * estimate, and in a table without a scored baseline. */
@@ -155,8 +153,8 @@ object ReportModel {
       val est: Map[String, CellEstimate] = cells.flatMap(c => CellStats.estimate(c, confidence).map(c.key -> _)).toMap
       val higher = cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
       val scored = cells.filter(c => est.contains(c.key))
-      // A cell with several launch states is compared through its most frequent state (CellStats.reference).
-      val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> CellStats.reference(e) }
+      // A cell with several launch states is compared through its most frequent state (CellRatios.reference).
+      val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> CellRatios.reference(e) }
       val fastest =
         if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => ref(c.key).mean) else scored.minBy(c => ref(c.key).mean))
       val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))
@@ -165,16 +163,18 @@ object ReportModel {
         (est.get(c.key), fastest) match {
           case (Some(e), Some(f)) =>
             val isFastest = f.key == c.key
-            val vsF = if (isFastest) None else Some(CellStats.slowdown(ref(c.key), ref(f.key), higher))
-            val vsB = baseline.filterNot(_.key == c.key).map(b => CellStats.slowdown(ref(c.key), ref(b.key), higher))
-            def perState(to: CellResult) = if (e.multiState) CellStats.stateSlowdowns(e, ref(to.key), higher) else Vector.empty
+            val vsF = if (isFastest) None else Some(CellRatios.slowdown(ref(c.key), ref(f.key), higher))
+            val vsB = baseline.filterNot(_.key == c.key).map(b => CellRatios.slowdown(ref(c.key), ref(b.key), higher))
+            def perState(to: CellResult) = if (e.multiState) CellRatios.stateSlowdowns(e, ref(to.key), higher) else Vector.empty
             Row(c, rt, Some(e), vsF, vsB, isFastest, baseline.exists(_.key == c.key), perState(f),
               baseline.toVector.flatMap(perState))
           case _ => Row(c, rt)
         }
       }
       val unit = cells.flatMap(_.score.map(_.unit)).headOption.getOrElse("")
-      val notes = rows.flatMap(r => r.estimate.toVector.flatMap(e => CellStats.notes(r.runtime, e, unit)))
+      val notes = rows.flatMap(r =>
+        r.estimate.toVector.flatMap(e => CellStats.notes(r.runtime, e, unit, forks => Counters.ofForks(run.dir, r.cell, forks)))
+      )
       val c0 = cells.head
       c0.id match {
         case Some(id) =>
@@ -204,7 +204,7 @@ object ReportModel {
   }
 
   /** The flag of a cell measured faster than its table's plain-code baseline. */
-  val FloorFlag = "faster than the baseline floor — check for work the JIT removed"
+  val FloorFlag: String = effectbench.DeclaredWork.belowFloorText
 
   /** The declared work of one operation of a cell (primary unit first), from the catalog. */
   def declaredWork(c: CellResult): Vector[(String, Long)] =

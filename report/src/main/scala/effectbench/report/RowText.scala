@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.Format
+
 /** A results row in words: where the renderers (TerminalTable, Markdown, Html) turn a row's numbers
   * into text, so that every format says the same. */
 object RowText {

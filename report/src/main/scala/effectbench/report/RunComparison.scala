@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, ForkSteady, Stat, Stats}
+import effectbench.store.{CellResult, RunData}
+
 /** One cell measured in both runs. `ratio` is mean(B) / mean(A) of the raw iterations. */
 final case class CellDiff(
     key: String,

@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.Stat
+import effectbench.store.RunData
+
 /** One block's cells across the run's JVMs or core counts (`run --jvm A --jvm B`, `--cpus 1,2`):
   * a line per runtime, the environments along the x axis — a scaling curve. Only scores are
   * drawn, no ratio between environments, and only points measured on one machine share a curve. */

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, CellRatios, ForkStats, RatioEstimate, Stat}
+import effectbench.store.{CellResult, RunData}
 import effectbench.{Catalog, CellId, Params, Scenario}
 
 /** A measured style's ratio to the same runtime's reference style. */
@@ -39,10 +41,9 @@ final case class StyleGrid(head: Vector[String], rows: Vector[StyleGridRow])
   * (a sweep, `--sweep tf`), its values become the columns and each row is a runtime's style. */
 object StyleTable {
   /** The style every other style of a runtime is compared with. */
-  val referenceStyle = "either"
+  val referenceStyle: String = Catalog.referenceStyle
 
-  private def styleScenario(id: String): Option[Scenario] =
-    Catalog.get(id).filter(s => s.family == effectbench.Family.E && s.variants.contains(referenceStyle))
+  private def styleScenario(id: String): Option[Scenario] = Catalog.get(id).filter(Catalog.isStyleScenario)
 
   /** Whether a cell is shown by this view (instead of the generic per-group table). */
   def covers(c: CellResult): Boolean = c.id.exists(id => styleScenario(id.scenario).isDefined)
@@ -89,7 +90,7 @@ object StyleTable {
       val vs = (x.cell.score, ref.flatMap(_.cell.score), CellStats.estimate(x.cell, conf),
         ref.flatMap(r => CellStats.estimate(r.cell, conf))) match {
         case (Some(s), Some(_), Some(e), Some(re)) =>
-          if (ref.exists(_.cell.key == x.cell.key)) StyleRatio.Itself else StyleRatio.Against(CellStats.slowdown(e, re, s.higherIsBetter))
+          if (ref.exists(_.cell.key == x.cell.key)) StyleRatio.Itself else StyleRatio.Against(CellRatios.slowdown(e, re, s.higherIsBetter))
         case _ => StyleRatio.Unknown
       }
       StyleEntry.Measured(CellStats.estimate(x.cell, conf), x.cell.score.get, vs)

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.Format
+
 /** A style table in words, for every renderer: "score ± error (ratio to the reference style)". */
 object StyleText {
   def entry(e: StyleEntry): String = e match {

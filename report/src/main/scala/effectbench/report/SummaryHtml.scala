@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.stats.{Decision, Format}
 import effectbench.store.CellStatus
 
 /** The summary the HTML report opens with: one grid of runtime × table, each entry the ratio to

@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.ForkStats
+import effectbench.store.RunData
+
 /** The end-of-run and `report --format terminal` table: a header with the run's settings, then
   * one block per scenario/variant/params/mode/JVM, one row per runtime. Family E's style
   * scenarios show as their style blocks instead of generic tables. */

@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.Stat
+import effectbench.store.RunData
+
 /** compare of two runs whose forks sit in different launch-chosen states: on the forks measured
   * for future deep-bind (run A near 4.4 ms, run B near 2.8 ms, same build), and on a real change. */
 class BetweenRunModesSuite extends munit.FunSuite {
@@ -78,5 +81,23 @@ class BetweenRunModesSuite extends munit.FunSuite {
     // Deterministic allocation that moved by 2%: flagged.
     assert(RunComparison.allocChanged(Stat(481136, 2, "B/op"), Stat(490759, 2, "B/op")))
     assert(!RunComparison.allocChanged(Stat(481136, 2, "B/op"), Stat(481140, 2, "B/op")))
+  }
+
+  test("B/op of cells measured in rounds: the interval is over forks, so a launch-chosen allocation is not a change") {
+    import effectbench.store.JmhMetric
+    // Two quick deep-bind runs of one build, scalaz fork entry, each fork's B/op (5 rounds each);
+    // JMH's own error of a round is about ±700 B/op.
+    def forks(bs: Double*) = JmhMetric(bs.sum / bs.size, 700, "B/op", bs.toVector.map(b => Vector(b - 50, b + 50)))
+    val primary = Vector.fill(5)(Vector(230.0, 231.0))
+    val a = RunData.allocStat(forks(962278, 1344719, 962435, 962373, 962440), primary)
+    val b = RunData.allocStat(forks(962504, 1362773, 1362686, 961917, 1362583), primary)
+    assert(!RunComparison.allocChanged(a, b), s"$a vs $b")
+    assertEqualsDouble(a.score, 1038849, 1)
+    // Every fork moved by 2%: a change, however many forks.
+    val moved = RunData.allocStat(forks(Seq.fill(5)(962300.0 * 1.02): _*), primary)
+    val still = RunData.allocStat(forks(962278, 962435, 962373, 962440, 962300), primary)
+    assert(RunComparison.allocChanged(still, moved), s"$still vs $moved")
+    // A file without a fork's allocation for every fork keeps JMH's figures.
+    assertEquals(RunData.allocStat(JmhMetric(5, 1, "B/op", Vector(Vector(5.0))), primary), Stat(5, 1, "B/op"))
   }
 }

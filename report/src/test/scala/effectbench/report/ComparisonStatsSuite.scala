@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.Stats
+import effectbench.store.RunData
+
 class ComparisonStatsSuite extends munit.FunSuite {
   private val specs = SyntheticRun.cells200.filter(_.key.startsWith("scenario-0/")) // 20 cells
 

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.{ForkStats, ForkSteady}
+import effectbench.store.RunData
 import java.nio.file.Files
 import scala.util.Random
 

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, RatioEstimate}
+import effectbench.store.{CellResult, RunData}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 

@@ -1,5 +1,8 @@
 package effectbench.report
 
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
 import effectbench.LatencyModel
 import java.io.{FileOutputStream, PrintStream}
 import java.nio.file.{Files, Path}

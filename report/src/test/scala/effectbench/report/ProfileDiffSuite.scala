@@ -1,7 +1,7 @@
 package effectbench.report
 
 import effectbench.Outcome
-import effectbench.store.{CellRecord, JmhMetric, JmhResult, Named, RunFiles}
+import effectbench.store.{CellRecord, JmhMetric, JmhResult, Named, RunData, RunFiles}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.{Decision, Format, RatioEstimate}
+import effectbench.store.RunData
 import java.nio.file.Files
 
 /** The report model's rows hold numbers and types: which row is the fastest and the baseline, the

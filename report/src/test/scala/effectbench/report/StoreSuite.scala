@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.store.{CellRecord, RunFiles}
+import effectbench.store.{CellRecord, Index, RunFiles}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.sql.DriverManager
@@ -16,7 +16,7 @@ class StoreSuite extends munit.FunSuite {
     val results = SyntheticRun.tempDir("store")
     SyntheticRun.write(results.resolve("20261101-000000-quick-x"), "20261101-000000-quick-x", specs, seed = 1)
     SyntheticRun.write(results.resolve("20261102-000000-quick-x"), "20261102-000000-quick-x", specs, factor = _ => 2.0, seed = 2)
-    val store = new Store(results)
+    val store = new Index(results)
     assertEquals(store.reindex(), (2, 40))
     assertEquals(store.counts(), (2, 40))
     // Reindexing again rebuilds rather than duplicates.
@@ -37,18 +37,18 @@ class StoreSuite extends munit.FunSuite {
       SyntheticRun.write(results.resolve(s"run-$i"), s"run-$i", specs, seed = i.toLong)
     }
     val threads = dirs.map { d =>
-      new Thread(() => records(d).foreach(r => new Store(results, _ => ()).indexCell(d, r)))
+      new Thread(() => records(d).foreach(r => new Index(results, _ => ()).indexCell(d, r)))
     }
     threads.foreach(_.start())
     threads.foreach(_.join())
-    assertEquals(new Store(results).counts(), (3, 60))
+    assertEquals(new Index(results).counts(), (3, 60))
 
     // Hold the write lock from another connection for a while; the next writer must wait, say so, then succeed.
     val holder = DriverManager.getConnection("jdbc:sqlite:" + results.resolve("index.db"))
     val st = holder.createStatement()
     st.execute("BEGIN IMMEDIATE")
     val said = new java.util.concurrent.ConcurrentLinkedQueue[String]()
-    val w = new Store(results, said.add(_))
+    val w = new Index(results, said.add(_))
     w.quietWaitMillis = 200
     val t = new Thread(() => w.indexCell(dirs(0), records(dirs(0)).head.copy(cell = "scenario-9/default/zio/n=100/fork")))
     t.start()
@@ -59,18 +59,18 @@ class StoreSuite extends munit.FunSuite {
     t.join(10000)
     assert(!t.isAlive)
     assert(said.toArray.exists(_.toString.contains("locked by another writer")), said.toString)
-    assertEquals(new Store(results).counts(), (3, 61))
+    assertEquals(new Index(results).counts(), (3, 61))
   }
 
   test("an index of an older layout is dropped and refilled from the run directories") {
     val results = SyntheticRun.tempDir("store-old")
     SyntheticRun.write(results.resolve("r1"), "r1", specs)
     val said = new java.util.concurrent.ConcurrentLinkedQueue[String]()
-    assertEquals(new Store(results, said.add(_)).reindex(), (1, 20))
+    assertEquals(new Index(results, said.add(_)).reindex(), (1, 20))
     val c = DriverManager.getConnection("jdbc:sqlite:" + results.resolve("index.db"))
     try { val st = c.createStatement(); st.execute("PRAGMA user_version = 0"); st.close() }
     finally c.close()
-    val s2 = new Store(results, said.add(_))
+    val s2 = new Index(results, said.add(_))
     s2.ensureFilled()
     assertEquals(s2.counts(), (1, 20))
     assert(said.toArray.exists(_.toString.contains("older layout")), said.toString)

@@ -1,5 +1,7 @@
 package effectbench.report
 
+import effectbench.stats.Stat
+import effectbench.store.{CellResult, RunData}
 import effectbench.{CellId, Mode, Outcome, Params}
 import java.nio.file.{Files, Paths}
 

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.report.ForkStats
+import effectbench.stats.ForkStats
 
 /** The measuring engine's flags, parsed once for every command that takes them. */
 object EngineFlags {

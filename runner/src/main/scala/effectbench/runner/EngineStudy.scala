@@ -1,7 +1,9 @@
 package effectbench.runner
 
 import effectbench.Runtimes
-import effectbench.report.{CellStats, ForkStats, ReportModel, RunData, TerminalTable}
+import effectbench.report.{CellStats, ReportModel, TerminalTable}
+import effectbench.stats.{CellRatios, ForkStats}
+import effectbench.store.RunData
 import java.nio.file.{Files, Path, Paths}
 
 /** `bench engine-study`: a benchmark of the suite, not a test. The same pairs of cells (deep-bind and
@@ -96,10 +98,10 @@ object EngineStudy {
         CellStats.estimate(c, ForkStats.DefaultConfidence) match {
           case Some(e) =>
             val unit = c.score.map(_.unit).getOrElse("")
-            val means = e.forkMeans.map(effectbench.report.Format.num).mkString(", ") + s" $unit"
+            val means = e.forkMeans.map(effectbench.stats.Format.num).mkString(", ") + s" $unit"
             val modes = if (!e.bimodal) "1"
             else e.modes.map(m =>
-              s"${effectbench.report.Format.num(m.center)} (${(m.share * 100).round}%, forks ${m.forks.mkString(",")})"
+              s"${effectbench.stats.Format.num(m.center)} (${(m.share * 100).round}%, forks ${m.forks.mkString(",")})"
             ).mkString("; ")
             val slow = if (!e.bimodal) "0%" else s"${(e.modes.maxBy(_.center).share * 100).round}%"
             Vector(w, rt, e.n.toString, means, modes, slow, f"$seconds%.0f")
@@ -115,8 +117,8 @@ object EngineStudy {
     (est(Runtimes.CatsEffect.id), est(Runtimes.Zio.id)) match {
       case (Some(ce), Some(z)) =>
         val higher = run.cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
-        val r = CellStats.slowdown(z, ce, higher)
-        def pct(e: effectbench.report.CellEstimate) = if (e.relHalfWidth.isNaN) "?" else f"${e.relHalfWidth * 100}%.1f%%"
+        val r = CellRatios.slowdown(z, ce, higher)
+        def pct(e: effectbench.stats.CellEstimate) = if (e.relHalfWidth.isNaN) "?" else f"${e.relHalfWidth * 100}%.1f%%"
         Vector(sc, label, f"$seconds%.0f", s"${ce.n}/${z.n}", pct(ce), pct(z), CellStats.ratioText(r), CellStats.decisionText(r.decision))
       case _ => Vector(sc, label, f"$seconds%.0f", "", "", "", "", "a cell has no score")
     }

@@ -71,7 +71,7 @@ object FloorCheck {
               val per = s"${fmt(t.score / n)} ${t.unit.stripSuffix("/op")} per ${unit.stripSuffix("s")} (baseline ${fmt(bt.score / n)})"
               if (below(t, n, bt, n)) {
                 under += 1
-                out(s"floor FAIL ${c.id.key}  $per: ${effectbench.report.ReportModel.FloorFlag}")
+                out(s"floor FAIL ${c.id.key}  $per: ${DeclaredWork.belowFloorText}")
               } else out(s"floor ok  ${c.id.key}  $per")
           }
       }
@@ -79,5 +79,5 @@ object FloorCheck {
     under
   }
 
-  private def fmt(x: Double): String = effectbench.report.Format.num(x)
+  private def fmt(x: Double): String = effectbench.stats.Format.num(x)
 }

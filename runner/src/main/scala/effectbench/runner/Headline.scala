@@ -1,8 +1,8 @@
 package effectbench.runner
 
+import effectbench.stats.Format
 import effectbench.{Catalog, Mode, Scenario}
-import effectbench.store.RunFiles
-import effectbench.report.{Format, RunData}
+import effectbench.store.{RunData, RunFiles}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
 
@@ -68,7 +68,7 @@ object Headline {
     val db = results.resolve("index.db")
     if (!Files.isRegularFile(db)) return Map.empty
     try {
-      val dirs = new effectbench.report.Store(results, _ => ()).read { c =>
+      val dirs = new effectbench.store.Index(results, _ => ()).read { c =>
         val ps = c.prepareStatement("SELECT dir FROM runs WHERE profile = ? ORDER BY started DESC LIMIT 20")
         try {
           ps.setString(1, profileId)

@@ -1,7 +1,6 @@
 package effectbench.runner
 
-import effectbench.store.CellRecord
-import effectbench.report.{Sources, Store}
+import effectbench.store.{CellRecord, Index, Sources}
 
 /** What happens after each finished cell is on disk: its source file is snapshotted into the run
   * directory (so reports show the code that was measured) and the cell is indexed in
@@ -13,7 +12,7 @@ object Hooks {
       try Sources.snapshot(Main.root, dir.dir, source)
       catch { case e: Exception => Console.err.println(s"warning: could not snapshot $source into ${dir.dir}/sources (${e.getMessage})") }
     val results = dir.dir.toAbsolutePath.getParent
-    try new Store(results).indexCell(dir.dir, record)
+    try new Index(results).indexCell(dir.dir, record)
     catch {
       case e: Exception =>
         Console.err.println(s"warning: ${record.cell} is recorded in ${dir.cellsFile} but not indexed in ${results.resolve("index.db")} " +

@@ -1,8 +1,8 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.{RunData, TerminalTable}
-import effectbench.store.{EngineInfo, ListedCell, Named}
+import effectbench.report.TerminalTable
+import effectbench.store.{EngineInfo, ListedCell, Named, RunData}
 import effectbench.store.Codecs.given
 import java.nio.file.{Files, Path, Paths}
 

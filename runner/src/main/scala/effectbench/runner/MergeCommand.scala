@@ -1,8 +1,20 @@
 package effectbench.runner
 
 import effectbench.CellId
-import effectbench.store.{CellRecord, FormatError, MachineInfo, MergedInfo, MergedShard, PlanEntry, RunFiles, RunMeta, RunStatus, ShardInfo}
-import effectbench.report.{RunData, Store}
+import effectbench.store.{
+  CellRecord,
+  FormatError,
+  Index,
+  MachineInfo,
+  MergedInfo,
+  MergedShard,
+  PlanEntry,
+  RunData,
+  RunFiles,
+  RunMeta,
+  RunStatus,
+  ShardInfo
+}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths, StandardCopyOption}
 import scala.jdk.CollectionConverters._
@@ -140,7 +152,7 @@ object MergeCommand {
     )
     dir.writeMeta(meta)
     warnings.result().foreach(w => Console.err.println(s"warning: $w"))
-    val (runs, cells) = new Store(out).reindex()
+    val (runs, cells) = new Index(out).reindex()
     println(s"merged ${shards.size} of $n shards (${records.result().size} cells, ${shards.map(
           _.fingerprint
         ).distinct.size} machines); indexed $runs runs, $cells cells in ${out.resolve("index.db")}")

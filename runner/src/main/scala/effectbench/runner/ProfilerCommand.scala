@@ -1,8 +1,9 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.{Format, ProfilerDiff, RunData, Sources, TerminalTable}
-import effectbench.store.{CellRecord, Named, ProfilerInfo, RunStatus}
+import effectbench.report.{ProfilerDiff, TerminalTable}
+import effectbench.stats.Format
+import effectbench.store.{CellRecord, Named, ProfilerInfo, RunData, RunStatus, Sources}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths, StandardCopyOption}
 import scala.jdk.CollectionConverters._
@@ -71,48 +72,25 @@ object ProfilerCommand {
     val progress = new Progress(runnable.size, 2 * (profile.measuredSeconds + 2.0 * (profile.forks + 1)))
     progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc"
         else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
-    val verdicts = Verifier.all(runnable, settings, modules, dir, math.min(timeout, 120L), progress.note)
-
     val broken = sys.env.get(unreadableEnv).filter(_.nonEmpty).map(glob)
-    runnable.foreach { cell =>
-      val v = verdicts((cell.id.key, cell.jvm.label))
-      val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
-      progress.starting(cell.id.key + (if (jvms.size > 1) s" on ${cell.jvm.label}" else ""))
-      val lib = library.map(l =>
-        if (broken.exists(_.pattern.matcher(cell.id.key).matches())) dir.dir.resolve("no-such-dir").resolve("libasyncProfiler.so") else l
-      )
-      val p = if (v.ok) profileCell(cell, settings, profile, modules, dir, lib, event, timeout, progress)
-      else Profiled(v.status, v.reason, None, 0.0, Vector.empty, Vector.empty)
-      val record = CellRecord(
-        cell = cell.id.key,
-        jvm = cell.jvm.label,
-        jvmPath = cell.jvm.java.toString,
-        group = cell.group,
-        status = p.status,
-        reason = p.reason,
-        expected = v.expected,
-        got = v.got,
-        jmh = p.jmh.map(f => dir.dir.relativize(f).toString),
-        profiles = Named.of(p.files.map { case (k, f) => k -> dir.dir.relativize(f).toString }),
-        profileNotes = p.notes,
-        readBack = Named.of(v.readBack),
-        source = info.map(_.source).getOrElse(""),
-        syntax = info.map(_.syntax).getOrElse(""),
-        seconds = math.rint(p.seconds * 10) / 10,
-        finished = java.time.Instant.now().toString
-      )
-      Subprocess.recording {
-        dir.appendCell(record)
-        info.map(_.source).filter(_.nonEmpty).foreach(s =>
+    val profiled = new CellRoutine.Measure {
+      def batch(verified: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = cell => {
+        val lib = library.map(l =>
+          if (broken.exists(_.pattern.matcher(cell.id.key).matches())) dir.dir.resolve("no-such-dir").resolve("libasyncProfiler.so") else l
+        )
+        val p = profileCell(cell, settings, profile, modules, dir, lib, event, timeout, progress)
+        CellRoutine.Measured(p.status, p.reason, p.jmh, p.seconds, profiles = p.files, notes = p.notes)
+      }
+      def okText(record: CellRecord, m: CellRoutine.Measured): String =
+        s"profiles: ${m.profiles.map(f => dir.dir.relativize(f._2)).mkString(", ")}"
+    }
+    // Profile runs are not indexed: only the source is kept beside the cell.
+    CellRoutine(dir, Vector(runnable), settings, modules, timeout, progress, jvms.size > 1, profiled,
+      record =>
+        Option(record.source).filter(_.nonEmpty).foreach(s =>
           try Sources.snapshot(root, dir.dir, s)
           catch { case _: Exception => () }
-        )
-      }
-      p.notes.foreach(n => progress.note(s"          $n"))
-      progress.finished(p.seconds, v.ok,
-        if (p.status.ok) s"profiles: ${p.files.map(f => dir.dir.relativize(f._2)).mkString(", ")}"
-        else TerminalTable.reasonText(p.status, p.reason))
-    }
+        ))
 
     var code = 0
     if (diff) {

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.report.Format
+import effectbench.stats.Format
 
 /** Progress on stderr: cells done of total, the current cell, elapsed time and an ETA from the
   * cells measured so far (or the profile's estimate before the first one). */

@@ -1,6 +1,8 @@
 package effectbench.runner
 
-import effectbench.report.{ForkStats, Html, Markdown, RunData, TerminalTable}
+import effectbench.report.{Html, Markdown, TerminalTable}
+import effectbench.stats.ForkStats
+import effectbench.store.RunData
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 

@@ -1,8 +1,8 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.{ForkStats, RunData}
-import effectbench.store.{FormatError, RunFiles, RunMeta, RoundsSettings}
+import effectbench.stats.ForkStats
+import effectbench.store.{FormatError, RoundsSettings, RunData, RunFiles, RunMeta}
 import java.nio.file.{Files, Path}
 
 /** `run --resume DIR`: the cells of that run's plan not yet recorded, with its own settings,

@@ -1,8 +1,8 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.store.RunFiles
-import effectbench.report.{CellEstimate, CellStats, ForkShape, ForkStats, RatioEstimate, RunData}
+import effectbench.store.{RunData, RunFiles}
+import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 import scala.util.Random
@@ -95,7 +95,7 @@ object Rounds {
       Open(if (!w.isNaN && w <= engine.precision) Vector.empty else est.map(_._1), w, Vector.empty)
     } else {
       // Ratios are taken against each cell's reference: itself, or its most frequent launch state.
-      val refs = est.map { case (k, e) => k -> CellStats.reference(e) }
+      val refs = est.map { case (k, e) => k -> CellRatios.reference(e) }
       val fastest = if (higher) refs.maxBy(_._2.mean) else refs.minBy(_._2.mean)
       val others = est.filterNot(_._1 == fastest._1)
       // A cell whose iterations change state inside a fork has no number to refine: not open.
@@ -105,9 +105,9 @@ object Rounds {
       val (states, single) = rest.partition(_._2.multiState)
       val stateOpen = states.filter { case (_, e) =>
         e.states.exists(_.forks.size < MinStateForks) ||
-        CellStats.stateSlowdowns(e, fastest._2, higher).exists(r => !ratioSettled(r._2, engine))
+        CellRatios.stateSlowdowns(e, fastest._2, higher).exists(r => !ratioSettled(r._2, engine))
       }.map(_._1)
-      val ratios = single.map { case (k, e) => k -> CellStats.slowdown(e, fastest._2, higher) }
+      val ratios = single.map { case (k, e) => k -> CellRatios.slowdown(e, fastest._2, higher) }
       val widths = ratios.map(_._2.relHalfWidth)
       val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
       val open = ratios.filterNot(r => ratioSettled(r._2, engine)).map(_._1) ++ stateOpen
@@ -284,13 +284,19 @@ object Rounds {
     val pm =
       if (typed.head.scoredName.isDefined) put(first("primaryMetric"), "rawData" -> rawJson(typed.flatMap(_.primaryMetric.rawData)))
       else pooled(first("primaryMetric"), typed.flatMap(_.primaryMetric.rawData))
+    // Each secondary metric keeps every fork's iterations, aligned with the primary's forks (an
+    // empty fork where a round lacks the metric), so a launch state's counters can be read back.
     val secondary = ujson.Obj.from(typed.head.secondaryMetrics.entries.map { case (name, _) =>
+      val raw = typed.flatMap(t =>
+        t.secondaryMetrics.get(name).map(_.rawData).filter(_.size == t.primaryMetric.rawData.size)
+          .getOrElse(t.primaryMetric.rawData.map(_ => Vector.empty[Double]))
+      )
       val metric = first("secondaryMetrics")(name)
-      val raws = typed.flatMap(_.secondaryMetrics.get(name)).flatMap(_.rawData)
-      if (typed.head.scoredName.contains(name)) name -> pooled(metric, raws)
+      if (typed.head.scoredName.contains(name)) name -> pooled(metric, raw)
       else {
         val scores = typed.flatMap(_.secondaryMetrics.get(name)).map(_.score).filterNot(_.isNaN)
-        name -> put(if (scores.isEmpty) metric else put(metric, "score" -> ujson.Num(scores.sum / scores.size)), "rawData" -> rawJson(raws))
+        val withRaw = put(metric, "rawData" -> rawJson(raw))
+        name -> (if (scores.isEmpty) withRaw else put(withRaw, "score" -> ujson.Num(scores.sum / scores.size)))
       }
     })
     val combined = put(first, "forks" -> ujson.Num(results.size), "primaryMetric" -> pm, "secondaryMetrics" -> secondary)

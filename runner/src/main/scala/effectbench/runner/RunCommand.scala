@@ -1,8 +1,9 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.{Format, RunData, TerminalTable}
-import effectbench.store.{CellRecord, Named, RunFiles, RunMeta, RunStatus}
+import effectbench.report.TerminalTable
+import effectbench.stats.Format
+import effectbench.store.{CellRecord, Named, RunData, RunFiles, RunMeta, RunStatus}
 import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
@@ -13,7 +14,7 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
       settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
       timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
       /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
-      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.report.ForkStats.DefaultConfidence
+      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.stats.ForkStats.DefaultConfidence
   )
 
   def estimatePerCell(p: MeasureProfile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
@@ -60,20 +61,13 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
       (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe))
     val timeout = timeoutFor(profile, setup)
 
-    // Oracles first, per (group, runtime, JVM) in child JVMs: a cell that fails is never timed.
-    val verdicts = Verifier.all(todo, settings, modules, dir, math.min(timeout, 120L), progress.note)
-    val bad = verdicts.values.count(!_.ok)
-    if (bad > 0) progress.note(s"$bad cells failed their oracle and will not be timed")
-
     // Under the rounds engine a table is measured whole, then its cells are recorded.
     val tables = todo.groupBy(Rounds.tableKey)
     val summaries = Vector.newBuilder[Rounds.TableSummary]
-    todo.map(Rounds.tableKey).distinct.map(tables).foreach { table =>
-      val measured: Map[String, Rounds.CellOutcome] = setup.engine match {
-        case Some(engine) =>
-          val verified = table.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
-          if (verified.isEmpty) Map.empty
-          else {
+    val measure = new CellRoutine.Measure {
+      def batch(verified: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = {
+        val inRounds: Map[String, Rounds.CellOutcome] = setup.engine match {
+          case Some(engine) =>
             progress.note(
               s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)"
             )
@@ -82,53 +76,21 @@ final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, Ce
             progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
-          }
-        case None => Map.empty
-      }
-      table.foreach { cell =>
-        val v = verdicts((cell.id.key, cell.jvm.label))
-        val info = modules.impl(cell.id.scenario, cell.id.variant, cell.runtime)
-        progress.starting(s"${cell.id.key}" + (if (setup.jvms.size > 1) s" on ${cell.jvm.label}" else ""))
-        val (status, reason, jmhRel, seconds, gotUnderJmh) =
-          if (!v.ok) (v.status, v.reason, None, 0.0, None)
-          else if (measured.contains(cell.id.key)) {
-            val o = measured(cell.id.key).outcome
-            (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
-          } else {
-            val out = dir.jmhFile(cell.id.slug, cell.jvm)
-            val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-            val o = JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.note)
-            (o.status, o.reason, o.jmhFile.map(p => dir.dir.relativize(p).toString), o.seconds, o.got)
-          }
-        val record = CellRecord(
-          cell = cell.id.key,
-          jvm = cell.jvm.label,
-          jvmPath = cell.jvm.java.toString,
-          group = cell.group,
-          status = status,
-          reason = reason,
-          expected = v.expected,
-          got = gotUnderJmh.getOrElse(v.got),
-          jmh = jmhRel,
-          readBack = Named.of(v.readBack),
-          work = Named.of(v.work),
-          source = info.map(_.source).getOrElse(""),
-          syntax = info.map(_.syntax).getOrElse(""),
-          seconds = math.rint(seconds * 10) / 10,
-          finished = java.time.Instant.now().toString,
-          rounds = measured.get(cell.id.key).toVector.flatMap(_.rounds)
-        )
-        // Recorded whole or not at all: after Ctrl-C the killed cell is not a result (resume reruns it).
-        Subprocess.recording {
-          dir.appendCell(record)
-          onCellRecorded(dir, record)
+          case None => Map.empty
         }
-        progress.finished(seconds, v.ok,
-          if (status.ok) summary(dir, jmhRel)
-          else if (reason.startsWith(status.id.takeWhile(_ != '-'))) reason
-          else s"${status.id}: $reason")
+        cell =>
+          inRounds.get(cell.id.key) match {
+            case Some(o) => CellRoutine.Measured.of(o.outcome, o.rounds)
+            case None =>
+              val out = dir.jmhFile(cell.id.slug, cell.jvm)
+              val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
+              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.note))
+          }
       }
+      def okText(record: CellRecord, m: CellRoutine.Measured): String = summary(dir, record.jmh)
     }
+    CellRoutine(dir, todo.map(Rounds.tableKey).distinct.map(tables), settings, modules, timeout, progress, setup.jvms.size > 1,
+      measure, record => onCellRecorded(dir, record))
     Subprocess.recording {
       setStatus(RunStatus.Complete)
       complete = true

@@ -35,8 +35,7 @@ object Shard {
     if (styleView(c.id.scenario)) s"${c.id.scenario}/*/*/${c.id.mode.id}" else c.id.group
 
   private def styleView(scenario: String): Boolean =
-    effectbench.Catalog.get(scenario, includeTestOnly = true)
-      .exists(s => s.family == effectbench.Family.E && s.variants.contains(effectbench.report.StyleTable.referenceStyle))
+    effectbench.Catalog.get(scenario, includeTestOnly = true).exists(effectbench.Catalog.isStyleScenario)
 
   /** One unit of the split: its cells (every JVM and core count) and estimated seconds. */
   final case class Unit(key: String, cells: Vector[PlannedCell], seconds: Double)

@@ -1,7 +1,8 @@
 package effectbench.runner
 
 import effectbench.{Catalog, Mode, Settings}
-import effectbench.report.{ForkStats, Format, TerminalTable}
+import effectbench.report.TerminalTable
+import effectbench.stats.{ForkStats, Format}
 import effectbench.store.RunFiles
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
@@ -136,7 +137,7 @@ object StatesStudy {
   /** The geometric middle between a cell's fastest and slowest launch state; None with one state. */
   def threshold(means: Vector[Double]): Option[Double] = {
     val states = ForkStats.launchStates(means.zipWithIndex.map { case (m, i) =>
-      effectbench.report.ForkSteady(i + 1, Vector(m), 0, settled = true)
+      effectbench.stats.ForkSteady(i + 1, Vector(m), 0, settled = true)
     })
     if (states.size < 2) None else Some(math.sqrt(states.map(_.mean).min * states.map(_.mean).max))
   }

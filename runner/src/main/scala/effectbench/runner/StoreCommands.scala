@@ -1,6 +1,8 @@
 package effectbench.runner
 
-import effectbench.report.{CompareReport, Format, HistoryRow, LatencyCompare, RunComparison, RunData, Store, TerminalTable, Verdict}
+import effectbench.report.{CompareReport, LatencyCompare, RunComparison, TerminalTable, Verdict}
+import effectbench.stats.Format
+import effectbench.store.{HistoryRow, Index, RunData}
 import java.nio.file.{Files, Path, Paths}
 
 /** `bench reindex`, `bench history` and `bench compare`: the results store and comparisons. */
@@ -11,7 +13,7 @@ object StoreCommands {
     val results = resultsOf(out)
     if (!Files.isDirectory(results)) UsageError(s"--out $results: no such results directory")
     val t0 = System.nanoTime()
-    val (runs, cells) = new Store(results).reindex()
+    val (runs, cells) = new Index(results).reindex()
     println(f"indexed $runs runs, $cells cells into ${results.resolve("index.db")} in ${(System.nanoTime() - t0) / 1e9}%.1fs")
     0
   }
@@ -42,7 +44,7 @@ object StoreCommands {
         case i => kv.take(i) -> kv.drop(i + 1)
       }
     }
-    val store = new Store(results)
+    val store = new Index(results)
     store.ensureFilled()
     // The rule of run and list: a scenario, runtime or variant that matches nothing is a usage
     // error (exit 2) naming the valid ones, not an empty answer. Valid here: the catalog's names
@@ -93,7 +95,7 @@ object StoreCommands {
             r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
               s"${r.cellStatus}"
             ),
-            r.alloc.map(a => Format.bytes(Some(effectbench.report.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
+            r.alloc.map(a => Format.bytes(Some(effectbench.stats.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
         }))
     if (rs.exists(_.gitDirty)) sb.append("* uncommitted changes in the working tree at that run\n")
     sb.toString

@@ -1,7 +1,6 @@
 package effectbench.runner
 
-import effectbench.store.{FormatError, RunFiles}
-import effectbench.report.{RunData, Store}
+import effectbench.store.{FormatError, Index, RunData, RunFiles}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
 
@@ -14,7 +13,7 @@ object Timings {
   /** Seconds per cell key (latest measured run wins), for cells measured before; empty without an index. */
   def fromHistory(results: Path, profile: MeasureProfile, planFingerprint: String, nominal: MeasureProfile => Double)
       : Map[String, Double] = {
-    val store = new Store(results, _ => ())
+    val store = new Index(results, _ => ())
     if (!Files.isRegularFile(store.dbFile)) Map.empty
     else {
       val runs: Vector[(String, String, String)] =

@@ -19,7 +19,7 @@ class ConcurrentSuite extends munit.FunSuite {
     assertEquals(ra.exit, 0, ra.all)
     assertEquals(rb.exit, 0, rb.all)
     Vector(ra, rb).foreach(r => assert(!r.err.contains("not indexed"), r.err))
-    assertEquals(new effectbench.report.Store(out, _ => ()).counts(), (2, 4), "the index holds both runs and all their cells")
+    assertEquals(new effectbench.store.Index(out, _ => ()).counts(), (2, 4), "the index holds both runs and all their cells")
     val dirs = Cli.runDirs(out)
     assertEquals(dirs.size, 2, s"run directories: $dirs")
     assertNotEquals(ra.out.trim.split('\n').last, rb.out.trim.split('\n').last, "both runs name the same directory")

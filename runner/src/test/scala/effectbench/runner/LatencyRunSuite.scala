@@ -1,7 +1,8 @@
 package effectbench.runner
 
 import effectbench.{Catalog, Family}
-import effectbench.report.{LatencyData, RunData}
+import effectbench.report.LatencyData
+import effectbench.store.RunData
 import java.nio.file.Files
 import scala.concurrent.duration._
 

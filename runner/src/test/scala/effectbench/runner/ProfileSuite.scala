@@ -1,8 +1,8 @@
 package effectbench.runner
 
 import effectbench.{Faults, Outcome}
-import effectbench.store.{CellRecord, RunFiles}
-import effectbench.report.{Chromium, Html, RunData}
+import effectbench.store.{CellRecord, RunData, RunFiles}
+import effectbench.report.{Chromium, Html}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
 import scala.concurrent.duration._

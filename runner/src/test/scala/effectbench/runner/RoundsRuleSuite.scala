@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.report.{ForkStats, RatioEstimate}
+import effectbench.stats.{ForkStats, RatioEstimate}
 import scala.util.Random
 
 /** The stopping rule and the run-wide budget of the rounds engine, on synthetic fork means:

@@ -26,6 +26,10 @@ class RoundsSuite extends munit.FunSuite {
       val combined = RunFiles.readJmh(dir.resolve(rec.jmh.get)).head
       assertEquals(combined.primaryMetric.rawData.size, 2, "one fork per round")
       assertEquals(combined.forks, Some(2), "the combined file counts its forks")
+      assert(combined.secondaryMetrics.entries.nonEmpty, "counters recorded")
+      combined.secondaryMetrics.entries.foreach { case (name, m) =>
+        assertEquals(m.rawData.size, 2, s"$name keeps each fork's iterations, for the counters of a launch state")
+      }
       val slug = rec.jmh.get.stripSuffix(".json")
       for (round <- 1 to 2) assert(Files.isRegularFile(dir.resolve(s"$slug.round-$round.json")), s"round $round file of $slug")
     }

@@ -1,7 +1,6 @@
 package effectbench.runner
 
-import effectbench.store.RunStatus
-import effectbench.report.Store
+import effectbench.store.{Index, RunStatus}
 import java.nio.file.{Files, Path}
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
@@ -78,7 +77,7 @@ class ShardMergeSuite extends munit.FunSuite {
       r.jmh.filter(_.nonEmpty).foreach(rel => assert(Files.isRegularFile(mdir.resolve(rel)), s"$rel copied"))
     }
     assertEquals(Cli.runMeta(mdir).status, RunStatus.Complete)
-    assertEquals(new Store(merged).counts()._1, 1, "the merged run is indexed")
+    assertEquals(new Index(merged).counts()._1, 1, "the merged run is indexed")
 
     // the report shows each table once, with its machine
     val rep = Cli.run("report", mdir.toString)

@@ -1,7 +1,7 @@
 package effectbench.runner
 
-import effectbench.store.RunFiles
-import effectbench.report.{RunData, Store, SyntheticRun}
+import effectbench.store.{Index, RunData, RunFiles}
+import effectbench.report.SyntheticRun
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 
@@ -31,7 +31,7 @@ class StoreCommandsSuite extends munit.FunSuite {
     SyntheticRun.write(results.resolve("20261101-000000-quick-x"), "20261101-000000-quick-x", specs, seed = 1)
     SyntheticRun.write(results.resolve("20261102-000000-quick-x"), "20261102-000000-quick-x", specs, seed = 2)
     assertEquals(quietly(Main.dispatch(Vector("reindex", "--out", results.toString))), 0)
-    assertEquals(new Store(results).counts(), (2, 40))
+    assertEquals(new Index(results).counts(), (2, 40))
     val out = new java.io.ByteArrayOutputStream()
     val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(
       Main.dispatch(Vector("history", "--out", results.toString, "--scenario", "scenario-0", "--runtime", "zio", "--param", "n=100",
@@ -58,10 +58,10 @@ class StoreCommandsSuite extends munit.FunSuite {
     SyntheticRun.write(rd.dir, rd.dir.getFileName.toString, Vector(spec))
     val record = RunFiles.readCell(new String(Files.readAllBytes(rd.cellsFile), StandardCharsets.UTF_8).trim, rd.cellsFile.toString)
     Hooks.onCellRecorded(rd, record)
-    assertEquals(new Store(results).counts(), (1, 1))
+    assertEquals(new Index(results).counts(), (1, 1))
     assert(Files.isRegularFile(rd.dir.resolve("sources/runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala")))
     val data = RunData.load(rd.dir)
-    val code = effectbench.report.Sources.load(rd.dir, None, src)
+    val code = effectbench.store.Sources.load(rd.dir, None, src)
     assert(code.exists(_.text.startsWith("def zio(")), code.toString)
   }
 }

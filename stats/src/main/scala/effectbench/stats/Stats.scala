@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.stats
 
 import java.util.SplittableRandom
 import org.apache.commons.statistics.inference.MannWhitneyUTest

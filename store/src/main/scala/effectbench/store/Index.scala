@@ -1,7 +1,6 @@
-package effectbench.report
+package effectbench.store
 
 import effectbench.Params
-import effectbench.store.{CellRecord, FormatError, Named, RunFiles, RunMeta}
 import effectbench.store.Codecs.given
 import java.nio.file.{Files, Path}
 import java.sql.{Connection, DriverManager, PreparedStatement, SQLException}
@@ -32,7 +31,7 @@ final case class HistoryRow(
   * truth; the index is rebuilt from them by `reindex` and updated as each cell is recorded.
   * Several runs may write at once: WAL journal, immediate write transactions and a busy timeout;
   * a writer that has to wait says why on stderr. */
-final class Store(val results: Path, log: String => Unit = s => Console.err.println(s)) {
+final class Index(val results: Path, log: String => Unit = s => Console.err.println(s)) {
   val dbFile: Path = results.resolve("index.db")
 
   /** How long one attempt waits for the write lock before saying so (then it keeps waiting). */

@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.stats
 
 /** How long each fork of a cell runs, chosen from the variance the cell has shown (Kalibera & Jones,
   * "Rigorous Benchmarking in Reasonable Time", 2013: spend repetitions at the level where the

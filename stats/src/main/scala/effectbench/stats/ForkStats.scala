@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.stats
 
 import org.apache.commons.statistics.distribution.{NormalDistribution, TDistribution}
 

@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.stats
 
 /** Number formatting shared by every report format. */
 object Format {

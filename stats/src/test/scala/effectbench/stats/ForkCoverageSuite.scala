@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.stats
 
 import scala.util.Random
 
@@ -21,7 +21,7 @@ class ForkCoverageSuite extends munit.FunSuite {
   final case class Recorded(cell: String, change: String, unit: String, forks: Vector[Vector[Double]])
 
   private lazy val recorded: Vector[Recorded] = {
-    val in = getClass.getResourceAsStream("/effectbench/report/recorded-forks.json")
+    val in = getClass.getResourceAsStream("/effectbench/stats/recorded-forks.json")
     assert(in != null, "the recorded fork data is a test resource")
     val text =
       try new String(in.readAllBytes(), "UTF-8")

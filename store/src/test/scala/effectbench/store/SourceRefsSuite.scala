@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.store
 
 import effectbench.ImplLine
 import effectbench.store.RunFiles

@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.store
 
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, StandardCopyOption}

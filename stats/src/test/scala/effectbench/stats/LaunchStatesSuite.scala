@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.stats
 
 import scala.util.Random
 
@@ -46,17 +46,13 @@ class LaunchStatesSuite extends munit.FunSuite {
   test("a two-state cell gets a score and ratios per state; others are compared with its most frequent state") {
     val ref = ForkStats.estimate(forks(Seq(1.0, 1.01, 0.99, 1.0, 1.02), 3), rounds = Vector(1, 2, 3, 4, 5))
     val two = ForkStats.estimate(forks(Seq(2.0, 1.0, 2.02, 2.01, 1.01), 4), rounds = Vector(1, 2, 3, 4, 5))
-    val rs = CellStats.stateSlowdowns(two, ref, higherIsBetter = false)
+    val rs = CellRatios.stateSlowdowns(two, ref, higherIsBetter = false)
     assertEquals(rs.size, 2)
     assert(rs(0).ratio.contains1, s"the fast state ties the reference: ${rs(0).ratio}")
     assert(rs(1).ratio.low > 1.9 && rs(1).ratio.high < 2.1, s"the slow state is 2×: ${rs(1).ratio}")
     assert(!rs.exists(_.ratio.bimodal), "a state's own ratio is not bimodal")
-    val text = CellStats.statesText(two, rs)
-    assert(text.startsWith("state 1 (2 of 5 launches) tie"), text)
-    assert(CellStats.statesScoreText(two).endsWith("(states)"))
     // The reference of a two-state cell is its most frequent state (3 of 5 at ~2.0).
-    assert(math.abs(CellStats.reference(two).mean - 2.01) < 0.02, CellStats.reference(two).toString)
-    assert(CellStats.notes("future", two, "ms").exists(_.contains("lands in 2 launch states")))
+    assert(math.abs(CellRatios.reference(two).mean - 2.01) < 0.02, CellRatios.reference(two).toString)
   }
 
   test("fork length: launch-dominated cells get short forks, iteration-dominated long ones, warm-up follows the judge") {

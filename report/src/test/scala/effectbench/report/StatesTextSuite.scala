@@ -1,0 +1,55 @@
+package effectbench.report
+
+import effectbench.stats.{CellRatios, ForkStats}
+import scala.util.Random
+
+/** How the reports word a cell whose forks land in two launch states (the states themselves are
+  * the stats module's, LaunchStatesSuite). */
+class StatesTextSuite extends munit.FunSuite {
+  private def forks(means: Seq[Double], seed: Long): Vector[Vector[Double]] = {
+    val g = new Random(seed)
+    means.toVector.map(m => Vector.fill(6)(m * (1 + 0.005 * g.nextGaussian())))
+  }
+
+  test("a two-state cell is worded per state: its score, each state's ratio, and a note that its mean describes neither") {
+    val ref = ForkStats.estimate(forks(Seq(1.0, 1.01, 0.99, 1.0, 1.02), 3), rounds = Vector(1, 2, 3, 4, 5))
+    val two = ForkStats.estimate(forks(Seq(2.0, 1.0, 2.02, 2.01, 1.01), 4), rounds = Vector(1, 2, 3, 4, 5))
+    val rs = CellRatios.stateSlowdowns(two, ref, higherIsBetter = false)
+    val text = CellStats.statesText(two, rs)
+    assert(text.startsWith("state 1 (2 of 5 launches) tie"), text)
+    assert(CellStats.statesScoreText(two).endsWith("(states)"))
+    assert(CellStats.notes("future", two, "ms").exists(_.contains("lands in 2 launch states")))
+  }
+
+  test("each launch state's note carries its own counters, read from the forks of that state") {
+    import effectbench.Outcome
+    import effectbench.store.{CellRecord, JmhMetric, JmhResult, Named, RunData, RunFiles}
+    val dir = java.nio.file.Files.createTempDirectory("state-counters")
+    java.nio.file.Files.createDirectories(dir.resolve("jmh"))
+    // ping-pong future's shape: forks 2 and 4 fast with few voluntary switches, 1 and 3 slow with many.
+    val raw = forks(Seq(0.77, 0.37, 0.78, 0.38), 6)
+    def perFork(vs: Double*) = JmhMetric(vs.sum / vs.size, Double.NaN, "#/op", vs.toVector.map(v => Vector(v, v)))
+    val jmh = Vector(JmhResult("effectbench.Bench.run", "avgt", primaryMetric = JmhMetric(0.5, 0.1, "ms/op", raw),
+        secondaryMetrics = Named.of(Vector("proc.cs.voluntary.norm" -> perFork(17.0, 5.0, 16.5, 5.2),
+            "proc.cs.involuntary.norm" -> perFork(0.1, 0.01, 0.1, 0.01), "proc.jit.ms" -> perFork(4, 2, 6, 2),
+            "gc.count" -> perFork(0, 0, 1, 0)))))
+    java.nio.file.Files.write(dir.resolve("jmh/c.json"), RunFiles.jmhJson(jmh).getBytes("UTF-8"))
+    val rec = CellRecord("ping-pong/default/future/n=1/fork", "j", "/j", "modern", Outcome.Ok, jmh = Some("jmh/c.json"), finished = "now")
+    val (cell, _) = RunData.cellOf(dir, rec)
+    val e = ForkStats.estimate(raw)
+    assertEquals(e.states.map(_.forks), Vector(Vector(2, 4), Vector(1, 3)))
+    val note = CellStats.notes("future", e, "ms", fs => Counters.ofForks(dir, cell, fs)).head
+    // JIT is summed over a fork's two iterations (2 × 2 ms), switches averaged.
+    assert(note.contains("(forks 2,4; cs/op v/i 5.100/0.0100, GCs 0, JIT 4 ms)"), note)
+    assert(note.contains("(forks 1,3; cs/op v/i 16.75/0.1000, GCs 1, JIT 10 ms)"), note)
+    // A file that keeps a counter for only some forks (combined before per-fork counters were kept)
+    // gives no per-state counters rather than another state's.
+    val partial = jmh.map(j =>
+      j.copy(secondaryMetrics = Named.of(j.secondaryMetrics.entries.map { case (k, m) =>
+        k -> m.copy(rawData = m.rawData.take(1))
+      }))
+    )
+    java.nio.file.Files.write(dir.resolve("jmh/c.json"), RunFiles.jmhJson(partial).getBytes("UTF-8"))
+    assert(Counters.ofForks(dir, cell, Vector(1, 3)).isEmpty)
+  }
+}
