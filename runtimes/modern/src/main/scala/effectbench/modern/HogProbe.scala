@@ -98,12 +98,13 @@ object HogProbe extends ScenarioImpls {
     def submit(w: LoadWindow, k: Int): Unit = pool.execute(() => w.answer(k))
   }
 
-  private def catsEffectCell(variant: String) =
+  /** The cell of one budget; the caller's file and line are the cell's source. */
+  private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
       val rt = live.withBudget(live.budgetOf(variant)); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
     })
 
-  private def zioCell(variant: String) =
+  private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
       val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
     })
