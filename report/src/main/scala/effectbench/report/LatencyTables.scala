@@ -61,7 +61,13 @@ object LatencyTables {
       val rows = rows0.map { r =>
         lowest match {
           case Some(l) if l.cell.key == r.cell.key => r.copy(isLowest = true)
-          case Some(l) if !r.latency.p99.mean.isNaN => r.copy(vsLowest = Some(LatencyStats.p99Ratio(r.latency, l.latency, confidence)))
+          case Some(l) if !r.latency.p99.mean.isNaN =>
+            // Forks pair by round only within one rounds table (one variant): two variants' round
+            // numbers were measured at different times, so their forks are compared unpaired.
+            val (a, b) =
+              if (l.variant == r.variant) (r.latency, l.latency)
+              else (r.latency.copy(rounds = Vector.empty), l.latency.copy(rounds = Vector.empty))
+            r.copy(vsLowest = Some(LatencyStats.p99Ratio(a, b, confidence)))
           case _ => r
         }
       }
@@ -88,7 +94,8 @@ object LatencyTables {
     "latency tables (family L): each event's latency is its completion minus its scheduled time (metered: no coordinated " +
       "omission); p50/p99/p99.9/max: each fork's percentile of its measured windows, mean over forks ± the " + c +
       " t-interval half-width (forks − 1 df); p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
-      " interval (paired by round when measured in rounds, else over each cell's forks, on the log scale), 'tie' when it " +
+      " interval (paired by round when both were measured in the same rounds, that is in one budget variant, else over " +
+      "each cell's forks, on the log scale), 'tie' when it " +
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile; " +
       "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); budget: the auto-yield budget " +
       "the cell's runtime read back"

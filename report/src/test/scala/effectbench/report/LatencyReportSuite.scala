@@ -41,7 +41,12 @@ class LatencyReportSuite extends munit.FunSuite {
   def lats(p99us: Double, rnd: Random): Vector[Long] =
     Vector.fill(980)(100000L + rnd.nextInt(1000)) ++ Vector.fill(20)(((p99us * (1 + rnd.nextDouble() * 0.05)) * 1000).toLong)
 
-  val key: String => String = rt => s"hog-probe/levelled/$rt/window-ms=250/fork"
+  /** A runtime's cell; `cats-effect@shipped` names cats-effect's cell of the variant `shipped`. */
+  val key: String => String = rt =>
+    rt.split('@') match {
+      case Array(r, v) => s"hog-probe/$v/$r/window-ms=250/fork"
+      case _ => s"hog-probe/levelled/$rt/window-ms=250/fork"
+    }
 
   /** A run with one hog-probe cell per runtime, each with `forks` forks whose p99 sits near `p99(rt)`. */
   def latencyRun(
@@ -53,7 +58,7 @@ class LatencyReportSuite extends munit.FunSuite {
     SyntheticRun.write(dir, "latency", specs, forks = forks, seed = seed)
     specs.foreach { s =>
       val slug = s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
-      val rt = s.key.split('/')(2)
+      val rt = p99.keys.find(k => key(k) == s.key).get
       writeLog(dir.resolve(s"jmh/$slug.hlog"),
         Vector.fill(forks)(ForkSpec(Vector.fill(3)((lats(p99(rt) * (1 + 0.05 * rnd.nextGaussian()), rnd), starved.getOrElse(rt, 0L))))))
     }
@@ -128,6 +133,10 @@ class LatencyReportSuite extends munit.FunSuite {
     val ce = t.rows.find(_.runtime == "cats-effect").get
     assert(ce.vsLowest.exists(r => r.paired && r.low > 1), s"cats-effect's p99 is 6× baseline's: ${ce.vsLowest}")
     assert(!t.rows.find(_.runtime == "baseline").get.vsLowest.isDefined)
+    // Another variant is another rounds table: its forks' round numbers pair with nothing here.
+    val two = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1000.0), rounds = true)
+    val levelled = LatencyTables.build(two).head.rows.find(_.variant == "levelled").get
+    assert(levelled.vsLowest.exists(r => !r.paired && r.low > 1), levelled.vsLowest.toString)
     val md = Markdown.render(run)
     assert(md.contains("#### hog-probe/window-ms=250/fork latency"), md)
     assert(md.contains("| runtime | budget | hog time/step | p50 µs | p99 µs"), md)
