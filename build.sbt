@@ -24,6 +24,11 @@ val harnessSources = file("harness/src/main/scala")
 lazy val buildInfo = Compile / sourceGenerators += Def.task {
   val f = (Compile / sourceManaged).value / "effectbench" / "BuildInfo.scala"
   val libs = Versions.forRuntimes.map { case (k, v) => s"""    "$k" -> "$v"""" }.mkString(",\n")
+  def q(s: String): String = "\"" + s + "\""
+  val axis = Versions.versionAxis.map { a =>
+    "    LibAxis(" + (Seq(a.runtime, a.group, a.organization).map(q) ++ Seq(a.modules.map(q).mkString("Seq(", ", ", ")"), q(a.default)))
+      .mkString(", ") + ")"
+  }.mkString(",\n")
   IO.write(f,
     s"""package effectbench
        |
@@ -31,6 +36,13 @@ lazy val buildInfo = Compile / sourceGenerators += Def.task {
        |object BuildInfo {
        |  val libraryVersions: Seq[(String, String)] = Seq(
        |$libs
+       |  )
+       |
+       |  /** A library `--lib` measures at other versions (project/Versions.scala, `versionAxis`). */
+       |  final case class LibAxis(runtime: String, group: String, organization: String, modules: Seq[String], default: String)
+       |
+       |  val libraryAxis: Seq[LibAxis] = Seq(
+       |$axis
        |  )
        |}
        |""".stripMargin)
@@ -71,21 +83,63 @@ def withCoreSources(p: Project): Project = p.settings(
   buildInfo
 )
 
-lazy val modern = withCatsSources(runtimeModule(project.in(file("runtimes/modern")), "modern"))
+def modernModule(p: Project): Project = withCatsSources(runtimeModule(p, "modern"))
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
     libraryDependencies ++= modernLibraries
   )
+lazy val modern = modernModule(project.in(file("runtimes/modern")))
 
 // ---- monix group (Monix 3.4 brings Cats Effect 2: its own classpath) ----
-lazy val monix = withCatsSources(runtimeModule(project.in(file("runtimes/monix")), "monix"))
+def monixModule(p: Project): Project = withCatsSources(runtimeModule(p, "monix"))
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies ++= monixLibraries :+ munitDep
   )
+lazy val monix = monixModule(project.in(file("runtimes/monix")))
+
+// ---- other library versions (`bench run --lib`): one project per (library, version) ----
+lazy val libBuild = taskKey[Unit](
+  "Compiles this library version's build with its JMH code and writes its classpath and implementations (target/bench/lib)"
+)
+
+/** The groups whose libraries `--lib` measures at other versions, by the group of Versions.versionAxis. */
+val libGroups: Map[String, Project => Project] = Map("modern" -> (modernModule _), "monix" -> (monixModule _))
+
+/** One version's build: the group's module, defined as the group's own, with the group's sources
+  * and the library's modules pinned to the version; its classes go to target/lib-builds/<id>, so
+  * a second run with the same version finds them compiled. Not aggregated by the root: `test`
+  * and `benchBuild` never build it. */
+def libBuildProject(b: LibBuilds.Build): Project = {
+  val axis = Versions.versionAxis.find(_.runtime == b.runtime).getOrElse(sys.error(s"no library axis for runtime ${b.runtime}"))
+  libGroups(axis.group)(Project(b.id, file("target") / "lib-builds" / b.id)).settings(
+    Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "runtimes" / axis.group / "src" / "main" / "scala",
+    // The oracle tests are the group's own; this build only measures.
+    Test / unmanagedSourceDirectories := Nil,
+    libraryDependencies := libraryDependencies.value.map(m =>
+      if (m.organization == axis.organization && axis.modules.contains(m.name)) m.withRevision(b.version) else m
+    ),
+    dependencyOverrides ++= axis.modules.map(m => axis.organization %% m % b.version),
+    publish / skip := true,
+    libBuild := {
+      val out = (LocalRootProject / baseDirectory).value / "target" / "bench" / "lib"
+      val _ = (Jmh / compile).value
+      val cp = (Jmh / fullClasspath).value.files
+      IO.write(out / s"${b.id}.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
+      val r = (Compile / Keys.runner).value
+      r.run("effectbench.ListImpls", (Compile / fullClasspath).value.files, Seq((out / s"${b.id}.impls").getAbsolutePath),
+        streams.value.log).get
+    }
+  )
+}
+
+/** The version builds the runner asked for (target/bench/lib/builds.tsv); none in a plain build. */
+lazy val libBuilds = new CompositeProject {
+  def componentProjects: Seq[Project] = LibBuilds.read(file(sys.props("user.dir"))).map(libBuildProject)
+}
 
 // ---- loom group (JDK 21+: Ox, plain virtual threads) ----
 lazy val loom = runtimeModule(project.in(file("runtimes/loom")), "loom")

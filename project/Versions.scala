@@ -53,6 +53,23 @@ object Versions {
   val scala212Libraries: Seq[ModuleID] = Seq("com.thoughtworks.dsl" %% "keywords-shift" % dsl)
   val continuationsLibraries: Seq[ModuleID] = Seq("org.scala-lang.plugins" %% "scala-continuations-library" % continuations)
 
+  /** A library `bench run --lib NAME=V1,V2` measures at other versions: the runtime it is, the
+    * group that compiles it, and the modules released with it (their names without the `_3`
+    * suffix of the Scala 3 groups), which an extra build pins all to the version asked
+    * (dependencyOverrides), so that no other library's dependency moves one of them to another
+    * version. The modules are what the library's own jar depends on at that version (its POM):
+    * cats-effect_3 on cats-effect-kernel_3 and cats-effect-std_3; zio_3 on zio-stacktracer_3 and
+    * zio-internal-macros_3; monix-eval_3 on monix-execution_3, monix-catnap_3 and
+    * monix-internal-jctools_3. zio-managed and zio-streams come with zio-interop-cats at their own
+    * version in every build (zio-managed_3 is not served at 2.1.26). */
+  final case class LibAxis(runtime: String, group: String, organization: String, modules: Seq[String], default: String)
+
+  val versionAxis: Seq[LibAxis] = Seq(
+    LibAxis("cats-effect", "modern", "org.typelevel", Seq("cats-effect", "cats-effect-kernel", "cats-effect-std"), catsEffect),
+    LibAxis("zio", "modern", "dev.zio", Seq("zio", "zio-stacktracer", "zio-internal-macros"), zio),
+    LibAxis("monix", "monix", "io.monix", Seq("monix-eval", "monix-execution", "monix-catnap", "monix-internal-jctools"), monix)
+  )
+
   /** Library versions by the `versionKey` of core's runtime table (effectbench.Runtimes), as
     * recorded in run.json; RuntimesSuite checks that the keys and the table agree. */
   def forRuntimes: Seq[(String, String)] = Seq(

@@ -67,6 +67,11 @@ class ReadBackSuite extends munit.FunSuite {
       assert(v.trim.nonEmpty, s"$k is blank")
       assert(v != "unknown", s"$k could not be read from the live runtime")
     }
+    // A runtime whose library is a version axis (`--lib`) reads back the version of the jar it
+    // runs: in this module, the build's own version.
+    BuildInfo.libraryAxis.find(_.runtime == setup.runtime).foreach { axis =>
+      assertEquals(rb.find(_._1 == LibraryVersion.ReadBackKey).map(_._2), Some(axis.default), s"${setup.runtime}'s library version")
+    }
     if (settings == Settings.Levelled) {
       val claims = Settings.levelledClaims(setup.runtime, processors)
       assert(claims.nonEmpty, s"the levelled profile claims nothing for ${setup.runtime}")

@@ -205,6 +205,7 @@ object Html {
     a("</section>\n")
 
     a(ScalingChart.section(scaling, esc))
+    a(VersionChart.section(m, run))
 
     // ---- n/a and failures ----
     val nm = m.notMeasured

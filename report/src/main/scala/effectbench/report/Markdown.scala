@@ -40,6 +40,10 @@ object Markdown {
       sb.append(table(ReportModel.columns, b.rows.map(RowText.cells(_).padTo(ReportModel.columns.size, "")))).append('\n')
       b.flags.foreach(n => sb.append(s"> ⚠ ${cell(n)}\n\n"))
       b.notes.foreach(n => sb.append(s"> **note:** ${cell(n)}\n\n"))
+      VersionTable.of(b, run).foreach { t =>
+        val tt = VersionTable.text(t)
+        sb.append(s"**${cell(VersionTable.caption(t))}**\n\n").append(table(tt.head, tt.rows)).append('\n')
+      }
     }
     sb.append(LatencyTables.markdown(run, confidence))
     if (m.planned.nonEmpty) {
@@ -48,6 +52,7 @@ object Markdown {
       sb.append("\n</details>\n\n")
     }
     m.legends.foreach(l => sb.append(s"_${cell(l)}._\n"))
+    if (VersionTable.all(m, run).nonEmpty) sb.append(s"_${cell(VersionTable.legend)}._\n")
     m.profileDiff.foreach(d => sb.append(s"\nprofile diff: `${d.replace("`", "")}`\n"))
     sb.toString
   }

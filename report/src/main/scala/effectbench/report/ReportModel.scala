@@ -117,6 +117,25 @@ object ReportModel {
     case None => c.key
   }
 
+  /** The row of a cell: its runtime, and for a `--lib` cell the version — as the live runtime read
+    * it back (cells.jsonl `library`), with the label asked when the two differ
+    * (`cats-effect local:3.8.0-SNAPSHOT (live 3.8.0-SNAPSHOT+12-abc)`, `zio 2.1.26#2`). */
+  def rowLabel(c: CellResult): String = c.id match {
+    case Some(id) => versionLabel(id.runtime, id.lib,
+        c.record.library.orElse(c.readBack.collectFirst {
+          case (effectbench.LibraryVersion.ReadBackKey, v) => v
+        }))
+    case None => c.key
+  }
+
+  def versionLabel(runtime: String, lib: Option[String], live: Option[String]): String = lib match {
+    case None => runtime
+    case Some(label) => live.filter(_ != label.takeWhile(_ != '#')) match {
+        case Some(v) => s"$runtime $label (live $v)"
+        case None => s"$runtime $label"
+      }
+  }
+
   def reasonText(status: effectbench.Outcome, reason: String): String =
     if (reason.startsWith(status.id)) reason else if (reason.isEmpty) status.id else s"${status.id}: $reason"
 
@@ -159,7 +178,7 @@ object ReportModel {
         if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => ref(c.key).mean) else scored.minBy(c => ref(c.key).mean))
       val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))
       val rows = cells.map { c =>
-        val rt = c.id.map(_.runtime).getOrElse(c.key)
+        val rt = rowLabel(c)
         (est.get(c.key), fastest) match {
           case (Some(e), Some(f)) =>
             val isFastest = f.key == c.key
@@ -242,11 +261,13 @@ object ReportModel {
     * "cats-effect: tracing off, autoYieldBudget 10240, computeThreads 2"; a value that differs from
     * the claim, or a claim not read back, is flagged. The boolean says whether any was. Runs
     * under another profile show the read-back as it is (there is nothing claimed). */
-  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)], jvm: String = ""): (String, Boolean) = {
+  def readBackLine(run: RunData, runtime: String, readBack: Vector[(String, String)], jvm: String = "", label: String = "")
+      : (String, Boolean) = {
+    val shown = if (label.isEmpty) runtime else label
     val claims = if (run.settings == effectbench.Settings.Levelled.id) effectbench.Settings.levelledClaims(runtime, processors(run, jvm))
     else Vector.empty
     if (claims.isEmpty)
-      (s"$runtime: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
+      (s"$shown: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
     else {
       val parts = claims.map { c =>
         readBack.find(_._1 == c.key) match {
@@ -256,13 +277,15 @@ object ReportModel {
         }
       }
       val flagged = parts.exists(_._2)
-      (s"$runtime: ${parts.map(_._1).mkString(", ")}${if (flagged) " — differs from the profile" else ""}", flagged)
+      (s"$shown: ${parts.map(_._1).mkString(", ")}${if (flagged) " — differs from the profile" else ""}", flagged)
     }
   }
 
   /** The read-back lines of a group's runtimes (one per runtime with a recorded cell). */
   def readBackLines(run: RunData, g: Group): Vector[(String, Boolean)] =
-    g.rows.filter(r => r.cell.readBack.nonEmpty || r.cell.ok).map(r => readBackLine(run, r.runtime, r.cell.readBack, r.cell.jvm))
+    g.rows.filter(r => r.cell.readBack.nonEmpty || r.cell.ok).map(r =>
+      readBackLine(run, r.cell.id.map(_.runtime).getOrElse(r.runtime), r.cell.readBack, r.cell.jvm, r.runtime)
+    )
 
   /** Per runtime of the run, its distinct read-back lines (a runtime whose cells read back
     * different values shows each), in the order runtimes first appear. */

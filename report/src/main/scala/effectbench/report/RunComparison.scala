@@ -106,6 +106,21 @@ object RunComparison {
     }
   }
 
+  /** The library version a cell ran: as its live runtime read it back, else (a cell without a
+    * `--lib` label, recorded before versions were read back) the run's build version of its runtime. */
+  def versionOf(run: RunData, c: CellResult): Option[String] =
+    c.record.library.orElse(c.readBack.collectFirst { case (effectbench.LibraryVersion.ReadBackKey, v) => v })
+      .orElse(c.id.filter(_.lib.isEmpty).map(id => run.library(id.runtime)))
+      .filter(_.nonEmpty)
+
+  /** A cell's table, runtime and version (and JVM unless the runs are compared across JVMs): how a
+    * `--lib` cell is matched with a cell of the same version without the label. None for a runtime
+    * with no library version. */
+  private def versionKey(run: RunData, c: CellResult, acrossJvms: Boolean): Option[String] = for {
+    id <- c.id
+    v <- versionOf(run, c)
+  } yield s"${id.group}|${id.runtime}|$v|${if (acrossJvms) "" else c.jvm}"
+
   def launchSplitChance(na: Int, nb: Int): Double = {
     val n = (na + nb).toDouble
     2 * math.pow(na / n, na) * math.pow(nb / n, nb)
@@ -175,17 +190,33 @@ object RunComparison {
     if (acrossJvms)
       warnings += s"the runs used different JVMs (A: ${jvmsA.head}, B: ${jvmsB.head}); cells are matched by key, so differences include the JVM"
     def matchKey(c: CellResult) = if (acrossJvms) (c.key, "") else (c.key, c.jvm)
-    val byA = a.cells.map(c => matchKey(c) -> c).toMap
-    val byB = b.cells.map(c => matchKey(c) -> c).toMap
-    val onlyA = a.cells.filterNot(c => byB.contains(matchKey(c)))
-    val onlyB = b.cells.filterNot(c => byA.contains(matchKey(c)))
+    // A cell of a `--lib` version is matched by its key (the same label in both runs), else by the
+    // version it ran: `cats-effect@3.7.1` of one run is `cats-effect` of a run whose build was 3.7.1.
+    val keyedB = b.cells.map(c => matchKey(c) -> c).toMap
+    val keysA = a.cells.map(matchKey).toSet
+    def unique(run: RunData, cs: Vector[CellResult]): Map[String, CellResult] =
+      cs.groupBy(c => versionKey(run, c, acrossJvms)).collect { case (Some(k), Vector(c)) => k -> c }
+    val restB = unique(b, b.cells.filterNot(c => keysA.contains(matchKey(c))))
+    val byVersion: Map[(String, String), CellResult] = unique(a, a.cells.filterNot(c => keyedB.contains(matchKey(c)))).flatMap {
+      case (k, ca) => restB.get(k).map(cb => matchKey(ca) -> cb)
+    }
+    val pairs = a.cells.flatMap(ca => keyedB.get(matchKey(ca)).orElse(byVersion.get(matchKey(ca))).map(ca -> _))
+    val pairedB = pairs.map(p => matchKey(p._2)).toSet
+    val onlyA = a.cells.filterNot(c => keyedB.contains(matchKey(c)) || byVersion.contains(matchKey(c)))
+    val onlyB = b.cells.filterNot(c => pairedB.contains(matchKey(c)))
     def sample(cs: Vector[CellResult]) = cs.take(3).map(_.key).mkString(", ") + (if (cs.size > 3) ", ..." else "")
     if (onlyA.nonEmpty) warnings += s"${onlyA.size} cells only in A, not compared (${sample(onlyA)})"
     if (onlyB.nonEmpty) warnings += s"${onlyB.size} cells only in B, not compared (${sample(onlyB)})"
     for ((what, f) <- Seq[(String, RunData => String)]("profile" -> (_.profile), "settings" -> (_.settings)))
       if (f(a) != f(b)) warnings += s"the runs differ in $what (A: ${f(a)}, B: ${f(b)})"
 
-    val common = a.cells.flatMap(ca => byB.get(matchKey(ca)).map(cb => (ca, cb)))
+    val common = pairs
+    common.flatMap { case (ca, cb) =>
+      val (va, vb) = (versionOf(a, ca), versionOf(b, cb))
+      if (va.nonEmpty && vb.nonEmpty && va != vb) ca.id.map(id => (id.runtime, va.get, vb.get)) else None
+    }.distinct.foreach { case (rt, va, vb) =>
+      warnings += s"$rt ran $va in A and $vb in B: its differences include the library version"
+    }
     val notOk = common.filter { case (ca, cb) => !ca.ok || !cb.ok }
     if (notOk.nonEmpty) warnings += s"${notOk.size} common cells lack a score on one side (${sample(notOk.map(_._1))})"
     // Each cell is independent (its own seed): computed on the common pool, results kept in order.

@@ -35,7 +35,7 @@ object Summary {
       else (g.scenario +: parts.filter(f => same.map(f).distinct.size > 1).map(f => f(g)).filter(_.nonEmpty)).mkString(" · ")
     }
     val notRun: Map[String, Vector[(String, CellStatus)]] = plan.filterNot(_.status.runnable).flatMap { p =>
-      CellId.parse(p.cell).toOption.map(id => s"${id.group} @ ${p.jvm}" -> (id.runtime, p.status))
+      CellId.parse(p.cell).toOption.map(id => s"${id.group} @ ${p.jvm}" -> (ReportModel.versionLabel(id.runtime, id.lib, None), p.status))
     }.groupMap(_._1)(_._2)
     val tables = blocks.zipWithIndex.map { case (b, i) =>
       val g = b.group

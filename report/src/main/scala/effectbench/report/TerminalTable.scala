@@ -32,6 +32,10 @@ object TerminalTable {
       sb.append(table(ReportModel.columns, b.rows.map(RowText.cells)))
       b.flags.foreach(n => sb.append("! ").append(n).append('\n'))
       b.notes.foreach(n => sb.append("note: ").append(n).append('\n'))
+      VersionTable.of(b, run).foreach { t =>
+        val tt = VersionTable.text(t)
+        sb.append('\n').append(VersionTable.caption(t)).append(":\n").append(table(tt.head, tt.rows))
+      }
     }
     sb.append(LatencyTables.terminal(run, confidence))
     if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
@@ -43,6 +47,7 @@ object TerminalTable {
     }
     sb.append('\n')
     m.legends.foreach(l => sb.append(l).append('\n'))
+    if (VersionTable.all(m, run).nonEmpty) sb.append(VersionTable.legend).append('\n')
     m.profileDiff.foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
     sb.toString
   }

@@ -96,7 +96,8 @@ object CellRoutine {
       syntax = info.map(_.syntax).getOrElse(""),
       seconds = math.rint(m.seconds * 10) / 10,
       finished = java.time.Instant.now().toString,
-      rounds = m.rounds
+      rounds = m.rounds,
+      library = v.readBack.collectFirst { case (effectbench.LibraryVersion.ReadBackKey, lv) => lv }
     )
   }
 }

@@ -42,7 +42,12 @@ object JvmChoice {
 @main final case class CellFlags(
     sel: Selectors,
     jvms: JvmChoice,
-    @arg(name = "test-only", doc = "include the runner's own test scenario (fault)") testOnly: Flag = Flag()
+    @arg(name = "test-only", doc = "include the runner's own test scenario (fault)") testOnly: Flag = Flag(),
+    @arg(
+      doc =
+        "library versions as rows of the same tables: NAME=V1,V2 (cats-effect, zio, monix; local:V for a version published locally); repeatable"
+    )
+    lib: Seq[String] = Nil
 )
 
 object CellFlags {

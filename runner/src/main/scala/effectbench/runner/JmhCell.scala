@@ -42,12 +42,12 @@ object JmhCell {
     * hints"). */
   def forkFlags(cell: PlannedCell, modules: Modules, out: Path): Either[String, Vector[String]] = {
     val dir = out.toAbsolutePath.getParent
-    val key = (cell.group, cell.jvm.label, dir)
+    val key = (cell.module, cell.jvm.label, dir)
     Option(forkFlagsCache.get(key)).map(Right(_)).getOrElse {
-      val name = RunDir.safe(s"jmh-fork-flags--${cell.group}--${cell.jvm.label}")
+      val name = RunDir.safe(s"jmh-fork-flags--${cell.module}--${cell.jvm.label}")
       val log = dir.resolve(name + ".log")
       val cmd = Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector(Subprocess.watchFlag, "-cp",
-        modules.byGroup(cell.group).classpath, "effectbench.ForkFlags")
+        modules.of(cell).classpath, "effectbench.ForkFlags")
       val done = Subprocess.run(cmd, log, 120)
       val lines = logLines(log)
       val flagLine = "flag (.+)".r
@@ -74,7 +74,7 @@ object JmhCell {
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty,
       forkFlags: Vector[String] = Vector.empty
   ): Vector[String] = {
-    val module = modules.byGroup(cell.group)
+    val module = modules.of(cell)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
     val iterations = LatencyCell.iterations(cell, scenario, profile) match {
       case Some(l) => l

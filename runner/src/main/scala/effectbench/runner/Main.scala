@@ -17,6 +17,9 @@ object Main {
         case e: UsageError =>
           Console.err.println(s"bench: ${e.getMessage}")
           2
+        case e: CommandFailure =>
+          Console.err.println(s"bench: ${e.getMessage}")
+          1
         case e: Throwable if !sys.env.contains("EFFECTBENCH_DEBUG") => // never a stack trace at the user
           Console.err.println(s"bench: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
           1
@@ -40,16 +43,20 @@ object Main {
   }
 
   def list(flags: CellFlags, format: ListFormat): Int = {
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
+    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
     val (jvms, _) = jvmsOf(flags.jvms)
     val cells = Plan.cells(sel, jvms, modules, None)
+    LibPrep(root, sel, cells, Console.err.println, build = false)
     if (format == ListFormat.Json) {
       println(upickle.default.write(cells.map { c =>
-          ListedCell(c.id.scenario, c.id.variant, c.runtime, Named.of(c.id.params.values), c.id.mode.id, c.jvm.label, c.status)
+          ListedCell(c.id.scenario, c.id.variant, c.runtime, Named.of(c.id.params.values), c.id.mode.id, c.jvm.label, c.status, c.id.lib)
         }, indent = 2))
     } else {
       print(TerminalTable.table(Vector("scenario", "variant", "runtime", "params", "mode", "status"),
-          cells.map(c => Vector(c.id.scenario, c.id.variant, c.runtime, Params.encode(c.id.params), c.id.mode.id, c.status.text))))
+          cells.map(c =>
+            Vector(c.id.scenario, c.id.variant, c.id.lib.fold(c.runtime)(l => s"${c.runtime} $l"), Params.encode(c.id.params),
+              c.id.mode.id, c.status.text)
+          )))
       val ok = cells.count(_.status.runnable)
       println(s"${cells.size} cells: $ok ok, ${cells.count(_.status.isInstanceOf[CellStatus.NotApplicable])} n/a, " +
         s"${cells.count(_.status.isInstanceOf[CellStatus.Skipped])} skipped (JVM ${jvms.map(_.label).mkString(", ")})")
@@ -59,23 +66,26 @@ object Main {
 
   def verify(flags: CellFlags, setup: SetupFlags, floor: Boolean): Int = {
     val settings = setup.chosenSettings
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
+    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
     val (jvms, notes) = jvmsOf(flags.jvms)
     notes.foreach(Console.err.println)
     val timeout = setup.seconds.getOrElse(120L)
     val cells = Plan.cells(sel, jvms, modules, None)
+    LibPrep(root, sel, cells, Console.err.println, build = true)
     val logDir = Files.createTempDirectory("effectbench-verify")
     var failures = 0
     cells.filterNot(_.status.runnable).foreach(c =>
       println(s"${c.status.text.takeWhile(_ != ':').padTo(9, ' ')} ${c.id.key}  ${c.status.text.dropWhile(_ != ':').drop(2)}")
     )
-    cells.filter(_.status.runnable).groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.sortBy(_._1).foreach {
-      case ((_, runtime, jl), cs) =>
-        val vs = Verifier.run(cs, settings, modules, logDir.resolve(RunDir.safe(s"$runtime-$jl") + ".log"), timeout)
+    cells.filter(_.status.runnable).groupBy(c => (c.module, c.runtime, c.jvm.label)).toVector.sortBy(_._1).foreach {
+      case ((module, runtime, jl), cs) =>
+        val vs = Verifier.run(cs, settings, modules, logDir.resolve(RunDir.safe(s"$runtime-$module-$jl") + ".log"), timeout)
         cs.foreach { c =>
           val v = vs(c.id.key)
           if (!v.ok) failures += 1
-          val detail = if (v.ok) s"= ${v.got}" else v.reason
+          // A `--lib` cell says the version its classpath holds, as the live runtime read it back.
+          val version = c.id.lib.map(_ => v.readBack.collectFirst { case (LibraryVersion.ReadBackKey, lv) => s" (live $lv)" }.getOrElse(""))
+          val detail = (if (v.ok) s"= ${v.got}" else v.reason) + version.getOrElse("")
           println(s"${v.status.id.padTo(9, ' ')} ${c.id.key}${if (jvms.size > 1) s" on ${c.jvm.label}" else ""}  $detail")
         }
     }
@@ -110,7 +120,7 @@ object Main {
   /** What a resumed run takes from its own run.json; giving one of these beside --resume is an error. */
   val fixedByTheRun: Set[String] =
     Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--jvm", "--profile", "--quick", "--settings", "--sweep", "--shard",
-      "--cpus")
+      "--cpus", "--lib")
 
   def run(flags: RunFlags, argv: Vector[String]): Int = {
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
@@ -135,7 +145,8 @@ object Main {
         val timeout = measure.setup.seconds
         val shard = flags.shard.map(Shard.parse)
         val sel = {
-          val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value); if (headline) Headline.selection(s) else s
+          val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value, flags.cells.lib)
+          if (headline) Headline.selection(s) else s
         }
         val (jvms0, notes0) = jvmsOf(flags.cells.jvms)
         val jvms = CpusAxis.expand(jvms0, flags.cpus)
@@ -144,6 +155,9 @@ object Main {
           all.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
           UsageError("nothing to run: no selected cell is available (see above, or ./bench list)")
         }
+        // Every version checked and built before the run directory exists: a version that cannot
+        // be had leaves nothing behind.
+        LibPrep(root, sel, all, Console.err.println, build = true)
         val out = resultsDir(measure.out)
         // A shard may hold no runnable cell (N above the blocks): it still records its (empty) part.
         val (cells, shardMeta, shardNote) = shard match {
@@ -181,7 +195,8 @@ object Main {
                                                    else Vector("modes" -> s.quickModes.map(_.id).mkString(","))))
               )),
           machine = Some(Machine.describe(jvms)),
-          shard = shardMeta
+          shard = shardMeta,
+          libs = LibPrep.entries(sel.libs)
         )
         cmd.execute(dir, setup, meta)
     }

@@ -24,14 +24,30 @@ final class Modules(val root: Path) {
 
   private def load(group: String): Module = {
     val cp = new String(Files.readAllBytes(dir.resolve(s"$group.classpath"))).trim
-    val implsFile = dir.resolve(s"$group.impls")
-    val impls =
-      if (!Files.isRegularFile(implsFile)) Vector.empty
-      else Files.readAllLines(implsFile).asScala.toVector.filter(_.trim.nonEmpty).zipWithIndex.map { case (l, i) =>
-        val j = RunFiles.decode[ImplLine](l, s"$implsFile line ${i + 1}")
-        ImplInfo(j.scenario, j.variant, j.runtime, j.source, j.syntax)
+    Module(group, cp, readImpls(dir.resolve(s"$group.impls")))
+  }
+
+  private def readImpls(implsFile: Path): Vector[ImplInfo] =
+    if (!Files.isRegularFile(implsFile)) Vector.empty
+    else Files.readAllLines(implsFile).asScala.toVector.filter(_.trim.nonEmpty).zipWithIndex.map { case (l, i) =>
+      val j = RunFiles.decode[ImplLine](l, s"$implsFile line ${i + 1}")
+      ImplInfo(j.scenario, j.variant, j.runtime, j.source, j.syntax)
+    }
+
+  private val libModules = new java.util.concurrent.ConcurrentHashMap[String, Module]()
+
+  /** The module a cell runs on: its group's, or the extra build of its `--lib` version, read from
+    * target/bench/lib once LibBuild has made it. */
+  def of(cell: PlannedCell): Module = cell.build match {
+    case None => byGroup(cell.group)
+    case Some(id) =>
+      Option(libModules.get(id)).getOrElse {
+        val cp = LibBuild.classpathFile(root, id)
+        if (!Files.isRegularFile(cp)) throw new IllegalStateException(s"the build $id of ${cell.id.key} is not made (LibBuild.ensure)")
+        val m = Module(id, new String(Files.readAllBytes(cp)).trim, readImpls(LibBuild.implsFile(root, id)))
+        libModules.put(id, m)
+        m
       }
-    Module(group, cp, impls)
   }
 
   def impl(scenario: String, variant: String, runtime: String): Option[ImplInfo] =

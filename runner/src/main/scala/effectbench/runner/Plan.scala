@@ -2,9 +2,12 @@ package effectbench.runner
 
 import effectbench._
 
-/** One planned cell: its identity, the JVM it runs on, and whether it can run. */
-final case class PlannedCell(id: CellId, jvm: Jvm, status: CellStatus, group: String) {
+/** One planned cell: its identity, the JVM it runs on, and whether it can run. `build` names the
+  * extra build of a `--lib` version (LibBuild) whose classpath it runs on; None: its group's. */
+final case class PlannedCell(id: CellId, jvm: Jvm, status: CellStatus, group: String, build: Option[String] = None) {
   def runtime: String = id.runtime
+  /** The module whose JMH classpath runs the cell (Modules.of). */
+  def module: String = build.getOrElse(group)
 }
 
 /** The plan status is part of the run format (run.json's plan). */
@@ -18,12 +21,15 @@ final case class Selection(
     variants: Option[Set[String]],
     params: Vector[(String, String)],
     modes: Option[Set[Mode]],
-    sweep: Option[String]
+    sweep: Option[String],
+    /** `--lib`: the library versions whose runtimes are measured once per version. */
+    libs: Vector[LibVersion] = Vector.empty
 )
 
 object Plan {
   /** `--scenario a,b*` with globs; unknown names are usage errors listing the valid ones. */
-  def selection(sel: Selectors, sweepParam: Option[String], includeTestOnly: Boolean): Selection = {
+  def selection(sel: Selectors, sweepParam: Option[String], includeTestOnly: Boolean, libFlags: Seq[String] = Nil): Selection = {
+    val libs = Libs.parse(libFlags)
     val pool = Catalog.scenarios ++ (if (includeTestOnly) Catalog.testOnly else Vector.empty)
     val scenarioNames = sel.scenarios
     val scenarios =
@@ -38,6 +44,7 @@ object Plan {
       case rs if rs.isEmpty => None
       case rs => rs.foreach(r => if (!Runtimes.ids.contains(r)) UsageError.unknown("runtime", r, Runtimes.ids)); Some(rs.toSet)
     }
+    val measured = Libs.runtimes(libs, runtimes)
     val variants = sel.variants match {
       case vs if vs.isEmpty => None
       case vs =>
@@ -64,7 +71,7 @@ object Plan {
         UsageError.unknown("parameter to sweep", k, scenarios.flatMap(_.params.filter(_.sweep.nonEmpty).map(_.name)).distinct)
       k
     }
-    Selection(scenarios, runtimes, variants, params, modes, sweep)
+    Selection(scenarios, measured, variants, params, modes, sweep, libs)
   }
 
   /** The param sets of a scenario for this selection and profile. */
@@ -90,9 +97,13 @@ object Plan {
       r <- s.runtimes if sel.runtimes.forall(_.contains(r))
       p <- paramSets(s, sel, profile)
       m <- s.modesFor(profile.exists(_.id == "quick")) if sel.modes.forall(_.contains(m))
+      lib <- sel.libs.filter(_.runtime == r) match {
+        case Vector() => Vector(Option.empty[LibVersion])
+        case versions => versions.map(Some(_))
+      }
       jvm <- jvms
     } yield {
-      val id = CellId(s.id, v, r, p, m)
+      val id = CellId(s.id, v, r, p, m, lib.map(_.label))
       val info = Runtimes(r)
       val status: CellStatus = s.naReason(v, r, m) match {
         case Some(why) => CellStatus.NotApplicable(why)
@@ -103,6 +114,6 @@ object Plan {
             CellStatus.Skipped(s"$r needs JDK ${info.minJdk}+, this cell's JVM is ${jvm.label}; pass --jvm with a JDK ${info.minJdk}+")
           else CellStatus.Ok
       }
-      PlannedCell(id, jvm, status, info.group)
+      PlannedCell(id, jvm, status, info.group, lib.filterNot(_.isBuildOwn).map(_.build))
     }
 }

@@ -34,7 +34,7 @@ object ProfilerCommand {
     val timeoutArg = measure.setup.seconds
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value)
+    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
     val (jvms, notes) = Main.jvmsOf(flags.jvms)
     val cells = Plan.cells(sel, jvms, modules, Some(profile))
     val runnable = cells.filter(_.status.runnable)
@@ -48,6 +48,7 @@ object ProfilerCommand {
           (if (runnable.size <= 6) s": ${runnable.map(c => c.id.key).mkString(", ")}" else "")
       )
 
+    LibPrep(root, sel, cells, Console.err.println, build = true)
     val out = Main.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
     val dir = RunDir.fresh(out, s"profile-${profile.id}-$scope")
@@ -65,7 +66,8 @@ object ProfilerCommand {
     var meta = Metadata.header(dir.dir.getFileName.toString, "profile", argv, root, jvms, profile, settings, cells).copy(
       kind = Some("profile"),
       profiler = Some(ProfilerInfo(AsyncProfiler.version, event, library.fold(identity, _.toString), eventNote.getOrElse(""))),
-      testOnly = flags.testOnly.value
+      testOnly = flags.testOnly.value,
+      libs = LibPrep.entries(sel.libs)
     )
     dir.writeMeta(meta)
 
@@ -97,11 +99,14 @@ object ProfilerCommand {
       val Vector(a, b) = runnable
       val files = runnable.map(c => dir.dir.resolve("profiles").resolve(RunDir.safe(c.id.slug)).resolve("cpu.collapsed"))
       if (files.forall(Files.isRegularFile(_))) {
-        val r = ProfilerDiff.of(a.runtime, RunData.read(files(0)), b.runtime, RunData.read(files(1)))
+        // Two versions of one runtime (`--lib`) are told apart by their labels.
+        val r = ProfilerDiff.of(a.id.runtimeKey, RunData.read(files(0)), b.id.runtimeKey, RunData.read(files(1)))
         val text = ProfilerDiff.text(r)
         Files.write(dir.dir.resolve("profiles").resolve("diff.txt"), text.getBytes(StandardCharsets.UTF_8))
         Files.write(dir.dir.resolve("profiles").resolve("diff.html"),
-          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.runtime} vs ${b.runtime}").getBytes(StandardCharsets.UTF_8))
+          ProfilerDiff.html(r, s"CPU profile diff: ${a.id.group} — ${a.id.runtimeKey} vs ${b.id.runtimeKey}").getBytes(
+            StandardCharsets.UTF_8
+          ))
         meta = meta.copy(profileDiff = Some("profiles/diff.html"))
         dir.writeMeta(meta)
         println(s"\nwhere the CPU samples go (${a.id.group}):\n$text")

@@ -28,11 +28,19 @@ object Resume {
     val jvms = meta.jvms.map { j =>
       Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus)
     }
+    // The run's `--lib` versions: each label's build, made again if its sources changed since.
+    val libs = LibPrep.fromEntries(meta.libs)
     val cells = meta.plan.map { p =>
       val id = CellId.parse(p.cell).fold(err => UsageError(s"--resume $dirPath: $err"), identity)
       val jvm = jvms.find(_.label == p.jvm).getOrElse(UsageError(s"--resume $dirPath: unknown JVM ${p.jvm}"))
-      PlannedCell(id, jvm, p.status, Runtimes(id.runtime).group)
+      val lib = id.lib.map(l =>
+        libs.find(lv => lv.runtime == id.runtime && lv.label == l).getOrElse(
+          UsageError(s"--resume $dirPath: no --lib version '$l' in run.json")
+        )
+      )
+      PlannedCell(id, jvm, p.status, Runtimes(id.runtime).group, lib.filterNot(_.isBuildOwn).map(_.build))
     }
+    LibBuild.ensure(cmd.root, libs.filter(lv => cells.exists(c => c.status.runnable && c.id.lib.contains(lv.label))), Console.err.println)
     val (engine, confidence) = engineOf(meta)
     EngineFlags.resultWait(Some(waitOf(meta)))
     val setup = cmd.Setup(settings, profile, jvms, cells, meta.timeoutSeconds, argv, Vector.empty, engine, confidence)

@@ -8,7 +8,7 @@ import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
   * finishes, and end with the table and the run directory's path. */
-final class RunCommand(root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
+final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
 
   final case class Setup(
       settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],

@@ -1,5 +1,6 @@
 package effectbench.runner
 
+import effectbench.CellId
 import effectbench.report.{CompareReport, LatencyCompare, RunComparison, TerminalTable, Verdict}
 import effectbench.stats.Format
 import effectbench.store.{HistoryRow, Index, RunData}
@@ -91,7 +92,8 @@ object StoreCommands {
         rs.map { r =>
           Vector(r.runId, r.started.take(19).replace('T', ' '), r.profile, r.settings,
             if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""),
-            r.libraries.get(runtime).getOrElse(""),
+            // A `--lib` cell's version is its label (the key after '@'); any other cell ran its run's build.
+            CellId.parse(r.cell).toOption.flatMap(_.lib).orElse(r.libraries.get(runtime)).getOrElse(""),
             r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
               s"${r.cellStatus}"
             ),

@@ -59,11 +59,18 @@ object Subprocess {
   }
 
   /** Runs `cmd` with `env` added to this process's environment, sending stdout and stderr to `log`
-    * (appended), and each stdout line to `onLine`. */
-  def run(cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty)
-      : Finished = {
+    * (appended), and each stdout line to `onLine`. With a `directory`, it runs there with nothing
+    * on its standard input (a build tool that would otherwise wait for a command). */
+  def run(
+      cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty,
+      directory: Option[Path] = None
+  ): Finished = {
     val started = System.nanoTime()
     val pb = new ProcessBuilder(cmd.asJava).redirectErrorStream(true)
+    directory.foreach { d =>
+      pb.directory(d.toFile)
+      pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+    }
     env.foreach { case (k, v) => pb.environment().put(k, v) }
     val p = lock.synchronized {
       if (stoppingNow) None

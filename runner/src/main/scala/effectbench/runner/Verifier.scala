@@ -33,10 +33,12 @@ object Verifier {
       cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
       note: String => Unit
   ): Map[(String, String), OracleVerdict] =
-    cells.groupBy(c => (c.group, c.runtime, c.jvm.label)).toVector.flatMap {
+    cells.groupBy(c => (c.module, c.runtime, c.jvm.label)).toVector.flatMap {
       case ((_, runtime, jvmLabel), batch) =>
-        note(s"verifying ${batch.size} cells of $runtime on $jvmLabel ...")
-        val vs = run(batch, settings, modules, dir.logFile(s"verify-$runtime-$jvmLabel"), perCellTimeout)
+        val lib = batch.head.build.fold("")(b => s" ($b)")
+        note(s"verifying ${batch.size} cells of $runtime$lib on $jvmLabel ...")
+        val vs = run(batch, settings, modules, dir.logFile(s"verify-$runtime-${batch.head.build.fold("")(_ + "-")}$jvmLabel"),
+          perCellTimeout)
         batch.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
     }.toMap
 
@@ -72,7 +74,7 @@ object Verifier {
       perCellTimeout: Long
   ): (Vector[OracleVerdict], Boolean, Finished) = {
     val head = cells.head
-    val module = modules.byGroup(head.group)
+    val module = modules.of(head)
     val cmd = jvmCommand(head.jvm, settings, head.runtime, module.classpath, "effectbench.VerifyMain") ++
       Vector("--settings", settings.id, "--timeout", perCellTimeout.toString) ++ cells.map(_.id.key)
     val out = Vector.newBuilder[OracleVerdict]

@@ -64,7 +64,16 @@ class BadInputSuite extends munit.FunSuite {
       // history checks its selectors as run and list do, before it opens the index
       Vector("history", "--scenario", "nope") ++ o -> "unknown scenario 'nope'; valid: deep-bind",
       Vector("history", "--runtime", "zioo") ++ o -> "unknown runtime 'zioo' (did you mean 'zio'?)",
-      Vector("history", "--scenario", "deep-bind", "--variant", "nope") ++ o -> "unknown variant 'nope'"
+      Vector("history", "--scenario", "deep-bind", "--variant", "nope") ++ o -> "unknown variant 'nope'",
+      // --lib is read before any version is looked up
+      Vector("run", "--scenario", "deep-bind", "--lib", "zio") ++ o -> "--lib takes NAME=VERSION,VERSION...",
+      Vector("run", "--scenario", "deep-bind", "--lib", "zioo=2.1.26") ++ o -> "unknown library for --lib 'zioo' (did you mean 'zio'?)",
+      Vector("list", "--lib", "future=2.13.16") -> "unknown library for --lib 'future'",
+      Vector("run", "--scenario", "deep-bind", "--lib", "zio=") ++ o -> "--lib zio: a version is missing",
+      Vector("verify", "--lib", "cats-effect=local:") -> "--lib cats-effect: a version is missing after 'local:'",
+      Vector("run", "--scenario", "deep-bind", "--lib", "zio=2.1/26") ++ o -> "a version is letters, digits and . _ + -",
+      Vector("run", "--scenario", "deep-bind", "--runtime", "cats-effect", "--lib", "zio=2.1.26") ++ o ->
+        "--lib zio: zio is not among --runtime cats-effect"
     )
   }
 

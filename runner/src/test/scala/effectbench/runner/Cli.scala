@@ -40,18 +40,22 @@ object Cli {
     def err: String = read(errFile)
   }
 
-  def start(args: String*): Running = {
+  def start(args: String*): Running = startWith(Vector.empty, args.toVector)
+
+  /** As `start`, with system properties (`-Dk=v`) given to the runner's JVM. */
+  def startWith(props: Vector[String], args: Vector[String]): Running = {
     val out = Files.createTempFile("bench-out", ".txt")
     val err = Files.createTempFile("bench-err", ".txt")
     val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=$root",
-      s"-Djava.io.tmpdir=$lockDir",
-      "-cp", runnerClasspath, "effectbench.runner.Main") ++ args
+      s"-Djava.io.tmpdir=$lockDir") ++ props ++ Vector("-cp", runnerClasspath, "effectbench.runner.Main") ++ args
     val pb = new ProcessBuilder(cmd.asJava).directory(root.toFile).redirectOutput(out.toFile).redirectError(err.toFile)
     pb.environment().remove("EFFECTBENCH_DEBUG")
     new Running(pb.start(), out, err)
   }
 
   def run(args: String*): Result = start(args: _*).await()
+
+  def runWith(props: Vector[String], args: String*): Result = startWith(props, args.toVector).await()
 
   def read(p: Path): String = if (Files.isRegularFile(p)) new String(Files.readAllBytes(p), StandardCharsets.UTF_8) else ""
 

@@ -50,6 +50,15 @@ class HelpSuite extends munit.FunSuite {
     assertEquals(Flags.givenFlags(Flags.read[RunFlags](all)).filter(Main.fixedByTheRun).sorted, Main.fixedByTheRun.toVector.sorted)
   }
 
+  test("--lib is a flag of run, list, verify and profile, and its help says how to name a local build") {
+    val withLib = Commands.all.filter(m => Commands.flagsOf(m).contains("--lib")).map(Commands.name).toSet
+    assertEquals(withLib, Set("run", "list", "verify", "profile"))
+    withLib.foreach { c =>
+      val (_, help) = stdout(c, "--help")
+      assert(flagAt(help, "--lib") && help.contains("local:V"), s"$c:\n$help")
+    }
+  }
+
   test("an unknown flag is one line naming it, for every command") {
     Commands.all.map(Commands.name).foreach { c =>
       val e = intercept[UsageError](Main.dispatch(Vector(c, "--no-such-flag")))

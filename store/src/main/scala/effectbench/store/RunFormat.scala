@@ -92,6 +92,11 @@ final case class MergedInfo(
 
 final case class ProfilerInfo(asyncProfiler: String, event: String, library: String, note: String = "")
 
+/** A library version of `--lib`: its runtime, the label its cells carry (in their keys, after
+  * `@`), the version asked, where it came from ("registry", or the local repository's directory
+  * for `local:`), and the module that ran it (the group's own, or the id of its extra build). */
+final case class LibEntry(runtime: String, label: String, version: String, source: String, build: String)
+
 /** run.json: where, how and what a run measured (or profiled), and how far it got. */
 final case class RunMeta(
     formatVersion: Int,
@@ -118,7 +123,9 @@ final case class RunMeta(
     /** "profile" for a `bench profile` run. */
     kind: Option[String] = None,
     profiler: Option[ProfilerInfo] = None,
-    profileDiff: Option[String] = None
+    profileDiff: Option[String] = None,
+    /** `--lib`: the library versions measured as rows of the same tables. */
+    libs: Vector[LibEntry] = Vector.empty
 )
 
 /** One line of cells.jsonl: a finished cell, appended as it finishes. */
@@ -147,13 +154,18 @@ final case class CellRecord(
     machine: Option[String] = None,
     /** `bench profile`: flame graphs by event, relative to the run directory, and notes. */
     profiles: Named[String] = Named.empty,
-    profileNotes: Vector[String] = Vector.empty
+    profileNotes: Vector[String] = Vector.empty,
+    /** The library version the cell's classpath holds, read back from the live runtime (the jar's
+      * manifest), for the runtimes that report one: a `--lib` cell's version as it ran. */
+    library: Option[String] = None
 )
 
 /** One cell of `bench list --format json`. */
 final case class ListedCell(
     scenario: String, variant: String, runtime: String, params: Named[String], mode: String, jvm: String,
-    status: CellStatus
+    status: CellStatus,
+    /** `--lib`: the version label of the cell. */
+    version: Option[String] = None
 )
 
 /** A JMH metric as JMH's JSON writes it (`"NaN"` for an error it could not compute). */
@@ -236,6 +248,7 @@ object Codecs {
   given ReadWriter[MergedShard] = macroRW
   given ReadWriter[MergedInfo] = macroRW
   given ReadWriter[ProfilerInfo] = macroRW
+  given ReadWriter[LibEntry] = macroRW
   given ReadWriter[RunMeta] = macroRW
   given ReadWriter[CellRecord] = macroRW
   given ReadWriter[ListedCell] = macroRW

@@ -15,7 +15,13 @@ final class CatsEffectLive(settings: Settings) extends Live {
     case Settings.Defaults => IORuntime.global
     case Settings.Levelled =>
       // The work-stealing pool is both the compute pool and the scheduler, as in IORuntime.global.
-      val (pool, _, shutdown) = IORuntime.createWorkStealingComputeThreadPool(threads = processors)
+      // Cats Effect 3.6 returns (pool, polling-system API, shutdown), 3.5 returns (pool, shutdown)
+      // (IORuntimeCompanionPlatform.scala, `createWorkStealingComputeThreadPool`, on the 3.x and
+      // series/3.5.x branches): the pool is the first element and the shutdown the last, so this
+      // compiles against either (`--lib cats-effect=3.5.7` builds this file against 3.5.7).
+      val created = IORuntime.createWorkStealingComputeThreadPool(threads = processors)
+      val pool = created._1
+      val shutdown = created.productElement(created.productArity - 1).asInstanceOf[() => Unit]
       IORuntime.builder()
         .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
         .setScheduler(pool, () => ())
@@ -57,7 +63,9 @@ final class CatsEffectLive(settings: Settings) extends Live {
     "cancelationCheckThreshold" -> runtime.config.cancelationCheckThreshold.toString,
     "compute" -> runtime.compute.getClass.getSimpleName,
     // WorkStealingThreadPool's own thread count (a private field of the live pool)
-    "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse("unreadable")
+    "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse("unreadable"),
+    // The version of the cats-effect jar this JVM loaded (a `--lib` cell's version is this, not the request).
+    effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[IO[?]])
   )
 
   /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in operations.

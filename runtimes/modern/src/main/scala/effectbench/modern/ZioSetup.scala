@@ -71,7 +71,9 @@ final class ZioLive(settings: Settings) extends Live {
     // ZIO 2 has no run-time tracing switch: traces are `Trace` values the compiler supplies at
     // each call site (zio.stacktracer), turned off only at compile time (TracingImplicits.disableAutoTrace).
     "tracing" -> "not configurable at run time (compile-time Trace implicits)",
-    "computeThreads" -> computeThreads
+    "computeThreads" -> computeThreads,
+    // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).
+    effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[zio.ZIO[?, ?, ?]])
   )
 
   /** Family L's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,

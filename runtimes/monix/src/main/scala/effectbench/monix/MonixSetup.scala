@@ -67,6 +67,8 @@ final class MonixLive(settings: Settings) extends Live {
     Claim.EnhancedExceptions -> (if (TracingPlatform.enhancedExceptions) "on" else "off"),
     Claim.AutoYield -> scheduler.executionModel.recommendedBatchSize.toString,
     Claim.ComputeThreads -> computeThreads,
+    // The version of the monix-eval jar this JVM loaded (a `--lib` cell's version is this, not the request).
+    effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[monix.eval.Task[?]]),
     "syncEntry" -> "runToFuture (TaskRunLoop.startFuture on the calling thread, no leading shift)",
     "scheduler" -> (scheduler match {
       case e: ExecutorScheduler => s"${e.getClass.getSimpleName} over ${e.executor.getClass.getName}"

@@ -1,0 +1,98 @@
+package effectbench.report
+
+import effectbench.stats.Format
+import effectbench.store.RunData
+import java.nio.file.Files
+
+/** A runtime measured at several library versions in one run (`run --lib`): rows labelled with the
+  * version read back, a version table with each version's ratio to the first, in every format,
+  * and `compare` matching a version's cell with the same version in another run. */
+class VersionTableSuite extends munit.FunSuite {
+  private val table = "deep-bind/default/d=10000/fork"
+  private def key(label: String) = s"deep-bind/default/cats-effect@$label/d=10000/fork"
+  private def forks(means: Double*): Vector[Vector[Double]] = means.toVector.map(m => Vector(m, m * 1.002, m * 0.998, m))
+
+  /** Three versions: 3.6.3 (first), 3.7.1 about 1.3× slower, and 3.6.3 again under a second label. */
+  private def versionsRun(): RunData = {
+    val specs = Vector(
+      SyntheticRun.Spec(key("3.6.3"), 0, readBack = Vector("library" -> "3.6.3"), raw = Some(forks(100, 102, 98, 101))),
+      SyntheticRun.Spec(key("3.7.1"), 0, readBack = Vector("library" -> "3.7.1"), alloc = 2048, raw = Some(forks(130, 133, 128, 131))),
+      SyntheticRun.Spec(key("3.6.3#2"), 0, readBack = Vector("library" -> "3.6.3"), raw = Some(forks(101, 99, 100, 102))),
+      SyntheticRun.Spec(key("local:3.8.0-SNAPSHOT"), 0, readBack = Vector("library" -> "3.8.0-abc-SNAPSHOT"),
+        raw = Some(forks(99, 100, 101, 100)))
+    )
+    RunData.load(SyntheticRun.write(Files.createTempDirectory("versions"), "versions-run", specs))
+  }
+
+  test("every row of a version says the version its runtime read back, and the label when they differ") {
+    val run = versionsRun()
+    val rows = ReportModel.build(run).blocks.flatMap(_.rows.map(_.runtime))
+    assertEquals(rows,
+      Vector("cats-effect 3.6.3", "cats-effect 3.7.1", "cats-effect 3.6.3#2",
+        "cats-effect local:3.8.0-SNAPSHOT (live 3.8.0-abc-SNAPSHOT)"))
+  }
+
+  test("the version table gives each version's ratio to the first with its interval: decided, or a tie") {
+    val run = versionsRun()
+    val m = ReportModel.build(run)
+    val ts = VersionTable.all(m, run)
+    assertEquals(ts.size, 1)
+    val t = ts.head
+    assertEquals(t.rows.map(_.version), Vector("3.6.3", "3.7.1", "3.6.3#2", "local:3.8.0-SNAPSHOT (live 3.8.0-abc-SNAPSHOT)"))
+    assertEquals(VersionTable.ratio(t.rows(0)), "1.00× (first)")
+    val slower = t.rows(1).vsFirst.get
+    assert(slower.decided && slower.low > 1.2 && slower.high < 1.4, slower.toString)
+    assert(!VersionTable.ratio(t.rows(1)).startsWith("tie"), VersionTable.ratio(t.rows(1)))
+    assert(VersionTable.ratio(t.rows(2)).startsWith("tie "), VersionTable.ratio(t.rows(2)))
+    assertEquals(VersionTable.head(t), Vector("version", "score ± error", "unit", "vs 3.6.3", "B/op", "precision"))
+    assertEquals(VersionTable.cells(t.rows(1))(4), Format.bytes(run.cells(1).alloc))
+  }
+
+  test("terminal, markdown and HTML show the version table; the HTML draws one chart per scenario") {
+    val run = versionsRun()
+    val text = TerminalTable.render(run)
+    assert(text.contains(s"cats-effect across versions, $table:"), text)
+    assert(text.linesIterator.exists(l => l.startsWith("3.6.3#2 ") && l.contains("tie ")), text)
+    val md = Markdown.render(run)
+    assert(md.contains(s"**cats-effect across versions, $table**"), md)
+    assert(md.contains("| version | score ± error | unit | vs 3.6.3 | B/op | precision |"), md)
+    val html = Html.render(run, None)
+    assert(html.contains("<section id=\"versions\">"), "no version section")
+    assertEquals("class=\"vchart\"".r.findAllMatchIn(html).size, 1)
+    val json = "<script type=\"application/json\" id=\"versions-data\">(.*?)</script>".r.findFirstMatchIn(html).get.group(1)
+    val charts = ujson.read(json).arr
+    assertEquals(charts.map(_("x").arr.map(_.str).toVector).toVector,
+      Vector(Vector("3.6.3", "3.7.1", "3.6.3#2", "local:3.8.0-SNAPSHOT (live 3.8.0-abc-SNAPSHOT)")))
+    assertEquals(charts.head("series").arr.head("ratio").arr.head.num, 1.0)
+  }
+
+  test("a run without --lib has no version table and its rows keep the runtime alone") {
+    val run = RunData.load(SyntheticRun.write(Files.createTempDirectory("plain"), "plain", SyntheticRun.cells200.take(4)))
+    val m = ReportModel.build(run)
+    assertEquals(VersionTable.all(m, run), Vector.empty)
+    assert(!Html.render(run, None).contains("id=\"versions\""))
+    assert(m.blocks.flatMap(_.rows.map(_.runtime)).forall(SyntheticRun.runtimes.contains))
+  }
+
+  test("compare matches a version's cell with the cell that ran the same version in another run, and says when versions differ") {
+    val plainKey = "deep-bind/default/cats-effect/d=10000/fork"
+    val a = RunData.load(SyntheticRun.write(Files.createTempDirectory("cmp-a"), "a",
+        Vector(SyntheticRun.Spec(plainKey, 100, readBack = Vector("library" -> "3.7.1")))))
+    val b = RunData.load(SyntheticRun.write(Files.createTempDirectory("cmp-b"), "b",
+        Vector(SyntheticRun.Spec(key("3.6.3"), 100, readBack = Vector("library" -> "3.6.3")),
+          SyntheticRun.Spec(key("3.7.1"), 100, readBack = Vector("library" -> "3.7.1")))))
+    val c = RunComparison.compare(a, b, 0.05, resamples = 200)
+    assertEquals(c.rows.map(_.key), Vector(plainKey))
+    assert(c.warnings.exists(_.startsWith("1 cells only in B, not compared (" + key("3.6.3"))), c.warnings.mkString("\n"))
+    assert(!c.warnings.exists(_.contains("only in A")), c.warnings.mkString("\n"))
+    // The same label in both runs, but another version read back: said, not hidden.
+    val b2 = RunData.load(SyntheticRun.write(Files.createTempDirectory("cmp-b2"), "b2",
+        Vector(SyntheticRun.Spec(key("3.7.1"), 100, readBack = Vector("library" -> "3.7.2-SNAPSHOT")))))
+    val a2 = RunData.load(SyntheticRun.write(Files.createTempDirectory("cmp-a2"), "a2",
+        Vector(SyntheticRun.Spec(key("3.7.1"), 100, readBack = Vector("library" -> "3.7.1")))))
+    val c2 = RunComparison.compare(a2, b2, 0.05, resamples = 200)
+    assertEquals(c2.rows.size, 1)
+    assert(c2.warnings.contains("cats-effect ran 3.7.1 in A and 3.7.2-SNAPSHOT in B: its differences include the library version"),
+      c2.warnings.mkString("\n"))
+  }
+}
