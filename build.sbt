@@ -10,6 +10,8 @@ Global / onChangedBuildSource := ReloadOnSourceChanges
 val munitDep = "org.scalameta" %% "munit" % Versions.munit % Test
 /** Captures each implementation's source file and line at compile time (see Impl). */
 val sourcecodeDep = "com.lihaoyi" %% "sourcecode" % Versions.sourcecode
+/** Family L's latency histograms: recorded by the harness in every group, read by the report. */
+val hdrHistogramDep = "org.hdrhistogram" % "HdrHistogram" % Versions.hdrHistogram
 
 lazy val scala3Options = Seq("-deprecation", "-feature", "-no-indent")
 lazy val scala2Options = Seq("-deprecation", "-feature")
@@ -60,7 +62,7 @@ def runtimeModule(p: Project, group: String): Project = p
   .enablePlugins(JmhPlugin)
   .settings(
     Jmh / version := Versions.jmh,
-    libraryDependencies += sourcecodeDep,
+    libraryDependencies ++= Seq(sourcecodeDep, hdrHistogramDep),
     Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "main" / "scala",
     Test / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "test" / "scala",
     Test / fork := true,
@@ -221,6 +223,7 @@ lazy val report = project
     libraryDependencies ++= Seq(
       "org.mvnpm" % "echarts" % echarts,
       "com.lihaoyi" %% "scalatags" % Versions.scalatags,
+      hdrHistogramDep,
       munitDep
     )
   )
@@ -235,6 +238,9 @@ lazy val runner = project
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
     libraryDependencies += "com.lihaoyi" %% "os-lib" % Versions.osLib,
+    // The report reads family L's latency logs; HdrHistogram (a `bundle` in its pom) is named here
+    // too, since it did not reach the runner's runtime classpath through report's dependencies.
+    libraryDependencies += hdrHistogramDep,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")

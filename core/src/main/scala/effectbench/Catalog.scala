@@ -316,12 +316,70 @@ object Catalog {
     "Start F fibers that each return 1, join them all, sum their results.", "F",
     expected = p => WorkCount.zero.copy(forks = fibers(p), joins = fibers(p)), primary = Forks, testSizes = Vector("f" -> "300"))
 
+  // ---- Family L: latency and fairness under load (LatencyModel holds the shared rules) ----
+  private val latencyRuntimes = Runtimes.inFamily(Family.L)
+  /** The family's runtimes and those whose n/a reason for the whole scenario is declared, so that
+    * docs/scenarios.md prints the reason (no scheduler, Ox's scope) instead of "not defined". */
+  private def latencyRuntimesWith(na: Vector[NotApplicable]): Vector[String] =
+    Runtimes.ids.filter(id => latencyRuntimes.contains(id) || na.exists(n => n.runtime.id == id && n.variant.isEmpty))
+  private val hogsPerCpu = ParamDef("hogs-per-cpu", "2", IntRange(1, 64), "hog fibers per processor of the measuring JVM")
+  private val windowMs = ParamDef("window-ms", "2000", IntRange(10, 600000),
+    "length of one window of load (one JMH iteration), in milliseconds")
+  private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
+  private val budgetText = "`levelled` (Cats Effect 10,240 operations, ZIO's fixed 10,240), `shipped` (Cats Effect as shipped: " +
+    "1,024), `budget-128` (Cats Effect at 128) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the " +
+    "runtime the cell runs on, whatever the settings profile, and read back from it (`cellAutoYieldBudget`)"
+  private val hogText = "H = hogs-per-cpu × processors hog fibers each run, for the whole window, chains of binds with no explicit " +
+    "yield: `step(i, n) = unit.flatMap(_ => if (i == 0) pure(n) else step(i - 1, n + 1))` from `step(chain, 0)`, one chain " +
+    "after another, reading a stop flag (inside the effect) between chains and counting chains and the steps the chains return"
+
+  val hogProbe: Scenario = Scenario(
+    id = "hog-probe", family = Family.L, title = "probe latency while hog fibers run CPU-bound binds",
+    origin = "the auto-yield trade-off in the CE3-vs-ZIO2 comparative analysis; Tokio's write-up on preemption",
+    stresses = "how long a fiber waits for a worker that hogs hold; the auto-yield budget trades the hogs' throughput for it",
+    variants = LatencyModel.budgetVariants,
+    params = Vector(hogsPerCpu, ParamDef("interval-us", "1000", IntRange(50, 1000000), "time between two probes, in microseconds"),
+      windowMs, chainLength),
+    runtimes = latencyRuntimesWith(NaReasons.latency), notApplicable = NaReasons.latency,
+    oracle = (_, p) => LatencyModel.hogProbeOracle(LatencyModel.probes(p), p.long("chain")),
+    // A quick window is a quick iteration long (6 of them measured); the tests' window is shorter still.
+    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    program = hogText + ". Meanwhile one client thread outside the runtime (the harness's, the same for every runtime) " +
+      "submits one probe every `interval-us` on a fixed schedule: a fiber on the runtime that reads the clock and completes " +
+      "the probe's signal. A probe's latency is its completion minus its scheduled time. The hogs run until every probe is " +
+      "answered or the last one is 1 s late, then stop. The score is the hogs' time per step; the latency percentiles and " +
+      "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ".",
+    oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window), and every hog's " +
+      "steps equal to its chains × chain"
+  )
+
+  val sleepDrift: Scenario = Scenario(
+    id = "sleep-drift", family = Family.L, title = "oversleep of timer sleeps while hog fibers run",
+    origin = "Cats Effect's SleepDrift benchmark",
+    stresses = "the runtime's timer and how soon a woken fiber gets a worker from the hogs; unfair with a timer of this repository's",
+    variants = Vector("default"),
+    params = Vector(ParamDef("sleepers", "100", IntRange(1, 100000), "sleeping fibers"),
+      ParamDef("sleep-us", "1000", IntRange(10, 1000000), "length of each sleep, in microseconds"), hogsPerCpu, windowMs, chainLength),
+    runtimes = latencyRuntimesWith(NaReasons.sleepDrift), notApplicable = NaReasons.sleepDrift,
+    oracle = (_, p) => LatencyModel.sleepDriftOracle(p.int("sleepers"), LatencyModel.maxWakes(p), p.long("chain")),
+    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    program = "The hogs of hog-probe (" + hogText + ") run while F sleepers each sleep `sleep-us` with the runtime's own timer, one " +
+      "sleep after another, until the window is over (at least once). A sleep's latency is its oversleep: the time the sleeper " +
+      "runs again minus the time it asked to wake (the clock read just before the sleep, plus the sleep). The hogs run until " +
+      "every sleep has woken or the last one is 1 s late, then stop. The score is the hogs' time per step; the oversleep " +
+      "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. The budget is the settings " +
+      "profile's (hog-probe has the budget variants).",
+    oracleDoc = "every sleep woke exactly once and none before its time, every sleeper slept at least once and at most " +
+      "window-ms × 1000 / sleep-us + 1 times, and every hog's steps equal to its chains × chain"
+  )
+
   /** Every public scenario, in the order of docs/scenarios.md. */
   val scenarios: Vector[Scenario] = Vector(
     deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
     sequence, gather, gatherUnordered,
     businessFlow, transformerStack,
-    forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin
+    forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin,
+    hogProbe, sleepDrift
   )
 
   /** Scenarios only the fault-injection tests ask for; never listed or reported otherwise. */

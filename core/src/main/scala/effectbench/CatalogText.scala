@@ -100,6 +100,21 @@ object CatalogText {
           |`java.util.concurrent` primitives (the fixed-thread-pool reference point); on `loom` each fiber is one
           |virtual thread. The tests run these programs at small sizes (listed per scenario) and count their
           |work; `verify` checks the full sizes before a run times them.""".stripMargin)
+    case Family.L => ("latency and fairness under load",
+        """The families above measure throughput; a runtime's auto-yield budget, its pool and its timer trade
+          |throughput for fairness and latency, and the levelled profile raises Cats Effect's budget tenfold, so
+          |this family measures the other side. A cell runs windows of load (one JMH iteration each) and records
+          |the latency of many timed events inside each: every event has a scheduled time on a fixed schedule,
+          |and its latency is its completion minus that time (metered, so a stalled runtime is charged for
+          |every event it delays: no coordinated omission). The events are submitted by one client thread
+          |outside the runtime and stamped by one clock, the same code for every runtime (the harness's
+          |`LoadWindow`); each fork records one HdrHistogram, kept in the run directory in HdrHistogram's own
+          |log format. An event not answered within 1 s of its scheduled time is counted as **starved** and
+          |never enters a percentile. The cell's score is the hogs' time per step (its throughput); the
+          |reports add p50, p99, p99.9 and max per fork with intervals over forks, and the starved counts.
+          |The auto-yield budget is the variant where a runtime lets it be set, read back from the runtime the
+          |cell ran on (`cellAutoYieldBudget`); runtimes without a scheduler of their own are n/a. Virtual
+          |threads (and a fixed pool) have no preemption: starved probes there are a finding, not a failure.""".stripMargin)
     case Family.T => ("faults (tests only)", "Programs that fail on purpose, for the runner's tests; never listed.")
   }
 

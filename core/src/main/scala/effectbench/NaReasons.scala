@@ -135,4 +135,29 @@ object NaReasons {
     * unsafePerformAsync, which would measure that code, not scalaz. */
   val fiber: Vector[NotApplicable] = Vector(NotApplicable(Scalaz, None,
       "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
+
+  /** Family L: the budget variants a runtime cannot set, and the runtimes with no scheduler. */
+  private val noScheduler =
+    "no scheduler of its own: its tasks run on future's global pool, so its cell would measure that pool again"
+  private val oxScope = "Ox forks only from inside a structured scope: an event from a client outside the runtime would enter " +
+    "through a channel, a hop no other runtime's event makes; loom runs the same virtual threads"
+  private val noBudget = "no auto-yield budget to set: its program is the same in every budget variant (see `levelled`)"
+  private def onlyBudgets(rt: RuntimeInfo, variants: Vector[String], why: String): Vector[NotApplicable] =
+    variants.map(v => na(rt, v, why))
+  /** The variants of runtimes whose budget is not a setting (a fixed pool, the global pool). */
+  private def budgetless(rt: RuntimeInfo): Vector[NotApplicable] =
+    onlyBudgets(rt, Vector(LatencyModel.Shipped, LatencyModel.Budget128, LatencyModel.YieldOff), noBudget)
+  val latency: Vector[NotApplicable] = Vector(Cps, ScalaAsync, Dsl, Continuations).map(r => NotApplicable(r, None, noScheduler)) ++
+    budgetless(Future) ++ budgetless(Baseline) ++ budgetless(Loom) ++ Vector(
+      NotApplicable(Ox, None, oxScope),
+      na(Zio, LatencyModel.Shipped,
+        "ZIO ships the levelled budget (10,240 operations, fixed in its run loop): its cell is the one of `levelled`"),
+      na(Zio, LatencyModel.Budget128, "ZIO's budget is a constant of its run loop (FiberRuntime.MaxOperationsBeforeYield): only on or off"),
+      na(CatsEffect, LatencyModel.YieldOff,
+        "Cats Effect's auto-yield cannot be turned off: IORuntimeConfig requires a threshold > 1 (the smallest budget is the variant budget-128)")
+    )
+  val sleepDrift: Vector[NotApplicable] = Vector(Cps, ScalaAsync, Dsl, Continuations).map(r => NotApplicable(r, None, noScheduler)) ++
+    Vector(NotApplicable(Future, None,
+        "Future has no timer of its own: a sleep would be a blocked pool thread or a scheduler written here"),
+      NotApplicable(Ox, None, oxScope))
 }

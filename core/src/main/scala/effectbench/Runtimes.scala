@@ -37,6 +37,8 @@ object Runtimes {
   import Claim._
   private val runLoop: Set[Family] = Set(Family.R, Family.C)
   private val all4: Set[Family] = Set(Family.R, Family.C, Family.E, Family.S)
+  /** Runtimes with a scheduler, whose family-L cells are written. */
+  private val withLatency: Set[Family] = all4 + Family.L
   private def globalPool(n: Int) = Vector(Claim(Pool, GlobalPool), computeThreads(n))
   private def poolOnly(n: Int) = Vector(computeThreads(n))
   /** `scala.concurrent.ExecutionContext.global` names its threads so. */
@@ -45,7 +47,7 @@ object Runtimes {
   /** Why Cats Effect has no `sync` cells (see its row). */
   val CatsEffectSyncNa: String =
     "Cats Effect 3.7.1 has no calling-thread entry to its run loop: every unsafeRun* hands the new IOFiber to the compute pool (IO.unsafeRunFiber), and syncStep is SyncIO's interpreter, another program"
-  val CatsEffect: RuntimeInfo = RuntimeInfo("cats-effect", "modern", 17, "cats-effect", all4,
+  val CatsEffect: RuntimeInfo = RuntimeInfo("cats-effect", "modern", 17, "cats-effect", withLatency,
     levelledJvm = Vector(
       "-Dcats.effect.tracing.mode=none",
       "-Dcats.effect.tracing.exceptions.enhanced=false",
@@ -62,14 +64,14 @@ object Runtimes {
     // and `syncStep` is SyncIO's interpreter, another program (docs/scenarios.md, Entry modes).
     syncNa = Some(CatsEffectSyncNa))
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
-  val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", all4, Vector.empty,
+  val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", withLatency, Vector.empty,
     n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff), Vector("ZScheduler", "zio-"), about = "ZIO 2 `ZIO`")
-  val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", all4, Vector.empty, globalPool, globalThreads,
+  val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", withLatency, Vector.empty, globalPool, globalThreads,
     syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"),
     about = "`scala.concurrent.Future` on the global execution context")
   val Cps: RuntimeInfo = RuntimeInfo("cps", "modern", 17, "cps", runLoop, Vector.empty, globalPool, Vector("cps-"),
     about = "a plain continuation-passing task written here, `(A => TailRec[Unit]) => TailRec[Unit]`: no library")
-  val Baseline: RuntimeInfo = RuntimeInfo("baseline", "modern", 17, "baseline", all4, Vector.empty, poolOnly, Vector("baseline-"),
+  val Baseline: RuntimeInfo = RuntimeInfo("baseline", "modern", 17, "baseline", withLatency, Vector.empty, poolOnly, Vector("baseline-"),
     about = "plain Scala with no effect system (loops, callbacks, `java.util.concurrent`): the floor of each scenario")
   // Read once by Monix 3.4.1: batchSize by Platform (ExecutionModel.Default's budget, the same
   // MonixBatch MonixSetup sets on its scheduler; monix-execution/jvm/.../internal/Platform.scala),
@@ -77,7 +79,7 @@ object Runtimes {
   // default cached) and enhancedExceptions (default true) by monix-eval's
   // monix-eval/jvm/src/main/java/monix/eval/internal/TracingPlatform.java, static finals the run
   // loops test. MonixSetup reads all four back from the live classes.
-  val Monix: RuntimeInfo = RuntimeInfo("monix", "monix", 17, "monix", all4,
+  val Monix: RuntimeInfo = RuntimeInfo("monix", "monix", 17, "monix", withLatency,
     levelledJvm = Vector(
       "-Dmonix.environment.batchSize=" + Settings.MonixBatch,
       "-Dmonix.environment.localContextPropagation=0",
@@ -104,7 +106,8 @@ object Runtimes {
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
     syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
     about = "Ox, direct style on virtual threads")
-  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S), Vector.empty, poolOnly,
+  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S, Family.L), Vector.empty,
+    poolOnly,
     Vector("ForkJoinPool-"),
     syncNa = Some("the program is a virtual thread; there is no calling-thread run"),
     about = "plain virtual threads with `java.util.concurrent`: the reference point for `ox`")

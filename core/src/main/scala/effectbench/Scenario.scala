@@ -19,7 +19,8 @@ final case class Syntax(runtime: RuntimeInfo, variant: Option[String], text: Str
   * @param singleFiber whether `sync` mode is meaningful (only for single-fiber programs)
   * @param timeUnit    JMH time unit of the average-time score (ns, us, ms) */
 /** A family of docs/scenarios.md: R run loop and stack, C collections, E error handling, S scheduler
-  * and fibers; T the faults only the tests run. A type, so a family is never matched as text. */
+  * and fibers, L latency and fairness under load; T the faults only the tests run. A type, so a
+  * family is never matched as text. */
 sealed abstract class Family(val id: String) { override def toString: String = id }
 
 object Family {
@@ -27,6 +28,8 @@ object Family {
   case object C extends Family("C")
   case object E extends Family("E")
   case object S extends Family("S")
+  /** Latency and fairness under load: percentiles of many timed events inside one run of the program. */
+  case object L extends Family("L")
   case object T extends Family("T")
 }
 

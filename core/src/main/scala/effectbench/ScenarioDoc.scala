@@ -92,9 +92,11 @@ object ScenarioDoc {
           versions.get(r.versionKey).filter(_.nonEmpty).getOrElse("—"),
           if (r.group == "none") "—" else s"`runtimes/${r.group}`",
           s"${r.minJdk}+",
-          Vector[Family](Family.R, Family.C, Family.E, Family.S).filter(r.families.contains).map(_.id).mkString(" "))
+          Vector[Family](Family.R, Family.C, Family.E, Family.S, Family.L).filter(r.families.contains).map(_.id).mkString(" "))
       })
-    para("Families: R run loop and stack, C collections, E error handling, S scheduler and fibers (below).")
+    para(
+      "Families: R run loop and stack, C collections, E error handling, S scheduler and fibers, L latency and fairness under load (below)."
+    )
   }
 
   private def settings(line: String => Unit, para: String => Unit): Unit = {

@@ -2,6 +2,8 @@ package effectbench
 
 import java.util.concurrent.TimeUnit
 import org.openjdk.jmh.annotations._
+import org.openjdk.jmh.infra.IterationParams
+import org.openjdk.jmh.runner.IterationType
 
 /** The one JMH benchmark of every runtime module: the cell to time is a parameter, so the
   * catalog stays the single source of truth and every cell runs in its own forked JVM.
@@ -31,6 +33,29 @@ class Bench {
   @Benchmark
   def run(): Any = program.run()
 
+  /** Whether the iteration under way is measured (not a warm-up): only measured windows go to the
+    * latency log. */
+  private var measuring = false
+
+  @Setup(Level.Iteration)
+  def iteration(ip: IterationParams): Unit = measuring = ip.getType == IterationType.MEASUREMENT
+
+  /** Family L: one window of load per call; the runner asks for one call per iteration (an
+    * iteration time of 1 ms, and no synchronisation loops), so an iteration is a window. The hogs'
+    * steps are JMH operations of their own (`hogSteps`, time per step: the cell's score), the
+    * window's events and starved events are counted, and a measured window's histogram goes to the
+    * fork's latency log (LatencyLog). */
+  @Benchmark
+  def window(hog: HogSteps, events: WindowEvents): Any = program.run() match {
+    case r: WindowResult =>
+      hog.hogSteps += r.hogSteps
+      events.events += r.events
+      events.starved += r.starved
+      if (measuring) LatencyLog.record(r)
+      r
+    case other => throw new IllegalStateException(s"$cell is not a family-L program (it returned ${other.getClass.getName})")
+  }
+
   /** Checks the result once more after the measurement: a program that goes wrong only after
     * many calls is invalid, not a score. */
   @TearDown(Level.Trial)
@@ -38,4 +63,26 @@ class Bench {
     try { if (program != null) Harness.check(cell, program) }
     finally live.close()
   }
+}
+
+/** The hogs' steps of an iteration, as JMH operations: JMH reports them as time per step, like the
+  * primary metric (`@AuxCounters` OPERATIONS in AverageTime mode). Scala compiles the `var` to a
+  * private field with a public accessor, which JMH reads as a counter it does not reset, hence the
+  * reset here. */
+@State(org.openjdk.jmh.annotations.Scope.Thread)
+@AuxCounters(AuxCounters.Type.OPERATIONS)
+class HogSteps {
+  var hogSteps: Long = 0L
+  @Setup(Level.Iteration)
+  def clear(): Unit = hogSteps = 0L
+}
+
+/** A window's events and those starved, counted per iteration (`@AuxCounters` EVENTS). */
+@State(org.openjdk.jmh.annotations.Scope.Thread)
+@AuxCounters(AuxCounters.Type.EVENTS)
+class WindowEvents {
+  var events: Long = 0L
+  var starved: Long = 0L
+  @Setup(Level.Iteration)
+  def clear(): Unit = { events = 0L; starved = 0L }
 }

@@ -61,6 +61,11 @@ object VerifyMain {
       val impl = Harness.impl(id)
       val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
       val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
+      // A family-L budget variant runs on a runtime of its own: its budget is read back from that one.
+      val readBack = live.readBack ++ (program match {
+        case w: WindowProgram => w.cellReadBack
+        case _ => Vector.empty
+      })
       val want = Harness.expected(id)
       val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
       Threads.startDaemon("verify-" + id.runtime)(task)
@@ -69,17 +74,17 @@ object VerifyMain {
         catch {
           case _: TimeoutException =>
             inFlight = None
-            println(Wire.write(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, live.readBack,
+            println(Wire.write(record(key, Outcome.TimedOut, want, "", s"timed out after $timeoutS s", started, readBack,
                   fatal = true)))
             System.out.flush()
             Runtime.getRuntime.halt(3)
             throw new IllegalStateException("halted")
           case e: java.util.concurrent.ExecutionException => throw e.getCause
         }
-      if (got != want) record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, live.readBack)
+      if (got != want) record(key, Outcome.Invalid, want, got, s"invalid: expected $want got $got", started, readBack)
       else counted(registry, impl, live, id, timeoutS) match {
-        case Right(work) => record(key, Outcome.Ok, want, got, "", started, live.readBack, work = work)
-        case Left(why) => record(key, Outcome.Invalid, want, got, why, started, live.readBack)
+        case Right(work) => record(key, Outcome.Ok, want, got, "", started, readBack, work = work)
+        case Left(why) => record(key, Outcome.Invalid, want, got, why, started, readBack)
       }
     } catch {
       case thrown: Throwable => unwrap(thrown) match {

@@ -79,7 +79,7 @@ object Html {
   )
 
   /** What every section is drawn from. */
-  final case class Page(run: RunData, model: Report, repoRoot: Option[Path]) {
+  final case class Page(run: RunData, model: Report, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence) {
     val groups: Vector[Group] = model.blocks.map(_.group)
     lazy val scaling: Vector[ScalingChart.Curve] = ScalingChart.curves(run)
   }
@@ -87,6 +87,7 @@ object Html {
   /** The page's sections, in order; a section with nothing to show is left out (with its link). */
   def sections(p: Page): Vector[HtmlSection] = Vector(
     Some(SummaryHtml.section(p.model.summary)),
+    Some(LatencyHtml.section(p.run, p.confidence)).filter(_.nonEmpty).map(h => HtmlSection("latency", Some("latency under load"), raw(h))),
     Some(results(p)),
     ScalingChart.section(p.scaling),
     Some(VersionChart.section(p.model, p.run)).filter(_.nonEmpty).map(h => HtmlSection("versions", None, raw(h))),
@@ -95,7 +96,7 @@ object Html {
   ).flatten
 
   def render(run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence): String = {
-    val p = Page(run, ReportModel.build(run, confidence), repoRoot)
+    val p = Page(run, ReportModel.build(run, confidence), repoRoot, confidence)
     val parts = sections(p)
     val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(p.groups.map(groupJson)),
       "scaling" -> ujson.Arr.from(p.scaling.map(ScalingChart.json)))

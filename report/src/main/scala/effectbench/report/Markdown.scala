@@ -45,6 +45,7 @@ object Markdown {
         sb.append(s"**${cell(VersionTable.caption(t))}**\n\n").append(table(tt.head, tt.rows)).append('\n')
       }
     }
+    sb.append(LatencyTables.markdown(run, confidence))
     if (m.planned.nonEmpty) {
       sb.append(s"<details><summary>${m.planned.size} planned cells not measured</summary>\n\n")
       sb.append(table(Vector("cell", "JVM", "why"), m.planned.map { case (c, j, s) => Vector(c, j, s) }))

@@ -37,6 +37,7 @@ object TerminalTable {
         sb.append('\n').append(VersionTable.caption(t)).append(":\n").append(table(tt.head, tt.rows))
       }
     }
+    sb.append(LatencyTables.terminal(run, confidence))
     if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
     if (m.planned.nonEmpty) {
       sb.append(s"\n${m.planned.size} planned cells not measured:\n")

@@ -22,7 +22,7 @@ object FloorCheck {
   def timed(file: Path): Option[Timed] =
     try {
       RunFiles.readJmh(file).headOption.map { b =>
-        val pm = b.primaryMetric
+        val pm = b.scored
         Timed(pm.score, pm.scoreError, pm.scoreUnit)
       }
     } catch { case _: Exception => None }

@@ -7,10 +7,12 @@ import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
 
 /** What `./bench run` measures when no selector is given: the cells a user choosing a runtime looks
-  * at first — two run-loop programs, a parallel collection, the business flow of the error styles
-  * and two fiber programs — every runtime of each, fork entry only. `--all` runs the catalog. */
+  * at first — two run-loop programs, a parallel collection, the business flow of the error styles,
+  * two fiber programs and hog-probe at the levelled and the shipped auto-yield budget (one latency
+  * table: what the levelled profile's larger budget costs in latency) — every runtime of each, fork
+  * entry only. `--all` runs the catalog. */
 object Headline {
-  val scenarioIds: Vector[String] = Vector("deep-bind", "left-sum", "gather", "business-flow", "fork-many", "ping-pong")
+  val scenarioIds: Vector[String] = Vector("deep-bind", "left-sum", "gather", "business-flow", "fork-many", "ping-pong", "hog-probe")
 
   def scenarios: Vector[Scenario] = scenarioIds.flatMap(id => Catalog.get(id))
 
@@ -21,8 +23,9 @@ object Headline {
   /** Whether a `run` command line asks for the headline set: no selector (nor `--sweep`) and no `--all`. */
   def applies(flags: RunFlags): Boolean = !flags.all.value && flags.cells.sel.isEmpty && flags.sweep.isEmpty
 
-  /** Of the error styles, the two a user weighs first: typed errors (`either`) and exceptions. */
-  val variants: Set[String] = Set("default", "either", "exceptions")
+  /** Of the error styles, the two a user weighs first: typed errors (`either`) and exceptions; of
+    * hog-probe's budgets, the levelled one and the one Cats Effect ships. */
+  val variants: Set[String] = Set("default", "either", "exceptions", effectbench.LatencyModel.Levelled, effectbench.LatencyModel.Shipped)
 
   def selection(sel: Selection): Selection = sel.copy(scenarios = scenarios, variants = Some(variants), modes = Some(Set(Mode.Fork)))
 

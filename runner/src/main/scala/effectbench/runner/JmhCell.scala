@@ -76,22 +76,28 @@ object JmhCell {
   ): Vector[String] = {
     val module = modules.of(cell)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
-    val jmhArgs = Vector("effectbench.JmhMain", "effectbench.Bench.run",
+    val iterations = LatencyCell.iterations(cell, scenario, profile) match {
+      case Some(l) => l
+      case None =>
+        Vector("effectbench.Bench.run", "-wi", profile.warmups.toString, "-w", duration(profile.warmupSeconds), "-i",
+          profile.iterations.toString, "-r", duration(profile.iterationSeconds))
+    }
+    val jmhArgs = Vector("effectbench.JmhMain") ++ iterations ++ Vector(
       "-p", s"cell=${cell.id.key}", "-p", s"settings=${settings.id}",
-      "-wi", profile.warmups.toString, "-w", duration(profile.warmupSeconds),
-      "-i", profile.iterations.toString, "-r", duration(profile.iterationSeconds),
       "-bm", "avgt", "-tu", scenario.timeUnit,
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
-      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true")
+      "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true"
+    )
+    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out)
     // The launcher (taskset) pins the JVM it starts; JMH's forks inherit the affinity.
     if (direct(profile, extra))
-      cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ measuringFlags(cell.jvm, settings, cell.runtime) ++ forkFlags ++
+      cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ measuring ++ forkFlags ++
         Vector("-Djmh.ignoreLock=true", "-cp", module.classpath) ++ jmhArgs ++ Vector("-f", "0")
     else
       // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
       cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag,
         "-Djmh.ignoreLock=true", "-cp", module.classpath) ++ jmhArgs ++ Vector("-f", profile.forks.toString,
-        "-jvm", cell.jvm.java.toString, "-jvmArgsAppend", measuringFlags(cell.jvm, settings, cell.runtime).mkString(" ")) ++ extra
+        "-jvm", cell.jvm.java.toString, "-jvmArgsAppend", measuring.mkString(" ")) ++ extra
   }
 
   def run(
@@ -101,6 +107,7 @@ object JmhCell {
     // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
     Files.deleteIfExists(out)
     Files.deleteIfExists(failureFile(out))
+    Files.deleteIfExists(LatencyCell.logOf(out))
     val flags = if (direct(profile, extra)) forkFlags(cell, modules, out) else Right(Vector.empty)
     flags match {
       case Left(why) => Outcome(Status.Failed, "failed: " + why, None, 0)

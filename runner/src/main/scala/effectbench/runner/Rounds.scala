@@ -51,10 +51,10 @@ object Rounds {
   def roundFile(dir: RunDir, cell: PlannedCell, round: Int, nth: Int = 1): Path = dir.jmhFile(roundTag(cell, round, nth), cell.jvm)
 
   private def raw(f: Path): Vector[Vector[Double]] =
-    RunFiles.readJmh(f).headOption.toVector.flatMap(_.primaryMetric.rawData)
+    RunFiles.readJmh(f).headOption.toVector.flatMap(_.scored.rawData)
 
   private def higherIsBetter(f: Path): Boolean =
-    RunFiles.readJmh(f).headOption.exists(_.primaryMetric.scoreUnit.startsWith("ops/"))
+    RunFiles.readJmh(f).headOption.exists(_.scored.scoreUnit.startsWith("ops/"))
 
   /** Decided by more than the precision: the ratio's whole interval lies outside the band
     * [1/(1+P), 1+P] around 1. The band is symmetric on the log scale because a ratio and its
@@ -258,40 +258,65 @@ object Rounds {
   }
 
   /** One JMH result from several one-fork files: the forks' raw data side by side (in round order),
-    * JMH's own score and 99.9% interval recomputed over every iteration as JMH would, and the
-    * secondary metrics' scores averaged over the rounds. */
+    * JMH's own score and 99.9% interval of the metric the cell is scored by recomputed over every
+    * iteration as JMH would, the other metrics' scores averaged over the rounds (their raw data side
+    * by side too); and, for a family-L cell, its forks' latency logs one after the other. */
   def combine(files: Vector[Path], target: Path): Unit = {
     // Read as JSON trees (ujson), not as the typed summary: the combined file keeps every field JMH wrote.
     val typed = files.map(f => RunFiles.readJmh(f).head)
     val results = files.map(f => ujson.read(RunData.read(f)).arr.head)
     val first = results.head
-    val rawAll = typed.flatMap(_.primaryMetric.rawData)
-    val xs = rawAll.flatten
-    val n = xs.size
-    val m = xs.sum / n
-    val err = if (n < 2) Double.NaN else ForkStats.tQuantile(0.999, n - 1) * math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (n - 1) / n)
     def put(o: ujson.Value, entries: (String, ujson.Value)*): ujson.Value = {
       val c = ujson.copy(o)
       entries.foreach { case (k, v) => c(k) = v }
       c
     }
-    val pm = put(first("primaryMetric"), "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)),
-      "rawData" -> ujson.Arr.from(rawAll.map(f => ujson.Arr.from(f.map(ujson.Num(_))))))
+    def rawJson(raw: Vector[Vector[Double]]) = ujson.Arr.from(raw.map(f => ujson.Arr.from(f.map(ujson.Num(_)))))
+    /** The forks' raw data side by side, with JMH's score and 99.9% interval over every iteration. */
+    def pooled(metric: ujson.Value, rawAll: Vector[Vector[Double]]): ujson.Value = {
+      val xs = rawAll.flatten
+      val n = xs.size
+      val m = xs.sum / n
+      val err = if (n < 2) Double.NaN else ForkStats.tQuantile(0.999, n - 1) * math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (n - 1) / n)
+      put(metric, "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)),
+        "rawData" -> rawJson(rawAll))
+    }
+    val pm =
+      if (typed.head.scoredName.isDefined) put(first("primaryMetric"), "rawData" -> rawJson(typed.flatMap(_.primaryMetric.rawData)))
+      else pooled(first("primaryMetric"), typed.flatMap(_.primaryMetric.rawData))
     // Each secondary metric keeps every fork's iterations, aligned with the primary's forks (an
     // empty fork where a round lacks the metric), so a launch state's counters can be read back.
     val secondary = ujson.Obj.from(typed.head.secondaryMetrics.entries.map { case (name, _) =>
-      val scores = typed.flatMap(_.secondaryMetrics.get(name)).map(_.score).filterNot(_.isNaN)
       val raw = typed.flatMap(t =>
         t.secondaryMetrics.get(name).map(_.rawData).filter(_.size == t.primaryMetric.rawData.size)
           .getOrElse(t.primaryMetric.rawData.map(_ => Vector.empty[Double]))
       )
-      val metric = put(first("secondaryMetrics")(name), "rawData" -> ujson.Arr.from(raw.map(f => ujson.Arr.from(f.map(ujson.Num(_))))))
-      name -> (if (scores.isEmpty) metric else put(metric, "score" -> ujson.Num(scores.sum / scores.size)))
+      val metric = first("secondaryMetrics")(name)
+      if (typed.head.scoredName.contains(name)) name -> pooled(metric, raw)
+      else {
+        val scores = typed.flatMap(_.secondaryMetrics.get(name)).map(_.score).filterNot(_.isNaN)
+        val withRaw = put(metric, "rawData" -> rawJson(raw))
+        name -> (if (scores.isEmpty) withRaw else put(withRaw, "score" -> ujson.Num(scores.sum / scores.size)))
+      }
     })
     val combined = put(first, "forks" -> ujson.Num(results.size), "primaryMetric" -> pm, "secondaryMetrics" -> secondary)
+    combineLogs(files, target)
     val tmp = target.resolveSibling(target.getFileName.toString + ".tmp")
     Files.write(tmp, ujson.write(ujson.Arr(combined), indent = 2).getBytes(StandardCharsets.UTF_8))
     Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+  }
+
+  /** The latency logs of family-L forks (LatencyCell.logOf each JMH file) concatenated in fork order
+    * into the log of `target`: each fork's windows carry its tag, and HdrHistogram's log reader
+    * takes the repeated header lines as comments. */
+  def combineLogs(files: Vector[Path], target: Path): Unit = {
+    val logs = files.map(LatencyCell.logOf).filter(Files.isRegularFile(_))
+    if (logs.nonEmpty) {
+      val out = LatencyCell.logOf(target)
+      val tmp = out.resolveSibling(out.getFileName.toString + ".tmp")
+      Files.write(tmp, logs.map(l => RunData.read(l)).mkString.getBytes(StandardCharsets.UTF_8))
+      Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+    }
   }
 }
 

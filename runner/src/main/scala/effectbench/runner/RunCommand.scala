@@ -113,7 +113,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
 
   private def summary(dir: RunDir, jmhRel: Option[String]): String = jmhRel.map { rel =>
     try {
-      val pm = RunFiles.readJmh(dir.dir.resolve(rel)).head.primaryMetric
+      val pm = RunFiles.readJmh(dir.dir.resolve(rel)).head.scored
       s"${Format.num(pm.score)} ± ${Format.num(pm.scoreError)} ${pm.scoreUnit}"
     } catch { case _: Exception => Outcome.Ok.id }
   }.getOrElse(Outcome.Ok.id)

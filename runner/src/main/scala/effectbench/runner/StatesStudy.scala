@@ -107,9 +107,9 @@ object StatesStudy {
       val o = JmhCell.run(studied, settings, profile, modules, f, dir.logFile(tag), 120L, _ => ())
       if (!o.status.ok) { Console.err.println(s"  $tag: ${o.reason}"); None }
       else RunFiles.readJmh(f).headOption.map { b =>
-        val e = ForkStats.estimate(b.primaryMetric.rawData)
+        val e = ForkStats.estimate(b.scored.rawData)
         val cs = counterNames.flatMap { case (k, _) => b.secondaryMetrics.get(k).map(m => k -> m.score) }.toMap
-        val l = Launch(cell.id.key, ch.id, order, e.mean, cs, b.primaryMetric.rawData.flatten, b.primaryMetric.scoreUnit)
+        val l = Launch(cell.id.key, ch.id, order, e.mean, cs, b.scored.rawData.flatten, b.scored.scoreUnit)
         Files.write(csv,
           (s"${l.cell},${l.change},$order,${l.mean}," + counterNames.map(n => cs.get(n._1).map(_.toString).getOrElse(""))
             .mkString(",") + "\n").getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND)

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.CellId
-import effectbench.report.{CompareReport, RunComparison, TerminalTable}
+import effectbench.report.{CompareReport, LatencyCompare, RunComparison, TerminalTable, Verdict}
 import effectbench.stats.Format
 import effectbench.store.{HistoryRow, Index, RunData}
 import java.nio.file.{Files, Path, Paths}
@@ -131,13 +131,17 @@ object StoreCommands {
     val b = loadingB.join()
     (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
     val c = RunComparison.compare(a, b, threshold, confidence = confidence)
-    val text = if (format == CompareFormat.Markdown) CompareReport.markdown(c) else CompareReport.terminal(c)
+    val latency = LatencyCompare.diffs(a, b, threshold, confidence)
+    val text =
+      if (format == CompareFormat.Markdown) CompareReport.markdown(c) + LatencyCompare.markdown(latency, threshold)
+      else CompareReport.terminal(c) + LatencyCompare.terminal(latency, threshold)
     out match {
       case Some(f) => Reports.write(Paths.get(f), text); println(s"wrote ${Paths.get(f).toAbsolutePath}")
       case None => print(text)
     }
-    if (failOnRegression && c.regressed.nonEmpty) {
-      Console.err.println(s"bench: ${c.regressed.size} cells regressed (--fail-on-regression)")
+    val regressed = c.regressed.size + latency.count(_.verdict == Verdict.Regressed)
+    if (failOnRegression && regressed > 0) {
+      Console.err.println(s"bench: $regressed cells regressed (--fail-on-regression)")
       1
     } else 0
   }

@@ -119,7 +119,7 @@ object RunData {
       try {
         RunFiles.readJmh(f).headOption match {
           case Some(b) =>
-            val pm = b.primaryMetric
+            val pm = b.scored
             score = Some(Stat(pm.score, pm.scoreError, pm.scoreUnit))
             raw = pm.rawData
             b.secondaryMetrics.get("gc.alloc.rate.norm").foreach(a => alloc = Some(RunData.allocStat(a, pm.rawData)))

@@ -179,7 +179,15 @@ final case class JmhResult(
     params: Named[String] = Named.empty,
     primaryMetric: JmhMetric,
     secondaryMetrics: Named[JmhMetric] = Named.empty
-)
+) {
+  /** The name of the metric a cell is scored by: family L's hogs' time per step, a secondary
+    * metric of JMH's (`effectbench.LatencyModel.ScoreMetric`; the primary is the window's length),
+    * or else JMH's primary metric (None). */
+  def scoredName: Option[String] = secondaryMetrics.get(effectbench.LatencyModel.ScoreMetric).map(_ => effectbench.LatencyModel.ScoreMetric)
+
+  /** The metric a cell is scored by (see scoredName). */
+  def scored: JmhMetric = scoredName.flatMap(secondaryMetrics.get).getOrElse(primaryMetric)
+}
 
 /** The run format's codecs. String ids live here and in `Outcome` only. */
 object Codecs {

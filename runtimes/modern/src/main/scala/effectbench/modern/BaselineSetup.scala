@@ -11,6 +11,13 @@ final class BaselineLive(settings: Settings, poolOf: Int => ExecutorService) ext
   /** The fixed pool; a test gives another (BaselineWaitSuite drives the pool's tasks itself). */
   val pool: ExecutorService = poolOf(processors)
 
+  /** The timer of sleep-drift: one thread of java.util.concurrent's scheduled executor that hands
+    * each wake to the fixed pool, made when first asked for. */
+  lazy val timer: java.util.concurrent.ScheduledExecutorService =
+    Executors.newSingleThreadScheduledExecutor(Threads.daemon("baseline-timer"))
+  @volatile private var timerMade = false
+  def sleepTimer: java.util.concurrent.ScheduledExecutorService = { timerMade = true; timer }
+
   /** `fork` runs the body on the pool (one hop) and waits; `sync` runs it here. */
   def run[A](body: () => A, mode: Mode): A = mode match {
     case Mode.Fork => effectbench.ResultWait.onExecutor(pool)(body)
@@ -41,7 +48,10 @@ final class BaselineLive(settings: Settings, poolOf: Int => ExecutorService) ext
     }),
     "syncEntry" -> "the body called on the calling thread"
   )
-  def close(): Unit = pool.shutdownNow()
+  def close(): Unit = {
+    if (timerMade) timer.shutdownNow()
+    pool.shutdownNow()
+  }
 }
 
 object BaselineSetup extends RuntimeSetup[BaselineLive] {

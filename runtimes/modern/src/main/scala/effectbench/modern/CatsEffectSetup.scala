@@ -68,7 +68,51 @@ final class CatsEffectLive(settings: Settings) extends Live {
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[IO[?]])
   )
 
-  def close(): Unit = if (settings != Settings.Defaults) runtime.shutdown()
+  /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in operations.
+    * `shipped` is Cats Effect's own default, the cancelation check 512 times the multiplier 2
+    * (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold). */
+  def budgetOf(variant: String): Int = variant match {
+    case effectbench.LatencyModel.Levelled => Settings.AutoYield
+    case effectbench.LatencyModel.Shipped => 1024
+    case effectbench.LatencyModel.Budget128 => 128
+    case other => throw new IllegalArgumentException(s"Cats Effect has no budget variant $other")
+  }
+
+  private val budgeted = scala.collection.mutable.Map.empty[Int, IORuntime]
+
+  /** A runtime with this auto-yield budget and the profile's other settings: this one when its
+    * budget is already that, else one of its own on a pool of the same size (made once per budget,
+    * shut down with this). IORuntimeConfig requires the budget to be a multiple of the cancelation
+    * check (core/shared/src/main/scala/cats/effect/unsafe/IORuntimeConfig.scala), so the check is the
+    * smaller of 512 and the budget. */
+  def withBudget(budget: Int): IORuntime =
+    if (runtime.config.autoYieldThreshold == budget) runtime
+    else
+      synchronized {
+        budgeted.getOrElseUpdate(budget, {
+            val threads = settings match {
+              case Settings.Defaults => math.max(2, processors) // as IORuntime.global sizes its pool
+              case Settings.Levelled => processors
+            }
+            val (pool, _, shutdown) = IORuntime.createWorkStealingComputeThreadPool(threads = threads)
+            IORuntime.builder()
+              .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
+              .setScheduler(pool, () => ())
+              .setConfig(runtime.config.copy(cancelationCheckThreshold = math.min(CancelationCheck, budget), autoYieldThreshold = budget))
+              .build()
+          })
+      }
+
+  /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */
+  def budgetReadBack(rt: IORuntime): Vector[(String, String)] = Vector(
+    "cellAutoYieldBudget" -> rt.config.autoYieldThreshold.toString,
+    "cellCancelationCheckThreshold" -> rt.config.cancelationCheckThreshold.toString
+  )
+
+  def close(): Unit = {
+    synchronized(budgeted.values.foreach(_.shutdown()))
+    if (settings != Settings.Defaults) runtime.shutdown()
+  }
 }
 
 object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {

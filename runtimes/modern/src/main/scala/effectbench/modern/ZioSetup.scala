@@ -53,8 +53,10 @@ final class ZioLive(settings: Settings) extends Live {
     * the compiler inlines into `runLoop` (`ops += 1; if (ops > MaxOperationsBeforeYield && cooperativeYielding) ...`,
     * core/shared/src/main/scala/zio/internal/FiberRuntime.scala): there is no field to read, so it is
     * read from the loaded FiberRuntime class file; "unreadable" unless exactly one such limit is there. */
-  private def autoYieldBudget: String =
-    if (!zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(RuntimeFlag.CooperativeYielding)) "off (CooperativeYielding disabled)"
+  private def autoYieldBudget: String = autoYieldBudgetOf(runtime)
+
+  def autoYieldBudgetOf(rt: zio.Runtime[Any]): String =
+    if (!zio.RuntimeFlags.isEnabled(rt.runtimeFlags)(RuntimeFlag.CooperativeYielding)) "off (CooperativeYielding disabled)"
     else Reflect.counterLimits(classOf[zio.internal.FiberRuntime[?, ?]]).distinct match {
       case Vector(n) => n.toString
       case other => "unreadable (limits found: " + other.mkString(",") + ")"
@@ -73,6 +75,28 @@ final class ZioLive(settings: Settings) extends Live {
     // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[zio.ZIO[?, ?, ?]])
   )
+
+  /** Family L's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,
+    * so a fiber runs until it suspends (FiberRuntime's run loop yields on its budget only while
+    * CooperativeYielding is on; see autoYieldBudget). Made once. */
+  lazy val withoutYielding: zio.Runtime[Any] = Unsafe.unsafe { implicit u =>
+    val off = settings match {
+      case Settings.Defaults => zio.Runtime.disableFlags(RuntimeFlag.CooperativeYielding)
+      case Settings.Levelled =>
+        zio.Runtime.disableFlags(RuntimeFlag.FiberRoots, RuntimeFlag.OpSupervision, RuntimeFlag.RuntimeMetrics, RuntimeFlag.OpLog,
+          RuntimeFlag.CooperativeYielding)
+    }
+    zio.Runtime.unsafe.fromLayer(off)
+  }
+
+  /** The runtime of a family-L budget variant: `levelled` is this one (ZIO's fixed budget). */
+  def forVariant(variant: String): zio.Runtime[Any] = variant match {
+    case effectbench.LatencyModel.YieldOff => withoutYielding
+    case _ => runtime
+  }
+
+  /** What a cell on `rt` reads back of its budget. */
+  def budgetReadBack(rt: zio.Runtime[Any]): Vector[(String, String)] = Vector("cellAutoYieldBudget" -> autoYieldBudgetOf(rt))
 
   def close(): Unit = ()
 }

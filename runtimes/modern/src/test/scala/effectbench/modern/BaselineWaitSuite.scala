@@ -52,7 +52,12 @@ class BaselineWaitSuite extends munit.FunSuite {
   }
 
   private val baselineCells =
-    (new Cells).impls.filter(i => i.runtime == "baseline" && !i.scenarioDef.testOnly && Catalog.scenarios.contains(i.scenarioDef))
+    // Family L is left out: there the measuring thread is the window's client (LoadWindow), which
+    // parks between the events it submits by design and collects no program's result.
+    (new Cells).impls.filter(i =>
+      i.runtime == "baseline" && !i.scenarioDef.testOnly && Catalog.scenarios.contains(i.scenarioDef) &&
+        i.scenarioDef.family != effectbench.Family.L
+    )
 
   test("the module has baseline cells of every family it implements") {
     assert(baselineCells.map(_.scenarioDef.family).distinct.size >= 3, baselineCells.map(_.key))

@@ -82,6 +82,31 @@ final class MonixLive(settings: Settings) extends Live {
     "default.localContextPropagation" -> Task.defaultOptions.localContextPropagation.toString
   )
 
+  /** Family L's budget variants (LatencyModel) as Monix execution models: `levelled` the levelled
+    * profile's batch (Settings.MonixBatch), `shipped` Monix's own default batch of 1,024
+    * (ExecutionModel.Default without -Dmonix.environment.batchSize: monix-execution's
+    * internal/Platform.scala), `budget-128` a batch of 128, and `yield-off` SynchronousExecution, the
+    * model whose run loop never yields (ExecutionModel.scala: its recommendedBatchSize is the
+    * largest power of two, `nextFrameIndex` always 1). */
+  def modelOf(variant: String): ExecutionModel = variant match {
+    case effectbench.LatencyModel.Levelled => ExecutionModel.BatchedExecution(Settings.MonixBatch)
+    case effectbench.LatencyModel.Shipped => ExecutionModel.BatchedExecution(1024)
+    case effectbench.LatencyModel.Budget128 => ExecutionModel.BatchedExecution(128)
+    case effectbench.LatencyModel.YieldOff => ExecutionModel.SynchronousExecution
+    case other => throw new IllegalArgumentException(s"Monix has no budget variant $other")
+  }
+
+  /** The live scheduler with a variant's execution model: the same pool, its batch changed. */
+  def withModel(em: ExecutionModel): Scheduler = scheduler.withExecutionModel(em)
+
+  /** What a cell on `s` reads back of its budget (the scheduler it ran on). */
+  def budgetReadBack(s: Scheduler): Vector[(String, String)] = Vector(
+    "cellAutoYieldBudget" -> (s.executionModel match {
+      case ExecutionModel.SynchronousExecution => "off (SynchronousExecution)"
+      case em => em.recommendedBatchSize.toString
+    })
+  )
+
   def close(): Unit = own.foreach(_.shutdown())
 }
 

@@ -1,0 +1,55 @@
+package effectbench
+
+/** Family L's shared rules (docs/scenarios.md, "latency and fairness under load"): the schedule of
+  * a window, the starvation limit, the budget variants and the oracle's words. The harness's
+  * LoadWindow runs the schedule; the runner and the report read the same numbers here. */
+object LatencyModel {
+  /** An event answered later than this after its scheduled time is starved: counted apart, never
+    * put in a percentile. */
+  val StarvedNanos: Long = 1000000000L
+
+  /** The secondary JMH metric a family-L cell is scored by: the hogs' time per step (JMH's
+    * `@AuxCounters` operations, normalised like the primary metric). */
+  val ScoreMetric = "hogSteps"
+
+  /** The suffix of a fork's latency log beside its JMH file (`x.json` -> `x.hlog`). */
+  val LogSuffix = ".hlog"
+
+  /** The comment line of a latency log before each window's histogram (without HdrHistogram's
+    * leading `#`): what no histogram holds, the window's events and its starved events. */
+  def windowComment(tag: String, events: Long, starved: Long, hogSteps: Long): String =
+    s"effectbench window tag=$tag events=$events starved=$starved hogSteps=$hogSteps"
+
+  /** The system property that names the measuring JVM's latency log (an absolute path). */
+  val LogProperty = "effectbench.latencyLog"
+
+  /** The hog-probe and sleep-drift variants: the auto-yield budget of the runtime the cell runs on. */
+  val Levelled = "levelled"
+  val Shipped = "shipped"
+  val Budget128 = "budget-128"
+  val YieldOff = "yield-off"
+  val budgetVariants: Vector[String] = Vector(Levelled, Shipped, Budget128, YieldOff)
+
+  def windowNanos(p: Params): Long = p.long("window-ms") * 1000000L
+  def windowSeconds(p: Params): Double = p.long("window-ms") / 1000.0
+
+  /** The probes of one hog-probe window: one every `interval-us`, for the window. */
+  def probes(p: Params): Int = math.max(1L, p.long("window-ms") * 1000L / p.long("interval-us")).toInt
+
+  /** Hogs per window: `hogs-per-cpu` times the processors the measuring JVM sees. */
+  def hogs(p: Params, processors: Int): Int = p.int("hogs-per-cpu") * math.max(1, processors)
+
+  /** The hog-probe oracle: every probe answered exactly once, and every hog's steps equal to its
+    * chains times the chain length (the steps are what the binds computed, the chains what the hog
+    * loop counted). */
+  def hogProbeOracle(probes: Int, chain: Long): String =
+    s"$probes probes answered once; every hog's steps = its chains x $chain"
+
+  /** The sleep-drift oracle: every sleep ended once, none before its time, none of the sleepers
+    * woke more often than the window allows plus one, and every hog's steps as for hog-probe. */
+  def sleepDriftOracle(sleepers: Int, maxWakes: Long, chain: Long): String =
+    s"$sleepers sleepers: every sleep woke once, none early, at most $maxWakes each; every hog's steps = its chains x $chain"
+
+  /** The most wakes a sleeper can have in a window: one sleep of `sleep-us` after another. */
+  def maxWakes(p: Params): Long = p.long("window-ms") * 1000L / p.long("sleep-us") + 1
+}

@@ -1,0 +1,53 @@
+package effectbench
+
+import java.io.{File, FileOutputStream, PrintStream}
+import org.HdrHistogram.HistogramLogWriter
+
+/** The measuring JVM's latency log: every measured window's histogram, in HdrHistogram's own log
+  * format, appended to the file the runner names (`-Deffectbench.latencyLog`, an absolute path: the
+  * JVM's working directory is not the runner's). One fork writes its windows under one tag, so a
+  * file holding several forks (a JMH host's) keeps them apart in fork order; before each histogram
+  * a comment line says what no histogram holds: the window's events and starved events, which
+  * never enter a percentile. The report reads it back (report's LatencyData). */
+object LatencyLog {
+  /** The fork's tag: the JVM's process id and start time, unique among the forks of one file. */
+  lazy val tag: String = {
+    val pid = ProcessHandle.current().pid()
+    s"fork-$pid-${java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime}"
+  }
+
+  /** The comment line before each window's histogram (LatencyModel.windowComment). */
+  def comment(tag: String, r: WindowResult): String = LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps)
+
+  private var writer: Option[(HistogramLogWriter, PrintStream)] = None
+
+  private def open(path: String): (HistogramLogWriter, PrintStream) = synchronized {
+    writer.getOrElse {
+      val f = new File(path)
+      val fresh = !f.exists() || f.length() == 0
+      val out = new PrintStream(new FileOutputStream(f, true), false, "UTF-8")
+      val w = new HistogramLogWriter(out)
+      if (fresh) {
+        w.outputLogFormatVersion()
+        w.outputStartTime(System.currentTimeMillis())
+        w.outputLegend()
+      }
+      writer = Some((w, out))
+      (w, out)
+    }
+  }
+
+  /** Appends one measured window, when the runner named a log (the verifier and the tests do not). */
+  def record(r: WindowResult): Unit = Option(System.getProperty(LatencyModel.LogProperty)).filter(_.nonEmpty).foreach { path =>
+    val (w, out) = open(path)
+    synchronized {
+      w.outputComment(comment(tag, r))
+      val h = r.histogram.copy()
+      h.setTag(tag)
+      h.setStartTimeStamp(r.startMillis)
+      h.setEndTimeStamp(r.endMillis)
+      w.outputIntervalHistogram(h)
+      out.flush()
+    }
+  }
+}

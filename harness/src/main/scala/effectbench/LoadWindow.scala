@@ -1,0 +1,297 @@
+package effectbench
+
+import java.util.concurrent.atomic.{AtomicInteger, AtomicLong, AtomicLongArray}
+import java.util.concurrent.locks.LockSupport
+import org.HdrHistogram.Histogram
+
+/** One runtime's side of a family-L window: how it starts a hog and submits a probe. Everything
+  * else of the window — the schedule, the client thread, the clock, the recording — is LoadWindow's,
+  * the same code for every runtime. */
+trait LoadTarget {
+  /** Starts one hog on the runtime; it runs chains until `w.stopped`, then calls `w.hogDone`. */
+  def startHog(w: LoadWindow): Unit
+
+  /** Submits event `k` to the runtime from the client thread: a fiber that calls `w.answer(k)`. */
+  def submit(w: LoadWindow, k: Int): Unit
+}
+
+/** sleep-drift's side of a runtime: its hogs as for hog-probe, and sleepers that schedule their
+  * own events (LoadWindow.expect before each sleep of the runtime's timer, `answer` after it). */
+trait SleepTarget {
+  def startHog(w: LoadWindow): Unit
+  /** Starts sleeper `s`: it sleeps one sleep after another until the window is over (at least
+    * once, at most `w.slotsPerSleeper` times), each in event slot `s * w.slotsPerSleeper + i`, then
+    * calls `w.sleeperDone()`. */
+  def startSleeper(w: LoadWindow, s: Int): Unit
+}
+
+/** One window of load (family L): `events` events on a fixed schedule, one every `intervalNanos`
+  * from `begin`, each answered once by a fiber of the runtime, while `hogs` hog fibers run.
+  *
+  * Latency is metered (docs/scenarios.md): an event's latency is the time it was answered minus the
+  * time it was scheduled for, not minus the time the client got round to submitting it, so a client
+  * held up by a stalled machine does not hide the stall (no coordinated omission). The client only
+  * submits; the answer is one `System.nanoTime()` and one compare-and-set in the runtime's fiber,
+  * recorded into the histogram by the client after the window. */
+final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, val chain: Long, val slotsPerSleeper: Int = 0) {
+  private val NotAnswered = Long.MinValue
+  private def unset(n: Int) = {
+    val a = new AtomicLongArray(n)
+    var i = 0
+    while (i < n) { a.set(i, NotAnswered); i += 1 }
+    a
+  }
+  private val answers = unset(events)
+  /** Scheduled times an event's own program set (sleep-drift); unset: the fixed schedule's. */
+  private val expected = unset(events)
+  private val issuedCount = new AtomicInteger()
+  private val early = new AtomicInteger()
+  private val sleepersDone = new AtomicInteger()
+  /** The window's length: the fixed schedule's, or what `windowFor` set. */
+  @volatile var windowNanos: Long = events * intervalNanos
+  private val answeredCount = new AtomicInteger()
+  private val twice = new AtomicInteger()
+  @volatile private var startNanos: Long = 0L
+  @volatile private var stop: Boolean = false
+  private val hogReports = new AtomicInteger()
+  private val hogChains = new AtomicLong()
+  private val hogSteps = new AtomicLong()
+  private val hogMismatches = new AtomicInteger()
+
+  def begin(at: Long): Unit = startNanos = at
+  def started: Long = startNanos
+  def scheduled(k: Int): Long = {
+    val e = expected.get(k)
+    if (e != NotAnswered) e else startNanos + k * intervalNanos
+  }
+
+  /** Event k is due at `at` (sleep-drift: a sleeper's requested wake), set by the runtime's fiber. */
+  def expect(k: Int, at: Long): Unit = {
+    if (expected.compareAndSet(k, NotAnswered, at)) issuedCount.incrementAndGet()
+    ()
+  }
+  def issued: Int = issuedCount.get()
+  /** Whether the window's time is up (sleep-drift's sleepers stop starting sleeps). */
+  def over: Boolean = System.nanoTime() - startNanos >= windowNanos
+  def sleeperDone(): Unit = { sleepersDone.incrementAndGet(); () }
+  def sleepersFinished: Int = sleepersDone.get()
+  def answeredEarly: Int = early.get()
+
+  /** An event's answer, run by the runtime: reads the clock and completes event k's signal. A
+    * second answer of one event is counted (the oracle refuses it), never recorded. */
+  def answer(k: Int): Unit = {
+    val now = System.nanoTime()
+    if (answers.compareAndSet(k, NotAnswered, now)) {
+      answeredCount.incrementAndGet()
+      if (now < scheduled(k)) early.incrementAndGet()
+    } else twice.incrementAndGet()
+    ()
+  }
+
+  def answered: Int = answeredCount.get()
+  def answeredTwice: Int = twice.get()
+
+  /** Read by every hog between two chains, inside its effect. */
+  def stopped: Boolean = stop
+  def stopHogs(): Unit = stop = true
+
+  /** A hog's report when it stops: the chains its loop counted and the steps its chains returned. */
+  def hogDone(chains: Long, steps: Long): Unit = {
+    if (steps != chains * chain) hogMismatches.incrementAndGet()
+    hogChains.addAndGet(chains)
+    hogSteps.addAndGet(steps)
+    hogReports.incrementAndGet()
+    ()
+  }
+
+  def hogsReported: Int = hogReports.get()
+  def steps: Long = hogSteps.get()
+  def chains: Long = hogChains.get()
+  def mismatches: Int = hogMismatches.get()
+
+  /** Whether event k is one of the window's: every one of a fixed schedule, and those a sleeper
+    * issued. */
+  def isEvent(k: Int): Boolean = slotsPerSleeper == 0 || expected.get(k) != NotAnswered
+
+  /** Event k's latency in nanoseconds, or None when it was not answered. */
+  def latency(k: Int): Option[Long] = {
+    val a = answers.get(k)
+    if (a == NotAnswered) None else Some(math.max(0L, a - scheduled(k)))
+  }
+}
+
+/** What one window measured: the events, those answered (once, or twice), those starved, the
+  * histogram of the others' latencies (ns), and the hogs' report. */
+final case class WindowResult(
+    events: Int, answered: Int, answeredTwice: Int, starved: Int, histogram: Histogram, hogs: Int, hogsReported: Int,
+    chains: Long, hogSteps: Long, hogMismatches: Int, startMillis: Long, endMillis: Long,
+    /** sleep-drift: events answered before their scheduled time (a sleep that woke early). */
+    early: Int = 0,
+    /** sleep-drift: the sleepers, those that finished, and the fewest and most wakes of one. */
+    sleepers: Int = 0, sleepersFinished: Int = 0, fewestWakes: Int = 0, mostWakes: Int = 0
+) {
+  def everyEventOnce: Boolean = answered == events && answeredTwice == 0
+  def hogsConsistent: Boolean = hogsReported == hogs && hogMismatches == 0
+}
+
+object LoadWindow {
+  /** A histogram of latencies up to the starvation limit, at 3 significant digits (0.1%). */
+  def histogram(): Histogram = new Histogram(LatencyModel.StarvedNanos, 3)
+
+  /** How long the client polls while it drains a window, and its patience with hogs that do not
+    * stop and events that are never answered once the hogs stopped (then the oracle fails). */
+  private val PollNanos = 200000L
+  private val HogStopLimitNanos = 30000000000L
+  private val LateAnswerLimitNanos = 10000000000L
+
+  /** Parks the calling thread until `at` (System.nanoTime). Parking, not spinning: on two cores a
+    * spinning client would take a core from the runtime; its lateness is charged to the runtime all
+    * the same, alike for every runtime, since latency counts from the scheduled time. */
+  def parkUntil(at: Long): Unit = {
+    var left = at - System.nanoTime()
+    while (left > 0) {
+      LockSupport.parkNanos(left)
+      left = at - System.nanoTime()
+    }
+  }
+
+  private def waitFor(limitNanos: Long)(done: => Boolean): Boolean = {
+    val until = System.nanoTime() + limitNanos
+    while (!done && System.nanoTime() < until) LockSupport.parkNanos(PollNanos)
+    done
+  }
+
+  /** Runs one window on the calling thread, the client: starts the hogs, submits every event on
+    * its schedule, then lets the hogs run until every event is answered or the last is starved
+    * (1 s late), stops them, and waits for their reports and for the events still unanswered (a
+    * starved one is answered once the hogs stop; one never answered fails the oracle). */
+  def run(target: LoadTarget, events: Int, intervalNanos: Long, hogs: Int, chain: Long): WindowResult = {
+    val w = new LoadWindow(events, intervalNanos, hogs, chain)
+    val startMillis = System.currentTimeMillis()
+    var i = 0
+    while (i < w.hogs) { target.startHog(w); i += 1 }
+    w.begin(System.nanoTime() + w.intervalNanos)
+    var k = 0
+    while (k < w.events) {
+      parkUntil(w.scheduled(k))
+      target.submit(w, k)
+      k += 1
+    }
+    val last = w.scheduled(w.events - 1)
+    waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= w.events)
+    w.stopHogs()
+    if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
+      throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
+    waitFor(LateAnswerLimitNanos)(w.answered >= w.events)
+    result(w, startMillis)
+  }
+
+  /** The window's events as a result: latencies recorded, the starved and the unanswered counted. */
+  private def result(w: LoadWindow, startMillis: Long): WindowResult = {
+    val endMillis = System.currentTimeMillis()
+    val h = histogram()
+    var starved = 0
+    var events = 0
+    var k = 0
+    while (k < w.events) {
+      if (w.isEvent(k)) {
+        events += 1
+        w.latency(k) match {
+          case Some(l) if l <= LatencyModel.StarvedNanos => h.recordValue(l)
+          case _ => starved += 1
+        }
+      }
+      k += 1
+    }
+    val perSleeper = (0 until (if (w.slotsPerSleeper == 0) 0 else w.events / w.slotsPerSleeper)).map { s =>
+      (0 until w.slotsPerSleeper).count(i => w.isEvent(s * w.slotsPerSleeper + i))
+    }
+    WindowResult(events, w.answered, w.answeredTwice, starved, h, w.hogs, w.hogsReported, w.chains, w.steps, w.mismatches,
+      startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
+      if (perSleeper.isEmpty) 0 else perSleeper.max)
+  }
+
+  /** Runs one sleep-drift window on the calling thread: starts the hogs and the sleepers, lets
+    * them run for the window, then until every sleep issued has woken or the last possible one is
+    * starved, stops the hogs and waits for the sleeps still asleep. A sleep's latency is its
+    * oversleep: the time it woke minus the time it asked to wake. */
+  def runSleeps(target: SleepTarget, sleepers: Int, slots: Int, sleepNanos: Long, windowNanos: Long, hogs: Int, chain: Long)
+      : WindowResult = {
+    val w = new LoadWindow(sleepers * slots, sleepNanos, hogs, chain, slots)
+    w.windowNanos = windowNanos
+    val startMillis = System.currentTimeMillis()
+    var i = 0
+    while (i < w.hogs) { target.startHog(w); i += 1 }
+    w.begin(System.nanoTime())
+    var s = 0
+    while (s < sleepers) { target.startSleeper(w, s); s += 1 }
+    parkUntil(w.started + windowNanos)
+    val deadline = System.nanoTime() + sleepNanos + LatencyModel.StarvedNanos
+    waitFor(math.max(0L, deadline - System.nanoTime()))(w.sleepersFinished >= sleepers && w.answered >= w.issued)
+    w.stopHogs()
+    if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
+      throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
+    waitFor(LateAnswerLimitNanos)(w.sleepersFinished >= sleepers && w.answered >= w.issued)
+    result(w, startMillis)
+  }
+}
+
+/** A family-L program: one call of `run` is one window (one JMH iteration), and its summary is
+  * what the oracle compares. `cellReadBack` is what the runtime the cell ran on reports of its
+  * budget, beside the live runtime's settings (a budget variant runs on a runtime of its own). */
+final class WindowProgram(window: () => WindowResult, oracleText: WindowResult => String, val cellReadBack: Vector[(String, String)])
+    extends Program {
+  def run(): Any = window()
+  override def summarize(result: Any): String = result match {
+    case r: WindowResult => oracleText(r)
+    case other => String.valueOf(other)
+  }
+}
+
+object WindowProgram {
+  /** hog-probe's summary: the oracle's words when every probe was answered once and the hogs'
+    * steps add up, else what went wrong. */
+  def hogProbeSummary(chain: Long)(r: WindowResult): String =
+    if (r.everyEventOnce && r.hogsConsistent) LatencyModel.hogProbeOracle(r.events, chain)
+    else
+      s"${r.answered} of ${r.events} probes answered (${r.answeredTwice} twice); ${r.hogsReported} of ${r.hogs} hogs reported, " +
+        s"${r.hogMismatches} with steps != chains x $chain"
+
+  def processors: Int = java.lang.Runtime.getRuntime.availableProcessors()
+
+  /** sleep-drift's summary: the oracle's words when every sleep issued woke once and none early,
+    * every sleeper finished having slept at least once and at most the window allows, and the
+    * hogs' steps add up; else what went wrong. */
+  def sleepDriftSummary(sleepers: Int, maxWakes: Long, chain: Long)(r: WindowResult): String =
+    if (
+      r.everyEventOnce && r.early == 0 && r.sleepers == sleepers && r.sleepersFinished == sleepers && r.fewestWakes >= 1 &&
+      r.mostWakes <= maxWakes && r.hogsConsistent
+    ) LatencyModel.sleepDriftOracle(sleepers, maxWakes, chain)
+    else
+      s"${r.answered} of ${r.events} sleeps woke (${r.answeredTwice} twice, ${r.early} early); ${r.sleepersFinished} of $sleepers " +
+        s"sleepers finished, wakes ${r.fewestWakes}..${r.mostWakes} (at most $maxWakes); ${r.hogsReported} of ${r.hogs} hogs reported, " +
+        s"${r.hogMismatches} with steps != chains x $chain"
+
+  /** A sleep-drift window on `target` at the (complete) params `p`. */
+  def sleepDrift(target: SleepTarget, p: Params, readBack: Vector[(String, String)]): WindowProgram = {
+    val chain = p.long("chain")
+    val sleepers = p.int("sleepers")
+    val maxWakes = LatencyModel.maxWakes(p)
+    new WindowProgram(
+      () =>
+        LoadWindow.runSleeps(target, sleepers, maxWakes.toInt, p.long("sleep-us") * 1000L, LatencyModel.windowNanos(p),
+          LatencyModel.hogs(p, processors), chain),
+      sleepDriftSummary(sleepers, maxWakes, chain), readBack
+    )
+  }
+
+  /** A hog-probe window on `target` at the (complete) params `p`. */
+  def hogProbe(target: LoadTarget, p: Params, readBack: Vector[(String, String)]): WindowProgram = {
+    val chain = p.long("chain")
+    new WindowProgram(
+      () =>
+        LoadWindow.run(target, LatencyModel.probes(p), p.long("interval-us") * 1000L, LatencyModel.hogs(p, processors), chain),
+      hogProbeSummary(chain), readBack
+    )
+  }
+}

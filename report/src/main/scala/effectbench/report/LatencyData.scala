@@ -1,0 +1,73 @@
+package effectbench.report
+
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
+import effectbench.{Catalog, Family, LatencyModel}
+import java.nio.file.{Files, Path}
+import org.HdrHistogram.{Histogram, HistogramLogReader}
+
+/** One fork of a family-L cell, read back from its latency log: the histogram of its measured
+  * windows (latencies in ns, the starved left out), its events and its starved events. */
+final case class ForkLatency(tag: String, histogram: Histogram, events: Long, starved: Long, windows: Int)
+
+/** The latency logs of a run (the harness's LatencyLog, HdrHistogram's own format beside each JMH
+  * file: `x.json` has `x.hlog`), read back per fork in fork order. */
+object LatencyData {
+  def isLatency(c: CellResult): Boolean =
+    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true)).exists(_.family == Family.L)
+
+  /** The latency log of a cell, when it has one. */
+  def logOf(dir: Path, c: CellResult): Option[Path] =
+    c.record.jmh.filter(_.nonEmpty).map { rel =>
+      val f = dir.resolve(rel)
+      val name = f.getFileName.toString
+      f.resolveSibling((if (name.endsWith(".json")) name.dropRight(5) else name) + LatencyModel.LogSuffix)
+    }.filter(Files.isRegularFile(_))
+
+  private val Comment = "#effectbench window tag=(\\S+) events=(\\d+) starved=(\\d+).*".r
+
+  /** The forks of one latency log, in the order their tags first appear. A window's histogram
+    * without its comment line (a log cut short) still counts its latencies, with no events known. */
+  def read(log: Path): Vector[ForkLatency] = {
+    val counts = scala.collection.mutable.LinkedHashMap.empty[String, (Long, Long, Int)]
+    RunData.read(log).split('\n').foreach {
+      case Comment(tag, events, starved) =>
+        val (e, s, w) = counts.getOrElse(tag, (0L, 0L, 0))
+        counts(tag) = (e + events.toLong, s + starved.toLong, w + 1)
+      case _ => ()
+    }
+    val hists = scala.collection.mutable.LinkedHashMap.empty[String, Histogram]
+    val reader = new HistogramLogReader(log.toFile)
+    try {
+      var next = reader.nextIntervalHistogram()
+      while (next != null) {
+        next match {
+          case h: Histogram =>
+            val tag = Option(h.getTag).getOrElse("untagged")
+            hists.get(tag) match {
+              case Some(acc) => acc.add(h)
+              case None =>
+                val acc = new Histogram(LatencyModel.StarvedNanos, 3)
+                acc.add(h)
+                hists(tag) = acc
+            }
+          case _ => ()
+        }
+        next = reader.nextIntervalHistogram()
+      }
+    } finally reader.close()
+    val tags = (counts.keys ++ hists.keys).toVector.distinct
+    tags.map { t =>
+      val (e, s, w) = counts.getOrElse(t, (0L, 0L, 0))
+      ForkLatency(t, hists.getOrElse(t, new Histogram(LatencyModel.StarvedNanos, 3)), e, s, w)
+    }
+  }
+
+  /** The forks of a cell; empty without a readable log. */
+  def forks(dir: Path, c: CellResult): Vector[ForkLatency] =
+    logOf(dir, c).map(l =>
+      try read(l)
+      catch { case _: java.io.IOException => Vector.empty[ForkLatency] }
+    ).getOrElse(Vector.empty)
+}

@@ -1,0 +1,144 @@
+package effectbench.report
+
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
+import org.apache.commons.statistics.distribution.TDistribution
+
+/** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events
+  * and starved events. A fork whose every event starved has no percentile (NaN): its starved count
+  * says what happened, and nothing is averaged into a percentile for it. */
+final case class ForkPercentiles(p50: Double, p99: Double, p999: Double, max: Double, recorded: Long, events: Long, starved: Long) {
+  def values: Vector[Double] = Vector(p50, p99, p999, max)
+  def hasPercentiles: Boolean = recorded > 0
+}
+
+/** A mean over forks with its interval (the fork as the unit: a t-interval over the forks' values). */
+final case class ForkInterval(mean: Double, low: Double, high: Double, n: Int) {
+  def known: Boolean = n >= 2 && !low.isNaN && !high.isNaN
+  def halfWidth: Double = (high - low) / 2
+}
+
+/** A ratio of two cells' p99 with its interval: paired round by round when both cells were measured
+  * in the engine's rounds, else from the forks of each (Welch), on the log scale either way. */
+final case class LatencyRatio(ratio: Double, low: Double, high: Double, paired: Boolean, n: Int) {
+  def known: Boolean = !low.isNaN && !high.isNaN
+  def contains1: Boolean = known && low <= 1.0 && 1.0 <= high
+}
+
+/** A family-L cell's latency: its forks' percentiles, each percentile's interval over the forks
+  * that recorded any, and the starved events per fork (reported, never averaged into a percentile). */
+final case class LatencyEstimate(
+    forks: Vector[ForkPercentiles], p50: ForkInterval, p99: ForkInterval, p999: ForkInterval, max: ForkInterval, rounds: Vector[Int]
+) {
+  def starved: Vector[Long] = forks.map(_.starved)
+  def events: Vector[Long] = forks.map(_.events)
+  def totalStarved: Long = starved.sum
+  def intervals: Vector[(String, ForkInterval)] = Vector("p50" -> p50, "p99" -> p99, "p99.9" -> p999, "max" -> max)
+}
+
+/** Statistics of family L with the fork as the unit (docs/engine.md): percentiles per fork, each
+  * percentile's interval over forks, p99 ratios between cells paired by the engine's rounds. */
+object LatencyStats {
+  private def mean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else xs.sum / xs.size
+  private def variance(xs: Seq[Double]): Double = {
+    val m = mean(xs)
+    if (xs.size < 2) Double.NaN else xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1)
+  }
+
+  /** The two-sided t quantile at `confidence` with `df` degrees of freedom. */
+  def t(confidence: Double, df: Double): Double = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+
+  def percentiles(f: ForkLatency): ForkPercentiles = {
+    val h = f.histogram
+    val n = h.getTotalCount
+    def us(v: Long): Double = if (n == 0) Double.NaN else v / 1000.0
+    ForkPercentiles(us(h.getValueAtPercentile(50)), us(h.getValueAtPercentile(99)), us(h.getValueAtPercentile(99.9)), us(h.getMaxValue), n,
+      f.events, f.starved)
+  }
+
+  /** The mean of the forks' values with its t-interval over forks; NaN bounds with one fork. */
+  def interval(xs: Vector[Double], confidence: Double): ForkInterval = {
+    val v = xs.filterNot(_.isNaN)
+    val m = mean(v)
+    if (v.size < 2) ForkInterval(m, Double.NaN, Double.NaN, v.size)
+    else {
+      val hw = t(confidence, v.size - 1) * math.sqrt(variance(v) / v.size)
+      ForkInterval(m, m - hw, m + hw, v.size)
+    }
+  }
+
+  def estimate(forks: Vector[ForkLatency], confidence: Double, rounds: Vector[Int] = Vector.empty): LatencyEstimate = {
+    val ps = forks.map(percentiles)
+    def over(f: ForkPercentiles => Double) = interval(ps.filter(_.hasPercentiles).map(f), confidence)
+    LatencyEstimate(ps, over(_.p50), over(_.p99), over(_.p999), over(_.max), rounds)
+  }
+
+  /** The p99 of `a` over that of `b` (> 1: `a` waits longer), with its interval. Paired when both
+    * were measured in rounds and share at least two: each shared round gives the log of the ratio
+    * of the two cells' p99 there (a cell with two forks in a round, the fastest's, contributes their
+    * geometric mean), and the interval is the t-interval of those logs, so drift of the machine that
+    * hits both cells in a round cancels. Otherwise the logs of each cell's forks, with Welch's
+    * degrees of freedom. */
+  def p99Ratio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double): LatencyRatio = {
+    def logs(e: LatencyEstimate): Vector[(Int, Double)] =
+      e.forks.zipWithIndex.collect { case (f, i) if f.hasPercentiles && f.p99 > 0 => (e.rounds.lift(i).getOrElse(-1 - i), math.log(f.p99)) }
+    val la = logs(a)
+    val lb = logs(b)
+    def byRound(l: Vector[(Int, Double)]): Map[Int, Double] = l.filter(_._1 >= 0).groupBy(_._1).map { case (r, xs) =>
+      r -> mean(xs.map(_._2))
+    }
+    val ra = byRound(la)
+    val rb = byRound(lb)
+    val shared = ra.keySet.intersect(rb.keySet).toVector.sorted
+    if (shared.size >= 2) {
+      val d = shared.map(r => ra(r) - rb(r))
+      val m = mean(d)
+      val hw = t(confidence, d.size - 1) * math.sqrt(variance(d) / d.size)
+      LatencyRatio(math.exp(m), math.exp(m - hw), math.exp(m + hw), paired = true, d.size)
+    } else {
+      val xa = la.map(_._2)
+      val xb = lb.map(_._2)
+      val m = mean(xa) - mean(xb)
+      if (xa.size < 2 || xb.size < 2) LatencyRatio(math.exp(m), Double.NaN, Double.NaN, paired = false, math.min(xa.size, xb.size))
+      else {
+        val va = variance(xa) / xa.size
+        val vb = variance(xb) / xb.size
+        val se = math.sqrt(va + vb)
+        val df =
+          if (se == 0) xa.size + xb.size - 2.0
+          else (va + vb) * (va + vb) / (va * va / (xa.size - 1) + vb * vb / (xb.size - 1))
+        val hw = t(confidence, math.max(1.0, df)) * se
+        LatencyRatio(math.exp(m), math.exp(m - hw), math.exp(m + hw), paired = false, math.min(xa.size, xb.size))
+      }
+    }
+  }
+
+  /** "812 ± 40" (µs), "812 ± ?" with one fork, "—" when no fork recorded a latency. */
+  def intervalText(i: ForkInterval): String =
+    if (i.n == 0 || i.mean.isNaN) "—"
+    else if (!i.known) s"${Format.num(i.mean)} ± ?"
+    else s"${Format.num(i.mean)} ± ${Format.num(i.halfWidth)}"
+
+  /** "1.85× [1.60, 2.14]", "tie 1.05× [0.90, 1.22]", or "? 1.30× (no interval)". */
+  def ratioText(r: LatencyRatio): String = {
+    def r2(x: Double) = f"$x%.2f"
+    if (r.ratio.isNaN) "?"
+    else if (!r.known) s"? ${Format.ratio(r.ratio)} (no interval)"
+    else {
+      val core = s"${Format.ratio(r.ratio)} [${r2(r.low)}, ${r2(r.high)}]"
+      if (r.contains1) s"tie $core" else core
+    }
+  }
+
+  /** "0 of 2,000 per fork" when none starved, else each fork's count: "3, 0, 12 of 2,000 per fork". */
+  def starvedText(e: LatencyEstimate): String = {
+    val ev = e.events.distinct match {
+      case Vector(n) => Format.count(n)
+      case other => other.map(Format.count).mkString("/")
+    }
+    if (e.forks.isEmpty) "?"
+    else if (e.totalStarved == 0) s"0 of $ev per fork"
+    else s"${e.starved.map(Format.count).mkString(", ")} of $ev per fork"
+  }
+}

@@ -1,0 +1,121 @@
+package effectbench.report
+
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
+/** One family-L cell in its latency table: the hogs' throughput (the cell's score, per fork), its
+  * latency percentiles per fork with their intervals, and its p99 against the table's lowest. */
+final case class LatencyRow(
+    cell: CellResult, runtime: String, variant: String, budget: String, hog: Option[CellEstimate], latency: LatencyEstimate,
+    forks: Vector[ForkLatency], vsLowest: Option[LatencyRatio], isLowest: Boolean
+) {
+  /** Hog steps per second, from the score (time per step in the cell's unit). */
+  def hogStepsPerSecond: Option[Double] = for {
+    e <- hog
+    s <- cell.score
+    perUnit <- LatencyTables.nanosPer(s.unit)
+  } yield 1e9 / (e.mean * perUnit)
+}
+
+/** The cells of one family-L scenario at one parameter set, mode and JVM: every runtime and budget
+  * (variant) in one table, so that a budget's cost in latency sits beside the others'. */
+final case class LatencyTable(scenario: String, params: String, mode: String, jvm: String, rows: Vector[LatencyRow]) {
+  def title: String = s"$scenario/$params/$mode latency"
+}
+
+/** Family L's percentile tables, for every report format (LatencyHtml draws them too). */
+object LatencyTables {
+  val head: Vector[String] =
+    Vector("runtime", "budget", "hog time/step", "p50 µs", "p99 µs", "p99.9 µs", "max µs", "p99 vs lowest", "starved", "forks")
+
+  /** Nanoseconds in one unit of JMH's `x/op` (`ns/op` 1, `us/op` 1,000, ...). */
+  def nanosPer(unit: String): Option[Double] = unit.takeWhile(_ != '/') match {
+    case "ns" => Some(1.0)
+    case "us" => Some(1e3)
+    case "ms" => Some(1e6)
+    case "s" => Some(1e9)
+    case _ => None
+  }
+
+  private def key(c: CellResult): String = c.id match {
+    case Some(id) =>
+      s"${id.scenario}/${effectbench.Params.encode(id.params)}/${id.mode.id} @ ${c.jvm}" + c.record.shard.fold("")(k => s" # shard $k")
+    case None => c.key
+  }
+
+  def build(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[LatencyTable] = {
+    val cells = run.cells.filter(c => c.ok && LatencyData.isLatency(c))
+    val order = cells.map(key).distinct
+    order.map { k =>
+      val cs = cells.filter(c => key(c) == k)
+      val rows0 = cs.map { c =>
+        val id = c.id.get
+        val forks = LatencyData.forks(run.dir, c)
+        val budget = c.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v }.getOrElse(id.variant)
+        LatencyRow(c, id.runtime, id.variant, budget, CellStats.estimate(c, confidence),
+          LatencyStats.estimate(forks, confidence, c.record.rounds),
+          forks, None, isLowest = false)
+      }
+      val scored = rows0.filter(r => !r.latency.p99.mean.isNaN)
+      val lowest = if (scored.isEmpty) None else Some(scored.minBy(_.latency.p99.mean))
+      val rows = rows0.map { r =>
+        lowest match {
+          case Some(l) if l.cell.key == r.cell.key => r.copy(isLowest = true)
+          case Some(l) if !r.latency.p99.mean.isNaN =>
+            // Forks pair by round only within one rounds table (one variant): two variants' round
+            // numbers were measured at different times, so their forks are compared unpaired.
+            val (a, b) =
+              if (l.variant == r.variant) (r.latency, l.latency)
+              else (r.latency.copy(rounds = Vector.empty), l.latency.copy(rounds = Vector.empty))
+            r.copy(vsLowest = Some(LatencyStats.p99Ratio(a, b, confidence)))
+          case _ => r
+        }
+      }
+      val id = cs.head.id.get
+      LatencyTable(id.scenario, effectbench.Params.encode(id.params), id.mode.id, cs.head.jvm, rows)
+    }
+  }
+
+  def cells(r: LatencyRow): Vector[String] = Vector(
+    r.runtime,
+    r.budget,
+    r.hog.map(e => s"${CellStats.scoreText(e)} ${r.cell.score.map(_.unit).getOrElse("")}").getOrElse("?"),
+    LatencyStats.intervalText(r.latency.p50),
+    LatencyStats.intervalText(r.latency.p99),
+    LatencyStats.intervalText(r.latency.p999),
+    LatencyStats.intervalText(r.latency.max),
+    if (r.isLowest) "1.00× (lowest)" else r.vsLowest.map(LatencyStats.ratioText).getOrElse("—"),
+    LatencyStats.starvedText(r.latency),
+    r.forks.size.toString
+  )
+
+  def legend(confidence: Double): String = {
+    val c = f"${confidence * 100}%.0f%%"
+    "latency tables (family L): each event's latency is its completion minus its scheduled time (metered: no coordinated " +
+      "omission); p50/p99/p99.9/max: each fork's percentile of its measured windows, mean over forks ± the " + c +
+      " t-interval half-width (forks − 1 df); p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
+      " interval (paired by round when both were measured in the same rounds, that is in one budget variant, else over " +
+      "each cell's forks, on the log scale), 'tie' when it " +
+      "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile; " +
+      "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); budget: the auto-yield budget " +
+      "the cell's runtime read back"
+  }
+
+  def terminal(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
+    val ts = build(run, confidence)
+    if (ts.isEmpty) ""
+    else
+      ts.map(t => s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(head, t.rows.map(cells)))
+        .mkString + legend(confidence) + "\n"
+  }
+
+  def markdown(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
+    val ts = build(run, confidence)
+    if (ts.isEmpty) ""
+    else
+      ts.map(t =>
+        s"#### ${Markdown.cell(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${Markdown.cell(t.jvm)}"}\n\n" +
+          Markdown.table(head, t.rows.map(cells)) + "\n"
+      ).mkString + s"_${Markdown.cell(legend(confidence))}._\n\n"
+  }
+}

@@ -1,0 +1,188 @@
+package effectbench.report
+
+import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.store.{CellResult, RunData}
+
+import effectbench.LatencyModel
+import java.io.{FileOutputStream, PrintStream}
+import java.nio.file.{Files, Path}
+import org.HdrHistogram.{Histogram, HistogramLogWriter}
+import scala.util.Random
+
+/** Family L's statistics and reports on synthetic runs whose latency logs are written here in the
+  * harness's format (HdrHistogram's log, one tag per fork, a comment with the window's events and
+  * starved events before each histogram). */
+class LatencyReportSuite extends munit.FunSuite {
+  /** One fork: its windows' latencies (ns) and starved events per window. */
+  final case class ForkSpec(windows: Vector[(Vector[Long], Long)])
+
+  def writeLog(log: Path, forks: Vector[ForkSpec]): Unit = {
+    val out = new PrintStream(new FileOutputStream(log.toFile, true), false, "UTF-8")
+    val w = new HistogramLogWriter(out)
+    w.outputLogFormatVersion()
+    w.outputStartTime(1700000000000L)
+    w.outputLegend()
+    forks.zipWithIndex.foreach { case (f, i) =>
+      val tag = s"fork-$i"
+      f.windows.zipWithIndex.foreach { case ((lats, starved), k) =>
+        val h = new Histogram(LatencyModel.StarvedNanos, 3)
+        lats.foreach(h.recordValue)
+        h.setTag(tag)
+        h.setStartTimeStamp(1700000000000L + i * 10000 + k * 1000)
+        h.setEndTimeStamp(1700000000000L + i * 10000 + k * 1000 + 500)
+        w.outputComment(LatencyModel.windowComment(tag, lats.size + starved, starved, 1000))
+        w.outputIntervalHistogram(h)
+      }
+    }
+    out.close()
+  }
+
+  /** Latencies with the 99th percentile in the tail near `p99us`: 980 values near 100 µs, 20 of p99us … 1.05·p99us. */
+  def lats(p99us: Double, rnd: Random): Vector[Long] =
+    Vector.fill(980)(100000L + rnd.nextInt(1000)) ++ Vector.fill(20)(((p99us * (1 + rnd.nextDouble() * 0.05)) * 1000).toLong)
+
+  /** A runtime's cell; `cats-effect@shipped` names cats-effect's cell of the variant `shipped`. */
+  val key: String => String = rt =>
+    rt.split('@') match {
+      case Array(r, v) => s"hog-probe/$v/$r/window-ms=250/fork"
+      case _ => s"hog-probe/levelled/$rt/window-ms=250/fork"
+    }
+
+  /** A run with one hog-probe cell per runtime, each with `forks` forks whose p99 sits near `p99(rt)`. */
+  def latencyRun(
+      dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
+      rounds: Boolean = false
+  ): RunData = {
+    val rnd = new Random(seed)
+    val specs = p99.keys.toVector.sorted.map(rt => SyntheticRun.Spec(key(rt), 20.0, unit = "ns/op"))
+    SyntheticRun.write(dir, "latency", specs, forks = forks, seed = seed)
+    specs.foreach { s =>
+      val slug = s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
+      val rt = p99.keys.find(k => key(k) == s.key).get
+      writeLog(dir.resolve(s"jmh/$slug.hlog"),
+        Vector.fill(forks)(ForkSpec(Vector.fill(3)((lats(p99(rt) * (1 + 0.05 * rnd.nextGaussian()), rnd), starved.getOrElse(rt, 0L))))))
+    }
+    if (rounds) {
+      // as the rounds engine records them: fork i of every cell in round i + 1
+      val f = dir.resolve("cells.jsonl")
+      val lines = RunData.read(f).split('\n').filter(_.trim.nonEmpty).map { l =>
+        val r = effectbench.store.RunFiles.readCell(l, f.toString)
+        effectbench.store.RunFiles.cellLine(r.copy(rounds = (1 to forks).toVector))
+      }
+      Files.write(f, lines.mkString("", "\n", "\n").getBytes("UTF-8"))
+    }
+    RunData.load(dir)
+  }
+
+  test("a cell's latency log is read back per fork, in fork order, with its events and starved events") {
+    val run = latencyRun(SyntheticRun.tempDir("lat"), Map("zio" -> 2000.0), starved = Map("zio" -> 2))
+    val c = run.cells.head
+    val forks = LatencyData.forks(run.dir, c)
+    assertEquals(forks.map(_.tag), Vector("fork-0", "fork-1", "fork-2", "fork-3"))
+    forks.foreach { f =>
+      assertEquals(f.windows, 3)
+      assertEquals(f.histogram.getTotalCount, 3000L)
+      assertEquals(f.starved, 6L)
+      assertEquals(f.events, 3006L)
+    }
+  }
+
+  test("percentiles are per fork, each with its interval over forks; starved events never enter a percentile") {
+    val rnd = new Random(3)
+    def fork(p99us: Double, starved: Long, recorded: Boolean = true) = {
+      val h = new Histogram(LatencyModel.StarvedNanos, 3)
+      if (recorded) lats(p99us, rnd).foreach(h.recordValue)
+      ForkLatency("t", h, h.getTotalCount + starved, starved, 1)
+    }
+    val e = LatencyStats.estimate(Vector(fork(1000, 0), fork(1100, 5), fork(1050, 0), fork(0, 1000, recorded = false)), 0.95)
+    assertEquals(e.forks.size, 4)
+    assertEquals(e.p99.n, 3, "the fork whose every probe starved has no percentile")
+    assert(e.p99.mean > 950 && e.p99.mean < 1200, e.p99.toString)
+    assert(e.p99.known && e.p99.low < e.p99.mean && e.p99.mean < e.p99.high)
+    assertEquals(e.starved, Vector(0L, 5L, 0L, 1000L))
+    assert(e.p50.mean < 110, s"p50 ${e.p50.mean} µs: the starved are not late values of the percentile")
+    assertEquals(LatencyStats.starvedText(e).take(12), "0, 5, 0, 1,0")
+  }
+
+  test("a p99 ratio paired by round cancels drift that hits both cells in a round; unpaired it cannot") {
+    // Round r scales both cells alike (machine drift up to 2×); B's p99 is 1.5× A's.
+    val drift = Vector(0.5, 1.0, 1.8, 0.6, 1.6, 1.0)
+    def est(base: Double) = LatencyEstimate(
+      drift.map(d => ForkPercentiles(100, base * d, base * d * 2, base * d * 3, 1000, 1000, 0)),
+      ForkInterval(100, 99, 101, 6), LatencyStats.interval(drift.map(base * _), 0.95), ForkInterval(0, 0, 0, 6), ForkInterval(0, 0, 0, 6),
+      rounds = (1 to drift.size).toVector
+    )
+    val paired = LatencyStats.p99Ratio(est(1500), est(1000), 0.95)
+    assert(paired.paired)
+    assertEqualsDouble(paired.ratio, 1.5, 1e-9)
+    assert(paired.high - paired.low < 1e-6, s"drift cancels exactly: $paired")
+    val unpaired = LatencyStats.p99Ratio(est(1500).copy(rounds = Vector.empty), est(1000).copy(rounds = Vector.empty), 0.95)
+    assert(!unpaired.paired)
+    assert(unpaired.contains1, s"unpaired, the drift makes 1.5× undecided here: $unpaired")
+  }
+
+  test("the terminal and Markdown reports show one latency table per parameter set with p99, its ratio and the starved") {
+    val run = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0, "baseline" -> 500.0),
+      starved = Map("baseline" -> 1), rounds = true)
+    val text = TerminalTable.render(run)
+    assert(text.contains("hog-probe/window-ms=250/fork latency"), text)
+    LatencyTables.head.foreach(h => assert(text.contains(h), s"column $h:\n$text"))
+    assert(text.contains("1.00× (lowest)"), text)
+    assert(text.contains("3, 3, 3, 3 of 3,003 per fork"), text) // one starved probe in each of 3 windows per fork
+    val t = LatencyTables.build(run).head
+    val ce = t.rows.find(_.runtime == "cats-effect").get
+    assert(ce.vsLowest.exists(r => r.paired && r.low > 1), s"cats-effect's p99 is 6× baseline's: ${ce.vsLowest}")
+    assert(!t.rows.find(_.runtime == "baseline").get.vsLowest.isDefined)
+    // Another variant is another rounds table: its forks' round numbers pair with nothing here.
+    val two = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1000.0), rounds = true)
+    val levelled = LatencyTables.build(two).head.rows.find(_.variant == "levelled").get
+    assert(levelled.vsLowest.exists(r => !r.paired && r.low > 1), levelled.vsLowest.toString)
+    val md = Markdown.render(run)
+    assert(md.contains("#### hog-probe/window-ms=250/fork latency"), md)
+    assert(md.contains("| runtime | budget | hog time/step | p50 µs | p99 µs"), md)
+  }
+
+  test("the HTML draws each latency table's percentile curves and hog-probe's frontier, one mark per cell") {
+    val run = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0))
+    val html = Html.render(run, None)
+    assertEquals("<svg class=\"latency-curves\"".r.findAllIn(html).size, 1)
+    assertEquals("<polyline class=\"curve\"".r.findAllIn(html).size, 2)
+    assertEquals("<circle class=\"point\"".r.findAllIn(html).size, 2)
+    assert(html.contains("data-runtime=\"zio\" data-budget=\"levelled\""), html.take(500))
+  }
+
+  test("compare of two runs of one build flags no p99; a p99 twice as long is flagged with its interval") {
+    val p = Map("cats-effect" -> 3000.0, "zio" -> 1000.0)
+    val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)
+    val a2 = latencyRun(SyntheticRun.tempDir("lat-a2"), p, seed = 2)
+    val same = LatencyCompare.diffs(a, a2, 0.05)
+    assertEquals(same.size, 2)
+    assert(same.forall(_.verdict == Verdict.Same), same.map(d => LatencyCompare.cells(d).mkString(" ")).mkString("\n"))
+    val b = latencyRun(SyntheticRun.tempDir("lat-b"), p.updated("zio", 2000.0), seed = 3)
+    val diffs = LatencyCompare.diffs(a, b, 0.05)
+    val zio = diffs.find(_.key.contains("/zio/")).get
+    assertEquals(zio.verdict, Verdict.Regressed, LatencyCompare.cells(zio).mkString(" "))
+    assert(zio.ratio.low > 1.5 && zio.ratio.high < 2.6, zio.ratio.toString)
+    assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
+  }
+
+  test("in headless Chromium, the latency section shows each cell's curve inside its chart and each frontier point on it") {
+    assume(Chromium.binary.isDefined, "no Chromium here (set CHROMIUM)")
+    val run = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0, "baseline" -> 300.0))
+    val html = run.dir.resolve("report.html")
+    Files.write(html, Html.render(run, None).getBytes("UTF-8"))
+    val (dom, _) = Chromium.dumpDom(Chromium.binary.get, html.toUri.toString)
+    val section = "(?s)<section id=\"latency\">.*?</section>".r.findFirstIn(dom).getOrElse(fail("no latency section in the DOM"))
+    val curves = "<polyline class=\"curve\"[^>]*points=\"([^\"]+)\"".r.findAllMatchIn(section).map(_.group(1)).toVector
+    assertEquals(curves.size, 3)
+    curves.foreach { pts =>
+      val xy = pts.split(' ').toVector.map(_.split(',').map(_.toDouble))
+      assertEquals(xy.size, LatencyHtml.CurvePercentiles.size)
+      assert(xy.forall(p => p(0) >= 0 && p(0) <= 640 && p(1) >= 0 && p(1) <= 300), s"a point outside the chart: $pts")
+      assert(xy.map(_(1)).sliding(2).forall(w => w(1) <= w(0) + 1e-9), s"latency grows with the percentile (y falls): $pts")
+    }
+    val points = "<circle class=\"point\"[^>]*cx=\"([^\"]+)\" cy=\"([^\"]+)\"".r.findAllMatchIn(section).toVector
+    assertEquals(points.size, 3)
+    points.foreach(m => assert(m.group(1).toDouble > 0 && m.group(2).toDouble > 0, m.matched))
+  }
+}

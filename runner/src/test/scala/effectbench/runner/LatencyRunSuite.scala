@@ -1,0 +1,49 @@
+package effectbench.runner
+
+import effectbench.{Catalog, Family}
+import effectbench.report.LatencyData
+import effectbench.store.RunData
+import java.nio.file.Files
+import scala.concurrent.duration._
+
+/** Family L through the real runner, on one core (`--cpus 1`) at the tests' window: every cell
+  * completes (a runtime that lets no probe through is reported as starving, not hung), each fork's
+  * latency log is kept beside its JMH file, the budget of each variant is read back from the
+  * runtime the cell ran on, and the report shows the latency table. */
+class LatencyRunSuite extends munit.FunSuite {
+  override val munitTimeout: Duration = 15.minutes
+
+  private val latencyScenarios = Catalog.scenarios.filter(_.family == Family.L)
+
+  test("every family-L cell completes at --cpus 1 in the tests' window, with its latency log, read-back budget and report") {
+    val out = Cli.tempDir("latency")
+    val windows = latencyScenarios.flatMap(_.testParams).distinct.flatMap { case (k, v) => Vector("--param", s"$k=$v") }
+    val r = Cli.run(Vector("run", "--scenario", latencyScenarios.map(_.id).mkString(","), "--profile", "smoke", "--cpus", "1",
+        "--timeout", "300", "--out", out.toString) ++ windows: _*)
+    assertEquals(r.exit, 0, r.all)
+    val dir = Cli.runDirs(out).last
+    val plan = Cli.runMeta(dir).plan.filter(_.status.runnable)
+    val records = Cli.cellRecords(dir)
+    assert(plan.nonEmpty)
+    assertEquals(records.map(_.cell).sorted, plan.map(_.cell).sorted)
+    records.foreach(c => assert(c.status.ok, s"${c.cell}: ${c.reason}"))
+    val run = RunData.load(dir)
+    run.cells.foreach { c =>
+      val forks = LatencyData.forks(dir, c)
+      assertEquals(forks.size, 1, s"${c.key}: one fork's latency log")
+      assert(forks.head.events > 0, s"${c.key}: events counted")
+      assert(c.readBack.exists(_._1 == "cellAutoYieldBudget"), s"${c.key}: budget read back: ${c.readBack}")
+    }
+    def budget(key: String) =
+      run.cells.find(_.key.startsWith(key)).flatMap(_.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v })
+    assertEquals(budget("hog-probe/shipped/cats-effect/"), Some("1024"))
+    assertEquals(budget("hog-probe/budget-128/cats-effect/"), Some("128"))
+    assertEquals(budget("hog-probe/levelled/cats-effect/"), Some("10240"))
+    assert(budget("hog-probe/yield-off/zio/").exists(_.startsWith("off")), budget("hog-probe/yield-off/zio/").toString)
+    val report = Cli.run("report", dir.toString, "--format", "terminal")
+    assertEquals(report.exit, 0, report.all)
+    assert(report.out.contains("hog-probe/") && report.out.contains("latency"), report.out)
+    assert(report.out.contains("p99 µs"), report.out)
+    assert(Files.list(dir.resolve("jmh")).iterator().hasNext)
+  }
+}

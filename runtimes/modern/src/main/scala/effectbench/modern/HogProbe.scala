@@ -1,0 +1,126 @@
+package effectbench.modern
+
+import cats.effect.IO
+import cats.effect.unsafe.IORuntime
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, ScenarioImpls, WindowProgram}
+import java.util.concurrent.ExecutorService
+import scala.concurrent.{ExecutionContext, Future}
+import zio.{Unsafe, ZIO}
+
+/** hog-probe in this group: the program, its oracle and its same-work rules are the catalog's
+  * (Catalog.hogProbe). Same work: a hog's chain is `chain` binds of the runtime's own flatMap
+  * (baseline: opaque steps, as in deep-bind), the stop flag is read inside the effect between
+  * chains, and a probe is one fiber submitted from outside the runtime that answers its slot — no
+  * cede, yield or sleep anywhere, so the only yields are those the runtime forces. Unfair would
+  * be a hog that yields by hand, or a probe run on the client thread. The client, the schedule and
+  * the clock are the harness's (LoadWindow). */
+object HogProbe extends ScenarioImpls {
+  // ---- cats-effect ----
+  def catsEffectStep(i: Long, n: Long): IO[Long] = IO.unit.flatMap(_ => if (i == 0) IO.pure(n) else catsEffectStep(i - 1, n + 1))
+
+  def catsEffectHog(w: LoadWindow, chains: Long, steps: Long): IO[Unit] =
+    IO(w.stopped).flatMap { stop =>
+      if (stop) IO(w.hogDone(chains, steps)) else catsEffectStep(w.chain, 0).flatMap(n => catsEffectHog(w, chains + 1, steps + n))
+    }
+
+  def catsEffectProbe(w: LoadWindow, k: Int): IO[Unit] = IO(w.answer(k))
+
+  /** Each hog and probe a fiber of its own, handed to the compute pool by `unsafeRunAndForget`. */
+  final class CatsEffectTarget(rt: IORuntime) extends LoadTarget {
+    def startHog(w: LoadWindow): Unit = catsEffectHog(w, 0, 0).unsafeRunAndForget()(rt)
+    def submit(w: LoadWindow, k: Int): Unit = catsEffectProbe(w, k).unsafeRunAndForget()(rt)
+  }
+
+  // ---- zio ----
+  def zioStep(i: Long, n: Long): ZIO[Any, Nothing, Long] = ZIO.unit.flatMap(_ => if (i == 0) ZIO.succeed(n) else zioStep(i - 1, n + 1))
+
+  def zioHog(w: LoadWindow, chains: Long, steps: Long): ZIO[Any, Nothing, Unit] =
+    ZIO.succeed(w.stopped).flatMap { stop =>
+      if (stop) ZIO.succeed(w.hogDone(chains, steps)) else zioStep(w.chain, 0).flatMap(n => zioHog(w, chains + 1, steps + n))
+    }
+
+  def zioProbe(w: LoadWindow, k: Int): ZIO[Any, Nothing, Unit] = ZIO.succeed(w.answer(k))
+
+  /** Each hog and probe a fiber of its own, started as the group's `fork` entry does (ZioLive.run):
+    * `runOrFork` of a program that begins with `yieldNow`, so it runs on ZIO's executor, not here. */
+  final class ZioTarget(rt: zio.Runtime[Any]) extends LoadTarget {
+    private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
+      rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
+    }
+    def startHog(w: LoadWindow): Unit = start(zioHog(w, 0, 0))
+    def submit(w: LoadWindow, k: Int): Unit = start(zioProbe(w, k))
+  }
+
+  // ---- future ----
+  def futureStep(i: Long, n: Long)(implicit ec: ExecutionContext): Future[Long] =
+    Future.unit.flatMap(_ => if (i == 0) Future.successful(n) else futureStep(i - 1, n + 1))
+
+  def futureHog(w: LoadWindow, chains: Long, steps: Long)(implicit ec: ExecutionContext): Future[Unit] =
+    Future(w.stopped).flatMap { stop =>
+      if (stop) Future(w.hogDone(chains, steps)) else futureStep(w.chain, 0).flatMap(n => futureHog(w, chains + 1, steps + n))
+    }
+
+  def futureProbe(w: LoadWindow, k: Int)(implicit ec: ExecutionContext): Future[Unit] = Future(w.answer(k))
+
+  final class FutureTarget(ec: ExecutionContext) extends LoadTarget {
+    def startHog(w: LoadWindow): Unit = { futureHog(w, 0, 0)(ec); () }
+    def submit(w: LoadWindow, k: Int): Unit = { futureProbe(w, k)(ec); () }
+  }
+
+  // ---- baseline ----
+  /** A chain of opaque steps (deep-bind's floor step), returning the steps it made. */
+  def baselineStep(i: Long, n: Long): Long = {
+    var j = i
+    var m = n
+    while (j > 0) {
+      org.openjdk.jmh.infra.Blackhole.consumeCPU(0)
+      j -= 1
+      m += 1
+    }
+    org.openjdk.jmh.infra.Blackhole.consumeCPU(0)
+    m
+  }
+
+  /** A hog is one task of the fixed pool that runs chains until the flag: a pool thread has no
+    * preemption, so the probes queued behind the hogs wait for them (the reference point). */
+  def baselineHog(w: LoadWindow): Unit = {
+    var chains = 0L
+    var steps = 0L
+    while (!w.stopped) {
+      steps += baselineStep(w.chain, 0)
+      chains += 1
+    }
+    w.hogDone(chains, steps)
+  }
+
+  final class BaselineTarget(pool: ExecutorService) extends LoadTarget {
+    def startHog(w: LoadWindow): Unit = pool.execute(() => baselineHog(w))
+    def submit(w: LoadWindow, k: Int): Unit = pool.execute(() => w.answer(k))
+  }
+
+  /** The cell of one budget; the caller's file and line are the cell's source. */
+  private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
+      val rt = live.withBudget(live.budgetOf(variant)); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
+    })
+
+  private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
+      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
+    })
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    catsEffectCell(LatencyModel.Levelled),
+    catsEffectCell(LatencyModel.Shipped),
+    catsEffectCell(LatencyModel.Budget128),
+    zioCell(LatencyModel.Levelled),
+    zioCell(LatencyModel.YieldOff),
+    new Impl(Catalog.hogProbe, LatencyModel.Levelled, FutureSetup, "flatMap on the global execution context")((live, p, _) =>
+      WindowProgram.hogProbe(new FutureTarget(live.ec), p, Vector("cellAutoYieldBudget" -> "none (every bind is a pool task)"))
+    ),
+    new Impl(Catalog.hogProbe, LatencyModel.Levelled, BaselineSetup, "a loop of opaque steps per pool task")((live, p, _) =>
+      WindowProgram.hogProbe(new BaselineTarget(live.pool), p,
+        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+    )
+  )
+}

@@ -1,0 +1,86 @@
+package effectbench.modern
+
+import cats.effect.IO
+import cats.effect.unsafe.IORuntime
+import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
+import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
+import scala.concurrent.duration.FiniteDuration
+import zio.{Unsafe, ZIO}
+
+/** sleep-drift in this group: the program, its oracle and its same-work rules are the catalog's
+  * (Catalog.sleepDrift). Same work: the hogs are hog-probe's (HogProbe), each sleep is one sleep of
+  * the runtime's own timer between two reads of the clock in the sleeper's fiber, and the sleepers
+  * and hogs are fibers started from outside the runtime. Unfair would be a sleep written with a
+  * timer of this repository's, or a sleeper that spins. The window and its clock are the harness's
+  * (LoadWindow.runSleeps). */
+object SleepDrift extends ScenarioImpls {
+  // ---- cats-effect ----
+  def catsEffectSleeper(w: LoadWindow, s: Int, i: Int, d: FiniteDuration): IO[Unit] = {
+    val k = s * w.slotsPerSleeper + i
+    IO(w.expect(k, System.nanoTime() + d.toNanos)) *> IO.sleep(d) *> IO(w.answer(k)) *>
+      IO(w.over || i + 1 >= w.slotsPerSleeper).flatMap(done => if (done) IO(w.sleeperDone()) else catsEffectSleeper(w, s, i + 1, d))
+  }
+
+  final class CatsEffectTarget(rt: IORuntime, d: FiniteDuration) extends SleepTarget {
+    def startHog(w: LoadWindow): Unit = HogProbe.catsEffectHog(w, 0, 0).unsafeRunAndForget()(rt)
+    def startSleeper(w: LoadWindow, s: Int): Unit = catsEffectSleeper(w, s, 0, d).unsafeRunAndForget()(rt)
+  }
+
+  // ---- zio ----
+  def zioSleeper(w: LoadWindow, s: Int, i: Int, d: zio.Duration): ZIO[Any, Nothing, Unit] = {
+    val k = s * w.slotsPerSleeper + i
+    ZIO.succeed(w.expect(k, System.nanoTime() + d.toNanos)) *> ZIO.sleep(d) *> ZIO.succeed(w.answer(k)) *>
+      ZIO.succeed(w.over || i + 1 >= w.slotsPerSleeper).flatMap(done =>
+        if (done) ZIO.succeed(w.sleeperDone()) else zioSleeper(w, s, i + 1, d)
+      )
+  }
+
+  /** Started as HogProbe.ZioTarget starts its fibers: `runOrFork` of a program that begins with `yieldNow`. */
+  final class ZioTarget(rt: zio.Runtime[Any], d: zio.Duration) extends SleepTarget {
+    private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
+      rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
+    }
+    def startHog(w: LoadWindow): Unit = start(HogProbe.zioHog(w, 0, 0))
+    def startSleeper(w: LoadWindow, s: Int): Unit = start(zioSleeper(w, s, 0, d))
+  }
+
+  // ---- baseline ----
+  /** One sleep: the scheduled executor's timer hands the wake to the fixed pool, where the sleeper
+    * goes on (a callback: no pool thread blocks). */
+  def baselineSleeper(pool: ExecutorService, timer: ScheduledExecutorService, w: LoadWindow, s: Int, i: Int, dNanos: Long): Unit = {
+    val k = s * w.slotsPerSleeper + i
+    w.expect(k, System.nanoTime() + dNanos)
+    timer.schedule(
+      (
+          () =>
+            pool.execute { () =>
+              w.answer(k)
+              if (w.over || i + 1 >= w.slotsPerSleeper) w.sleeperDone() else baselineSleeper(pool, timer, w, s, i + 1, dNanos)
+            }
+      ): Runnable,
+      dNanos, TimeUnit.NANOSECONDS
+    )
+    ()
+  }
+
+  final class BaselineTarget(pool: ExecutorService, timer: ScheduledExecutorService, dNanos: Long) extends SleepTarget {
+    def startHog(w: LoadWindow): Unit = pool.execute(() => HogProbe.baselineHog(w))
+    def startSleeper(w: LoadWindow, s: Int): Unit = pool.execute(() => baselineSleeper(pool, timer, w, s, 0, dNanos))
+  }
+
+  private def sleepOf(p: effectbench.Params): Long = p.long("sleep-us") * 1000L
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    new Impl(Catalog.sleepDrift, "default", CatsEffectSetup, "IO.sleep; fibers by unsafeRunAndForget")((live, p, _) =>
+      WindowProgram.sleepDrift(new CatsEffectTarget(live.runtime, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p,
+        live.budgetReadBack(live.runtime))
+    ),
+    new Impl(Catalog.sleepDrift, "default", ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) =>
+      WindowProgram.sleepDrift(new ZioTarget(live.runtime, zio.Duration.fromNanos(sleepOf(p))), p, live.budgetReadBack(live.runtime))
+    ),
+    new Impl(Catalog.sleepDrift, "default", BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")((live, p, _) =>
+      WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
+        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+    )
+  )
+}

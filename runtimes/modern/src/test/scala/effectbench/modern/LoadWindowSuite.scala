@@ -1,0 +1,81 @@
+package effectbench.modern
+
+import effectbench.{LatencyModel, LoadTarget, LoadWindow, WindowProgram}
+import java.util.concurrent.{ExecutorService, Executors}
+
+/** The client and the recording of family L (the harness's LoadWindow), driven by targets written
+  * here: a runtime that never yields, a free pool, and a client held up. */
+class LoadWindowSuite extends munit.FunSuite {
+  override val munitTimeout = scala.concurrent.duration.Duration(2, "min")
+
+  private def pool(n: Int): ExecutorService = Executors.newFixedThreadPool(n, effectbench.Threads.daemon("load-window-test"))
+
+  /** A runtime with one worker whose hog is a busy loop with no bind and no yield: nothing else
+    * runs on the worker until the hog sees the stop flag. */
+  private final class NeverYields(worker: ExecutorService) extends LoadTarget {
+    def startHog(w: LoadWindow): Unit = worker.execute { () =>
+      var spins = 0L
+      while (!w.stopped) spins += 1
+      w.hogDone(0, 0)
+    }
+    def submit(w: LoadWindow, k: Int): Unit = worker.execute(() => w.answer(k))
+  }
+
+  /** Probes on a pool with free threads; hogs that report at once. */
+  private final class Free(p: ExecutorService, delayClient: Int => Unit = _ => ()) extends LoadTarget {
+    def startHog(w: LoadWindow): Unit = w.hogDone(3, 3 * w.chain)
+    def submit(w: LoadWindow, k: Int): Unit = { delayClient(k); p.execute(() => w.answer(k)) }
+  }
+
+  test("a runtime that never yields starves every probe, and the window still ends with each probe answered once") {
+    val worker = pool(1)
+    try {
+      val started = System.nanoTime()
+      val r = LoadWindow.run(new NeverYields(worker), events = 50, intervalNanos = 1000000L, hogs = 1, chain = 10)
+      val seconds = (System.nanoTime() - started) / 1e9
+      assertEquals(r.starved, 50, "every probe waited behind the hog for longer than 1 s")
+      assertEquals(r.histogram.getTotalCount, 0L, "no starved probe is put in a percentile")
+      assert(r.everyEventOnce, s"each probe is answered once, after the hog stopped: $r")
+      assert(r.hogsConsistent)
+      assert(seconds < 20, s"the window ended ($seconds s)")
+      assertEquals(WindowProgram.hogProbeSummary(10)(r), LatencyModel.hogProbeOracle(50, 10))
+    } finally worker.shutdownNow()
+  }
+
+  test("probes on a free pool are answered at once: none starved, every latency recorded") {
+    val p = pool(2)
+    try {
+      val r = LoadWindow.run(new Free(p), events = 100, intervalNanos = 500000L, hogs = 2, chain = 7)
+      assertEquals(r.starved, 0)
+      assertEquals(r.histogram.getTotalCount, 100L)
+      assert(r.everyEventOnce && r.hogsConsistent, r.toString)
+      assertEquals(r.hogSteps, 2 * 3 * 7L)
+    } finally p.shutdownNow()
+  }
+
+  test("latency counts from each probe's scheduled time: a client held up 200 ms charges the delay to the probes behind it") {
+    val p = pool(2)
+    try {
+      // The client stalls at probe 10 for 200 ms: probes 10..209 (1 ms apart) were due during the
+      // stall. Measured from submission they would all look instant (coordinated omission).
+      val r = LoadWindow.run(new Free(p, k => if (k == 10) Thread.sleep(200)), events = 300, intervalNanos = 1000000L, hogs = 1, chain = 1)
+      assertEquals(r.starved, 0)
+      assert(r.histogram.getMaxValue >= 190000000L, s"max ${r.histogram.getMaxValue} ns: the stall is charged to the probe due at it")
+      assert(r.histogram.getValueAtPercentile(50) >= 50000000L,
+        s"p50 ${r.histogram.getValueAtPercentile(50)} ns: the probes due during the stall (two thirds) waited for it")
+    } finally p.shutdownNow()
+  }
+
+  test("a probe answered twice is counted, and the oracle's summary says so") {
+    val p = pool(1)
+    try {
+      val twice = new LoadTarget {
+        def startHog(w: LoadWindow): Unit = w.hogDone(1, 5)
+        def submit(w: LoadWindow, k: Int): Unit = p.execute { () => w.answer(k); if (k == 3) w.answer(k) }
+      }
+      val r = LoadWindow.run(twice, events = 10, intervalNanos = 100000L, hogs = 1, chain = 5)
+      assertEquals(r.answeredTwice, 1)
+      assertNotEquals(WindowProgram.hogProbeSummary(5)(r), LatencyModel.hogProbeOracle(10, 5))
+    } finally p.shutdownNow()
+  }
+}

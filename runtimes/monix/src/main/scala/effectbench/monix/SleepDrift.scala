@@ -1,0 +1,33 @@
+package effectbench.monix
+
+import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
+import monix.eval.Task
+import monix.execution.Scheduler
+import scala.concurrent.duration.FiniteDuration
+
+/** sleep-drift in this group: the catalog's program (Catalog.sleepDrift) with the hogs of this
+  * group's HogProbe and `Task.sleep` on the live scheduler's timer; every fiber starts with
+  * `Task.shift` (see HogProbe). */
+object SleepDrift extends ScenarioImpls {
+  def sleeper(w: LoadWindow, s: Int, i: Int, d: FiniteDuration): Task[Unit] = {
+    val k = s * w.slotsPerSleeper + i
+    Task.eval(w.expect(k, System.nanoTime() + d.toNanos)).flatMap(_ => Task.sleep(d)).flatMap(_ => Task.eval(w.answer(k)))
+      .flatMap(_ => Task.eval(w.over || i + 1 >= w.slotsPerSleeper))
+      .flatMap(done => if (done) Task.eval(w.sleeperDone()) else sleeper(w, s, i + 1, d))
+  }
+
+  final class MonixTarget(sch: Scheduler, opts: Task.Options, d: FiniteDuration) extends SleepTarget {
+    def startHog(w: LoadWindow): Unit = Task.shift.flatMap(_ => HogProbe.hog(w, 0, 0)).runAsyncAndForgetOpt(sch, opts)
+    def startSleeper(w: LoadWindow, s: Int): Unit = Task.shift.flatMap(_ => sleeper(w, s, 0, d)).runAsyncAndForgetOpt(sch, opts)
+  }
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    new Impl(Catalog.sleepDrift, "default", MonixSetup, "Task.sleep; Tasks by runAsyncAndForget after shift")((live, p, _) =>
+      WindowProgram.sleepDrift(
+        new MonixTarget(live.scheduler, live.options,
+          FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)),
+        p, live.budgetReadBack(live.scheduler)
+      )
+    )
+  )
+}
