@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
 import java.util.concurrent.ExecutorService
 
 /** sleep-drift on plain virtual threads: the catalog's program (Catalog.sleepDrift) with the hogs of
@@ -22,7 +22,7 @@ object SleepDrift extends ScenarioImpls {
   }
 
   final class LoomTarget(executor: ExecutorService, dNanos: Long) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit = executor.execute(() => HogProbe.hog(w))
+    def startHog(w: LoadWindow): Unit = executor.execute(() => PlainLoad.hog(w))
     def startSleeper(w: LoadWindow, s: Int): Unit = executor.execute(() => sleeper(w, s, dNanos))
   }
 

@@ -2,8 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, ScenarioImpls, WindowProgram}
-import java.util.concurrent.ExecutorService
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, PlainLoad, ScenarioImpls, WindowProgram}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Unsafe, ZIO}
 
@@ -68,35 +67,6 @@ object HogProbe extends ScenarioImpls {
   }
 
   // ---- baseline ----
-  /** A chain of opaque steps (deep-bind's floor step), returning the steps it made. */
-  def baselineStep(i: Long, n: Long): Long = {
-    var j = i
-    var m = n
-    while (j > 0) {
-      org.openjdk.jmh.infra.Blackhole.consumeCPU(0)
-      j -= 1
-      m += 1
-    }
-    org.openjdk.jmh.infra.Blackhole.consumeCPU(0)
-    m
-  }
-
-  /** A hog is one task of the fixed pool that runs chains until the flag: a pool thread has no
-    * preemption, so the probes queued behind the hogs wait for them (the reference point). */
-  def baselineHog(w: LoadWindow): Unit = {
-    var chains = 0L
-    var steps = 0L
-    while (!w.stopped) {
-      steps += baselineStep(w.chain, 0)
-      chains += 1
-    }
-    w.hogDone(chains, steps)
-  }
-
-  final class BaselineTarget(pool: ExecutorService) extends LoadTarget {
-    def startHog(w: LoadWindow): Unit = pool.execute(() => baselineHog(w))
-    def submit(w: LoadWindow, k: Int): Unit = pool.execute(() => w.answer(k))
-  }
 
   /** The cell of one budget; the caller's file and line are the cell's source. */
   private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
@@ -119,7 +89,7 @@ object HogProbe extends ScenarioImpls {
       WindowProgram.hogProbe(new FutureTarget(live.ec), p, Vector("cellAutoYieldBudget" -> "none (every bind is a pool task)"))
     ),
     new Impl(Catalog.hogProbe, LatencyModel.Levelled, BaselineSetup, "a loop of opaque steps per pool task")((live, p, _) =>
-      WindowProgram.hogProbe(new BaselineTarget(live.pool), p,
+      WindowProgram.hogProbe(new PlainLoad.ExecutorTarget(live.pool), p,
         Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
   )

@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
 import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
 import scala.concurrent.duration.FiniteDuration
 import zio.{Unsafe, ZIO}
@@ -64,7 +64,7 @@ object SleepDrift extends ScenarioImpls {
   }
 
   final class BaselineTarget(pool: ExecutorService, timer: ScheduledExecutorService, dNanos: Long) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit = pool.execute(() => HogProbe.baselineHog(w))
+    def startHog(w: LoadWindow): Unit = pool.execute(() => PlainLoad.hog(w))
     def startSleeper(w: LoadWindow, s: Int): Unit = pool.execute(() => baselineSleeper(pool, timer, w, s, 0, dNanos))
   }
 
