@@ -8,8 +8,8 @@ import java.nio.file.{Files, Path, Paths}
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 
-/** `bench profile` through the real runner on the cheap test-only cells (smoke profile: one fork,
-  * one iteration of 0.1 s): flame graphs on disk and in cells.jsonl, a cell whose profiler cannot
+/** `bench profile` through the real runner on the cheap test-only cells (smoke or quick profile, one
+  * fork): flame graphs on disk and in cells.jsonl, a cell whose profiler cannot
   * start (an unreadable library path, simulated) fails with one line while the other runs, the
   * report links the graphs, and the thread counter sees a pool of N threads. */
 class ProfileSuite extends munit.FunSuite {
@@ -41,7 +41,10 @@ class ProfileSuite extends munit.FunSuite {
     val out = Cli.tempDir("profile")
     val r = runWith(Map(ProfilerCommand.unreadableEnv -> "fault/ok/*"), "profile", "--test-only", "--scenario", "fault", "--variant",
       "ok,threads",
-      "--param", "after=0", "--profile", "smoke", "--out", out.toString)
+      // The quick profile, not smoke: the threads cell spends most of each call parked on latches, so
+      // in smoke's one 0.1-s iteration the CPU sampler (one sample per 10 ms of CPU) caught none of
+      // the program's frames in some runs (61 samples, all in the fork's setup); 1.5 s gives it several.
+      "--param", "after=0", "--profile", "quick", "--out", out.toString)
     (r, runDir(r))
   }
 
