@@ -56,12 +56,15 @@ object LatencyTables {
           LatencyStats.estimate(forks, confidence, c.record.rounds),
           forks, None, isLowest = false)
       }
-      val scored = rows0.filter(r => !r.latency.p99.mean.isNaN)
+      // A cell with starved events is never the reference, and gets no ratio: its percentiles
+      // describe only the events answered within 1 s (a runtime that starved nearly every probe
+      // would otherwise show the lowest p99 of its table, from the few it answered at once).
+      val scored = rows0.filter(r => !r.latency.p99.mean.isNaN && r.latency.totalStarved == 0)
       val lowest = if (scored.isEmpty) None else Some(scored.minBy(_.latency.p99.mean))
       val rows = rows0.map { r =>
         lowest match {
           case Some(l) if l.cell.key == r.cell.key => r.copy(isLowest = true)
-          case Some(l) if !r.latency.p99.mean.isNaN =>
+          case Some(l) if !r.latency.p99.mean.isNaN && r.latency.totalStarved == 0 =>
             // Forks pair by round only within one rounds table (one variant): two variants' round
             // numbers were measured at different times, so their forks are compared unpaired.
             val (a, b) =
@@ -84,7 +87,9 @@ object LatencyTables {
     LatencyStats.intervalText(r.latency.p99),
     LatencyStats.intervalText(r.latency.p999),
     LatencyStats.intervalText(r.latency.max),
-    if (r.isLowest) "1.00× (lowest)" else r.vsLowest.map(LatencyStats.ratioText).getOrElse("—"),
+    if (r.isLowest) "1.00× (lowest)"
+    else if (r.latency.totalStarved > 0) "— (starved)"
+    else r.vsLowest.map(LatencyStats.ratioText).getOrElse("—"),
     LatencyStats.starvedText(r.latency),
     r.forks.size.toString
   )
@@ -96,7 +101,8 @@ object LatencyTables {
       " t-interval half-width (forks − 1 df); p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
       " interval (paired by round when both were measured in the same rounds, that is in one budget variant, else over " +
       "each cell's forks, on the log scale), 'tie' when it " +
-      "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile; " +
+      "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +
+      "with starved events has no p99 ratio and is never the lowest: its percentiles describe only the events answered); " +
       "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); budget: the auto-yield budget " +
       "the cell's runtime read back"
   }

@@ -15,13 +15,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
     case Settings.Defaults => IORuntime.global
     case Settings.Levelled =>
       // The work-stealing pool is both the compute pool and the scheduler, as in IORuntime.global.
-      // Cats Effect 3.6 returns (pool, polling-system API, shutdown), 3.5 returns (pool, shutdown)
-      // (IORuntimeCompanionPlatform.scala, `createWorkStealingComputeThreadPool`, on the 3.x and
-      // series/3.5.x branches): the pool is the first element and the shutdown the last, so this
-      // compiles against either (`--lib cats-effect=3.5.7` builds this file against 3.5.7).
-      val created = IORuntime.createWorkStealingComputeThreadPool(threads = processors)
-      val pool = created._1
-      val shutdown = created.productElement(created.productArity - 1).asInstanceOf[() => Unit]
+      val (pool, shutdown) = CatsEffectSetup.workStealingPool(processors)
       IORuntime.builder()
         .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
         .setScheduler(pool, () => ())
@@ -94,7 +88,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
               case Settings.Defaults => math.max(2, processors) // as IORuntime.global sizes its pool
               case Settings.Levelled => processors
             }
-            val (pool, _, shutdown) = IORuntime.createWorkStealingComputeThreadPool(threads = threads)
+            val (pool, shutdown) = CatsEffectSetup.workStealingPool(threads)
             IORuntime.builder()
               .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
               .setScheduler(pool, () => ())
@@ -116,6 +110,16 @@ final class CatsEffectLive(settings: Settings) extends Live {
 }
 
 object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
+
+  /** A work-stealing pool of `threads` threads and its shutdown. Cats Effect 3.6 returns (pool,
+    * polling-system API, shutdown), 3.5 returns (pool, shutdown) (IORuntimeCompanionPlatform.scala,
+    * `createWorkStealingComputeThreadPool`, on the 3.x and series/3.5.x branches): the pool is the
+    * first element and the shutdown the last, so this compiles against either (`--lib
+    * cats-effect=3.5.7` builds this file against 3.5.7). */
+  def workStealingPool(threads: Int): (scala.concurrent.ExecutionContextExecutor & cats.effect.unsafe.Scheduler, () => Unit) = {
+    val created = IORuntime.createWorkStealingComputeThreadPool(threads = threads)
+    (created._1, created.productElement(created.productArity - 1).asInstanceOf[() => Unit])
+  }
   val info = Runtimes.CatsEffect
   def start(settings: Settings): CatsEffectLive = new CatsEffectLive(settings)
 }
