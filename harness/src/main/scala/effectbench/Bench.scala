@@ -23,6 +23,8 @@ class Bench {
   @Setup(Level.Trial)
   def setup(): Unit = {
     Watchdog.start()
+    // Family L: the check's window and the warm-up windows are not recorded (LoadWindow.classifyStarved).
+    LoadWindow.classifyStarved = false
     val opened = Harness.open(cell, effectbench.Settings(settings))
     live = opened._1
     program = opened._2
@@ -38,7 +40,13 @@ class Bench {
   private var measuring = false
 
   @Setup(Level.Iteration)
-  def iteration(ip: IterationParams): Unit = measuring = ip.getType == IterationType.MEASUREMENT
+  def iteration(ip: IterationParams): Unit = {
+    measuring = ip.getType == IterationType.MEASUREMENT
+    LoadWindow.classifyStarved = measuring
+  }
+
+  @TearDown(Level.Iteration)
+  def iterationEnd(): Unit = LoadWindow.classifyStarved = false
 
   /** Family L: one window of load per call; the runner asks for one call per iteration (an
     * iteration time of 1 ms, and no synchronisation loops), so an iteration is a window. The hogs'

@@ -155,6 +155,13 @@ object LoadWindow {
     }
   }
 
+  /** Whether a window waits, after its schedule, until each event is answered or starved (1 s
+    * late). A window whose events are not recorded (a warm-up window, or the oracle's check run
+    * before and after the measurement) need not tell the starved apart: it stops its hogs when its
+    * schedule ends and waits for the answers. Only the measuring JVM turns it off, for those windows
+    * (Bench); a runtime whose probes starve then spends 0.25 s, not 1.25 s, on each of them. */
+  @volatile var classifyStarved: Boolean = true
+
   private def waitFor(limitNanos: Long)(done: => Boolean): Boolean = {
     val until = System.nanoTime() + limitNanos
     while (!done && System.nanoTime() < until) LockSupport.parkNanos(PollNanos)
@@ -178,7 +185,7 @@ object LoadWindow {
       k += 1
     }
     val last = w.scheduled(w.events - 1)
-    waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= w.events)
+    if (classifyStarved) waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= w.events)
     w.stopHogs()
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
@@ -227,7 +234,7 @@ object LoadWindow {
     while (s < sleepers) { target.startSleeper(w, s); s += 1 }
     parkUntil(w.started + windowNanos)
     val deadline = System.nanoTime() + sleepNanos + LatencyModel.StarvedNanos
-    waitFor(math.max(0L, deadline - System.nanoTime()))(w.sleepersFinished >= sleepers && w.answered >= w.issued)
+    if (classifyStarved) waitFor(math.max(0L, deadline - System.nanoTime()))(w.sleepersFinished >= sleepers && w.answered >= w.issued)
     w.stopHogs()
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")

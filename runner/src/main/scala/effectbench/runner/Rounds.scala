@@ -26,7 +26,8 @@ object Rounds {
   final case class Engine(
       precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double], confidence: Double, seed: Long,
       precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None,
-      /** Fork lengths chosen per cell from its variance (ForkShape) from round `ShapeFromRound` on. */
+      /** Fork lengths chosen from the cells' variance (ForkShape) from round `ShapeFromRound` on, one
+        * length for every cell of a round. */
       adaptForks: Boolean = true
   )
 
@@ -125,14 +126,21 @@ object Rounds {
       summary: TableSummary
   )
 
-  /** The round loop of one table, apart from JMH: `fork(key, round)` measures one fork. Every cell
+  /** How a table's fork length follows its variance (ForkShape): the profile's shape, and the
+    * seconds a fork spends outside its iterations, per warm-up and per iteration. */
+  final case class ShapeRule(base: ForkShape.Shape, overheadSeconds: Double, warmupSeconds: Double, iterationSeconds: Double)
+
+  /** The round loop of one table, apart from JMH: `fork(key, round, shape)` measures one fork. Every cell
     * gets a fork in each of the first `minRounds` rounds; after that a round measures only the cells
     * whose ratios are still open (`unsettled`). Rounds go on until every ratio is settled, the
     * ceiling, or the budget: another round is not started when its cost (the forks it would run, at
-    * each cell's seconds per fork so far) would overrun it. */
+    * each cell's seconds per fork so far) would overrun it. With a `shapes` rule (and the engine's
+    * `adaptForks`), from round `ShapeFromRound` on every fork of a round has the table's one shape
+    * (ForkShape.common of what each cell's variance asks), so that each round compares like with
+    * like; without one, every fork has the profile's shape. */
   def loop(
-      keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int) => Fork,
-      note: String => Unit, label: String
+      keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int, ForkShape.Shape) => Fork,
+      note: String => Unit, label: String, shapes: Option[ShapeRule] = None
   ): LoopResult = {
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
     var failed = Set.empty[String]
@@ -145,13 +153,32 @@ object Rounds {
     var worst = Double.NaN
     var bimodal = Vector.empty[String]
     var next = keys
+    val base = shapes.map(_.base).getOrElse(ForkShape.Shape(0, 0))
+    var shape = base
+    var asked = Map.empty[String, ForkShape.Shape]
     while (stopped.isEmpty) {
       round += 1
       val alive = next.filterNot(failed.contains)
+      shapes.filter(_ => engine.adaptForks && round >= ShapeFromRound).foreach { rule =>
+        val proposals = keys.filterNot(failed.contains).flatMap { k =>
+          forks.get(k).filter(_.nonEmpty).map { fs =>
+            val (s, why) = ForkShape.next(ForkStats.estimate(fs.flatMap(_._2)).forks, rule.base, rule.overheadSeconds,
+              rule.warmupSeconds, rule.iterationSeconds)
+            if (asked.get(k).forall(_ != s) && why.nonEmpty) note(s"$k: $why")
+            asked = asked.updated(k, s)
+            s
+          }
+        }
+        val common = ForkShape.common(proposals, rule.base)
+        if (common != shape)
+          note(s"table $label: from round $round every fork runs ${common.warmups} warm-up + ${common.iterations} iterations " +
+            "(the most warm-up a cell asks, the median of the iterations they ask: each round compares forks of one shape)")
+        shape = common
+      }
       if (keys.forall(failed.contains)) stopped = "every cell failed"
       else {
         rnd.shuffle(alive).foreach { k =>
-          val f = fork(k, round)
+          val f = fork(k, round, shape)
           seconds += f.seconds
           cellSeconds = cellSeconds.updated(k, cellSeconds.getOrElse(k, 0.0) + f.seconds)
           forksRun = forksRun.updated(k, forksRun.getOrElse(k, 0) + 1)
@@ -213,23 +240,15 @@ object Rounds {
       case None => engine.budgetSeconds
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
-    val base = ForkShape.Shape(profile.warmups, profile.iterations)
-    var shapes = Map.empty[String, ForkShape.Shape]
+    val rule = ShapeRule(ForkShape.Shape(profile.warmups, profile.iterations), ForkOverheadSeconds, profile.warmupSeconds,
+      profile.iterationSeconds)
     val res = loop(cells.map(_.id.key), engine, budget, rnd,
-      { (k, round) =>
+      { (k, round, shape) =>
         val cell = byKey(k)
         // A cell's second fork in one round (the fastest's, see loop) gets files of its own.
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
-        // From the third round on, the fork's length follows the variance the cell has shown (ForkShape).
-        if (engine.adaptForks && round >= ShapeFromRound && nth == 1) {
-          val est = ForkStats.estimate(files.getOrElse(k, Vector.empty).map(_._2).flatMap(raw))
-          val (shape, why) = ForkShape.next(est.forks, base, ForkOverheadSeconds, profile.warmupSeconds, profile.iterationSeconds)
-          if (shapes.get(k).forall(_ != shape) && why.nonEmpty) note(s"${cell.id.key}: $why")
-          shapes = shapes.updated(k, shape)
-        }
-        val shape = shapes.getOrElse(k, base)
         val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
           timeout, note)
         if (o.status.ok) {
@@ -239,7 +258,7 @@ object Rounds {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
-      }, note, key)
+      }, note, key, Some(rule))
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key

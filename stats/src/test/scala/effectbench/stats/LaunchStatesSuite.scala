@@ -76,4 +76,12 @@ class LaunchStatesSuite extends munit.FunSuite {
     // Kalibera & Jones' optimum: sqrt(c_fork/c_it · T2/T1).
     assertEquals(ForkShape.optimalIterations(ForkShape.Components(0.0001, 0.0004, 6), 2.0, 0.25), 6) // sqrt(8·4) = 5.66
   }
+
+  test("a table's one shape: the most warm-up any cell asks for, the median of the iterations") {
+    val base = ForkShape.Shape(2, 6)
+    assertEquals(ForkShape.common(Vector.empty, base), base)
+    assertEquals(ForkShape.common(Vector(ForkShape.Shape(6, 4), ForkShape.Shape(2, 12), ForkShape.Shape(3, 5)), base),
+      ForkShape.Shape(6, 5))
+    assertEquals(ForkShape.common(Vector(ForkShape.Shape(2, 4), ForkShape.Shape(5, 12)), base), ForkShape.Shape(5, 12))
+  }
 }

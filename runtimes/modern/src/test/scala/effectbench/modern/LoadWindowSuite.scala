@@ -42,6 +42,19 @@ class LoadWindowSuite extends munit.FunSuite {
     } finally worker.shutdownNow()
   }
 
+  test("a window that is not recorded (warm-up, the oracle's check) stops its hogs when its schedule ends: nothing starves") {
+    val worker = pool(1)
+    LoadWindow.classifyStarved = false
+    try {
+      val r = LoadWindow.run(new NeverYields(worker), events = 50, intervalNanos = 1000000L, hogs = 1, chain = 10)
+      // The same runtime starves all 50 when the window waits for each probe's second (test above).
+      assertEquals(r.starved, 0, "the hog stopped at the schedule's end; every probe answered then, within 1 s")
+      assertEquals(r.histogram.getTotalCount, 50L)
+      assert(r.everyEventOnce && r.hogsConsistent, r.toString)
+      assertEquals(WindowProgram.hogProbeSummary(10)(r), LatencyModel.hogProbeOracle(50, 10), "the oracle holds all the same")
+    } finally { LoadWindow.classifyStarved = true; worker.shutdownNow() }
+  }
+
   test("probes on a free pool are answered at once: none starved, every latency recorded") {
     val p = pool(2)
     try {
