@@ -51,6 +51,12 @@ object HogProbe extends ScenarioImpls {
   }
 
   // ---- future ----
+  // Measured: every probe starves, the pool's own behaviour. Each bind is a task submitted from the
+  // worker that ran the last (scala 2.13.16 Promise.scala, Transformation.submitWithValue:
+  // `e.execute(this)`), ExecutionContext.global is a fork-join pool in async mode with no batching
+  // (ExecutionContextImpl.scala l.81-109), a worker's submission goes to its own deque and the
+  // client's probe to the submission queue, which JDK 25's WorkQueue.topLevelExec (ForkJoinPool.java
+  // l.1448-1453) does not scan while the worker's deque holds the hog's next step.
   def futureStep(i: Long, n: Long)(implicit ec: ExecutionContext): Future[Long] =
     Future.unit.flatMap(_ => if (i == 0) Future.successful(n) else futureStep(i - 1, n + 1))
 

@@ -8,7 +8,19 @@ import monix.execution.Scheduler
   * (Catalog.hogProbe); the modern group's HogProbe says what keeps the cells the same work. Every
   * hog and probe starts with `Task.shift` onto the scheduler, as the group's `fork` entry does:
   * Monix runs a Task on the calling thread until its first async boundary, which here would be the
-  * client's thread. The budget variants are execution models of the live scheduler (MonixLive.modelOf). */
+  * client's thread. The budget variants are execution models of the live scheduler (MonixLive.modelOf).
+  *
+  * Measured: Monix starves every probe at every batch size while hogs >= workers, and that is
+  * Monix's own behaviour, not this program's. At the end of a batch the run loop re-submits the
+  * fiber with a plain `scheduler.execute` (monix v3.4.1, monix-eval TaskRunLoop.scala l.199-202 and
+  * l.222; not a TrampolinedRunnable, BatchingScheduler.scala l.47-54). Its schedulers are fork-join
+  * pools (Scheduler.computation: ExecutorScheduler.forkJoinStatic, asyncMode; Scheduler.global over
+  * ExecutionContext.global), whose `execute` from one of their own workers pushes onto that
+  * worker's deque (AdaptedForkJoinPool.scala l.31-43), while the client's probe goes to the pool's
+  * submission queue; JDK 25's ForkJoinPool.WorkQueue.topLevelExec (ForkJoinPool.java l.1448-1453)
+  * drains the worker's own deque before it scans for submissions again, and a hog's continuation
+  * is always in it. The hogs started from outside wait there too: only as many hogs as workers
+  * run (the others report 0 chains when the window stops). */
 object HogProbe extends ScenarioImpls {
   def step(i: Long, n: Long): Task[Long] = Task.unit.flatMap(_ => if (i == 0) Task.now(n) else step(i - 1, n + 1))
 
