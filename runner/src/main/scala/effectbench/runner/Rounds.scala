@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.store.{RunData, RunFiles}
+import effectbench.store.{JmhResult, RunData, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
@@ -118,8 +118,26 @@ object Rounds {
   /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */
   val MinStateForks = 3
 
-  /** One fork of one cell, as the round loop sees it. */
-  final case class Fork(ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean)
+  /** One fork of one cell, as the round loop sees it; `starving`: a family-L fork whose every event
+    * in every measured window starved (none answered within 1 s while the load ran). */
+  final case class Fork(ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean, starving: Boolean = false)
+
+  /** Forks after which a cell whose every fork starved gets no more: it has no latency for more
+    * forks to refine, and it is the costliest cell of its table (each measured window waits a second
+    * past its schedule to count the starved). Its hogs' throughput keeps the forks it has. */
+  val StarvingForks = 2
+
+  /** Whether every event of every measured window of a JMH file starved (`starved` = `events` in
+    * each iteration, with events): a family-L fork of a runtime that never let a probe through. */
+  def starvedThroughout(results: Vector[JmhResult]): Boolean =
+    results.headOption.exists { r =>
+      (r.secondaryMetrics.get("events"), r.secondaryMetrics.get("starved")) match {
+        case (Some(e), Some(st)) =>
+          val (ev, sv) = (e.rawData.flatten, st.rawData.flatten)
+          ev.nonEmpty && ev.size == sv.size && ev.zip(sv).forall { case (n, k) => n > 0 && k >= n }
+        case _ => false
+      }
+    }
 
   final case class LoopResult(
       forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], failed: Set[String], cellSeconds: Map[String, Double],
@@ -156,6 +174,9 @@ object Rounds {
     val base = shapes.map(_.base).getOrElse(ForkShape.Shape(0, 0))
     var shape = base
     var asked = Map.empty[String, ForkShape.Shape]
+    // Cells whose every fork starved, with their forks so far (see StarvingForks).
+    var starvingForks = Map.empty[String, Int]
+    def starved(k: String) = starvingForks.getOrElse(k, 0) >= StarvingForks && starvingForks(k) == forksRun.getOrElse(k, 0)
     while (stopped.isEmpty) {
       round += 1
       val alive = next.filterNot(failed.contains)
@@ -184,10 +205,15 @@ object Rounds {
           forksRun = forksRun.updated(k, forksRun.getOrElse(k, 0) + 1)
           if (f.ok) { forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter }
           else failed += k
+          if (f.ok && f.starving) {
+            starvingForks = starvingForks.updated(k, starvingForks.getOrElse(k, 0) + 1)
+            if (starved(k) && starvingForks(k) == StarvingForks)
+              note(s"$k: every event starved in each of its first $StarvingForks forks: no latency for more forks to refine, no more forks")
+          }
         }
-        next = keys.filterNot(failed.contains)
-        if (round >= engine.minRounds) {
-          val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
+        next = keys.filterNot(failed.contains).filterNot(starved)
+        if (round >= engine.minRounds && next.nonEmpty) {
+          val est = forks.toVector.filterNot(x => failed.contains(x._1) || starved(x._1)).map { case (k, fs) =>
             k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1))
           }
           val o = unsettled(est, higher, engine)
@@ -204,14 +230,15 @@ object Rounds {
             if (pending.size >= 3) next = next :+ pending.head
           }
         }
-        if (next.isEmpty && stopped.isEmpty) stopped = "every cell failed"
+        if (next.isEmpty && stopped.isEmpty)
+          stopped = if (keys.exists(k => !failed.contains(k))) "every cell starved or failed" else "every cell failed"
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
         // The next round's cost: each cell it would measure at that cell's seconds per fork so far.
         val nextCost = next.map(k => cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))).sum
         if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + nextCost > b))
           stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
       }
-      val open = keys.count(k => !failed.contains(k))
+      val open = keys.count(k => !failed.contains(k) && !starved(k))
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +
         (if (bimodal.isEmpty) "" else s" (${bimodal.size} bimodal, no more rounds for them)") +
         (if (stopped.isEmpty && next.distinct.size < open)
@@ -253,7 +280,7 @@ object Rounds {
           timeout, note)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
-          Fork(ok = true, raw(out), o.seconds, higherIsBetter(out))
+          Fork(ok = true, raw(out), o.seconds, higherIsBetter(out), starvedThroughout(RunFiles.readJmh(out)))
         } else {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)

@@ -191,6 +191,38 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(ties >= 0.93 * runs, s"$ties of $runs A/A runs tie")
   }
 
+  test("a cell whose every event starved in its first two forks gets no more; the others keep their rounds") {
+    val g = new Random(5)
+    var notes = Vector.empty[String]
+    val res = Rounds.loop(Vector("answers", "starves", "starves-once"), engine(precisionFirst = true, min = 4, max = 6), None,
+      new Random(1),
+      (k, round, _) =>
+        Rounds.Fork(ok = true, Vector(Vector.fill(6)(100 * (1 + 0.2 * g.nextGaussian()))), 10.0, higherIsBetter = false,
+          starving = k == "starves" || (k == "starves-once" && round == 1)),
+      n => notes :+= n, "t")
+    assertEquals(res.forks("starves").map(_._1), Vector(1, 2), res.summary.toString)
+    assert(res.forks("answers").size >= 4 && res.forks("starves-once").size >= 4, res.summary.toString)
+    assert(notes.exists(_.startsWith("starves: every event starved in each of its first 2 forks")), notes.mkString("\n"))
+    // A table of starving cells only ends after their forks, not at the round ceiling.
+    val all = Rounds.loop(Vector("a", "b"), engine(precisionFirst = true, min = 4, max = 12), None, new Random(1),
+      (_, _, _) => Rounds.Fork(ok = true, Vector(Vector.fill(6)(1.0)), 10.0, higherIsBetter = false, starving = true), _ => (), "t")
+    assertEquals(all.summary.rounds, Rounds.StarvingForks)
+    assertEquals(all.summary.stopped, "every cell starved or failed")
+  }
+
+  test("a fork starved throughout: every measured window's events all starved") {
+    import effectbench.store.{JmhMetric, JmhResult, Named}
+    def result(events: Vector[Double], starved: Vector[Double]) =
+      Vector(JmhResult("effectbench.Bench.window", "avgt", primaryMetric = JmhMetric(1, 0, "ns/op"),
+          secondaryMetrics =
+            Named.of(Vector("events" -> JmhMetric(0, 0, "#", Vector(events)), "starved" -> JmhMetric(0, 0, "#", Vector(starved))))))
+    assert(Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 250))))
+    assert(!Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 249))), "one probe answered in time")
+    assert(!Rounds.starvedThroughout(result(Vector(0, 0), Vector(0, 0))), "no events: nothing starved")
+    assert(!Rounds.starvedThroughout(Vector(JmhResult("effectbench.Bench.run", "avgt", primaryMetric = JmhMetric(1, 0, "us/op")))),
+      "a throughput cell has no events")
+  }
+
   test("the budget stops a table before a round that would overrun it, never before the minimum") {
     // 3 cells × 10 s = 30 s a round: after round 6 (180 s) another round would end at 210 > 200.
     val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(200.0), new Random(1),
