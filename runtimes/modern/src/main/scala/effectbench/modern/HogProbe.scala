@@ -68,23 +68,14 @@ object HogProbe extends ScenarioImpls {
 
   // ---- baseline ----
 
-  /** The cell of one budget; the caller's file and line are the cell's source. */
-  private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
-    new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
-      val rt = live.withBudget(live.budgetOf(variant)); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
-    })
-
-  private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
-    new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
-      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
-    })
-
-  val impls: Vector[Impl[? <: Live]] = Vector(
-    catsEffectCell(LatencyModel.Levelled),
-    catsEffectCell(LatencyModel.Shipped),
-    catsEffectCell(LatencyModel.Budget128),
-    zioCell(LatencyModel.Levelled),
-    zioCell(LatencyModel.YieldOff),
+  /** The budget variants' cells are BudgetCells': one per budget each runtime can set. */
+  val impls: Vector[Impl[? <: Live]] =
+    BudgetCells.catsEffect(Catalog.hogProbe, "flatMap; fibers by unsafeRunAndForget")((rt, p, readBack) =>
+      WindowProgram.hogProbe(new CatsEffectTarget(rt), p, readBack)
+    ) ++
+      BudgetCells.zio(Catalog.hogProbe, "flatMap; fibers by runOrFork after yieldNow")((rt, p, readBack) =>
+        WindowProgram.hogProbe(new ZioTarget(rt), p, readBack)
+      ) ++ Vector(
     new Impl(Catalog.hogProbe, LatencyModel.Levelled, FutureSetup, "flatMap on the global execution context")((live, p, _) =>
       WindowProgram.hogProbe(new FutureTarget(live.ec), p, Vector("cellAutoYieldBudget" -> "none (every bind is a pool task)"))
     ),

@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
 import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
 import scala.concurrent.duration.FiniteDuration
 import zio.{Unsafe, ZIO}
@@ -70,17 +70,22 @@ object SleepDrift extends ScenarioImpls {
 
   private def sleepOf(p: effectbench.Params): Long = p.long("sleep-us") * 1000L
 
-  val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl(Catalog.sleepDrift, "default", CatsEffectSetup, "IO.sleep; fibers by unsafeRunAndForget")((live, p, _) =>
-      WindowProgram.sleepDrift(new CatsEffectTarget(live.runtime, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p,
-        live.budgetReadBack(live.runtime))
-    ),
-    new Impl(Catalog.sleepDrift, "default", ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) =>
-      WindowProgram.sleepDrift(new ZioTarget(live.runtime, zio.Duration.fromNanos(sleepOf(p))), p, live.budgetReadBack(live.runtime))
-    ),
-    new Impl(Catalog.sleepDrift, "default", BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")((live, p, _) =>
-      WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
-        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
-    )
-  )
+  /** The budget variants' cells are BudgetCells', as hog-probe's: each sleeps on the timer of its
+    * budget's runtime. Cats Effect's budget runtimes are their work-stealing pool's own scheduler,
+    * as the profile's runtime is (CatsEffectLive.withBudget: `setScheduler(pool, ...)`; the pool is a
+    * `cats.effect.unsafe.Scheduler` with its own timers, `sleepers: TimerSkipList[]`, in 3.5.7 as in
+    * 3.7.1, checked with javap on cats-effect_3-3.5.7.jar), so only the budget differs between them. */
+  val impls: Vector[Impl[? <: Live]] =
+    BudgetCells.catsEffect(Catalog.sleepDrift, "IO.sleep; fibers by unsafeRunAndForget")((rt, p, readBack) =>
+      WindowProgram.sleepDrift(new CatsEffectTarget(rt, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p, readBack)
+    ) ++
+      BudgetCells.zio(Catalog.sleepDrift, "ZIO.sleep; fibers by runOrFork after yieldNow")((rt, p, readBack) =>
+        WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p))), p, readBack)
+      ) ++ Vector(
+        new Impl(Catalog.sleepDrift, LatencyModel.Levelled, BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")(
+          (live, p, _) =>
+            WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
+              Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+        )
+      )
 }

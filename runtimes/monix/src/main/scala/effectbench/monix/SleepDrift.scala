@@ -21,13 +21,14 @@ object SleepDrift extends ScenarioImpls {
     def startSleeper(w: LoadWindow, s: Int): Unit = Task.shift.flatMap(_ => sleeper(w, s, 0, d)).runAsyncAndForgetOpt(sch, opts)
   }
 
-  val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl(Catalog.sleepDrift, "default", MonixSetup, "Task.sleep; Tasks by runAsyncAndForget after shift")((live, p, _) =>
+  /** One cell per execution model (BudgetCells, as hog-probe's); `Task.sleep` uses the timer of the
+    * variant's scheduler, which `withExecutionModel` keeps: AsyncScheduler and both
+    * ExecutorSchedulers build the copy from their own ScheduledExecutorService and pool, only the
+    * model new (monix-execution_3-3.4.1.jar, checked with javap). */
+  val impls: Vector[Impl[? <: Live]] =
+    BudgetCells.monix(Catalog.sleepDrift, "Task.sleep; Tasks by runAsyncAndForget after shift")((sch, live, p, readBack) =>
       WindowProgram.sleepDrift(
-        new MonixTarget(live.scheduler, live.options,
-          FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)),
-        p, live.budgetReadBack(live.scheduler)
-      )
+        new MonixTarget(sch, live.options, FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)), p,
+        readBack)
     )
-  )
 }
