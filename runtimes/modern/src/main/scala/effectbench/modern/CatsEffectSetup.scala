@@ -97,6 +97,9 @@ final class CatsEffectLive(settings: Settings) extends Live {
           })
       }
 
+  /** The runtime of a family-L budget variant (hog-probe's and sleep-drift's cells both run on it). */
+  def forVariant(variant: String): IORuntime = withBudget(budgetOf(variant))
+
   /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */
   def budgetReadBack(rt: IORuntime): Vector[(String, String)] = Vector(
     "cellAutoYieldBudget" -> rt.config.autoYieldThreshold.toString,

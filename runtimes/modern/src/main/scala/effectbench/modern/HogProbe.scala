@@ -68,14 +68,25 @@ object HogProbe extends ScenarioImpls {
 
   // ---- baseline ----
 
-  /** The budget variants' cells are BudgetCells': one per budget each runtime can set. */
-  val impls: Vector[Impl[? <: Live]] =
-    BudgetCells.catsEffect(Catalog.hogProbe, "flatMap; fibers by unsafeRunAndForget")((rt, p, readBack) =>
-      WindowProgram.hogProbe(new CatsEffectTarget(rt), p, readBack)
-    ) ++
-      BudgetCells.zio(Catalog.hogProbe, "flatMap; fibers by runOrFork after yieldNow")((rt, p, readBack) =>
-        WindowProgram.hogProbe(new ZioTarget(rt), p, readBack)
-      ) ++ Vector(
+  /** The cell of one budget, on the runtime of that budget (CatsEffectLive.forVariant and
+    * ZioLive.forVariant, which sleep-drift's cells use too); the caller's file and line are the
+    * cell's source, so the helper stays in this file, where the source extractor shows it. */
+  private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
+      val rt = live.forVariant(variant); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
+    })
+
+  private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
+      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
+    })
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    catsEffectCell(LatencyModel.Levelled),
+    catsEffectCell(LatencyModel.Shipped),
+    catsEffectCell(LatencyModel.Budget128),
+    zioCell(LatencyModel.Levelled),
+    zioCell(LatencyModel.YieldOff),
     new Impl(Catalog.hogProbe, LatencyModel.Levelled, FutureSetup, "flatMap on the global execution context")((live, p, _) =>
       WindowProgram.hogProbe(new FutureTarget(live.ec), p, Vector("cellAutoYieldBudget" -> "none (every bind is a pool task)"))
     ),

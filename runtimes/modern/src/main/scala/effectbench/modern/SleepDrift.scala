@@ -70,22 +70,34 @@ object SleepDrift extends ScenarioImpls {
 
   private def sleepOf(p: effectbench.Params): Long = p.long("sleep-us") * 1000L
 
-  /** The budget variants' cells are BudgetCells', as hog-probe's: each sleeps on the timer of its
-    * budget's runtime. Cats Effect's budget runtimes are their work-stealing pool's own scheduler,
-    * as the profile's runtime is (CatsEffectLive.withBudget: `setScheduler(pool, ...)`; the pool is a
-    * `cats.effect.unsafe.Scheduler` with its own timers, `sleepers: TimerSkipList[]`, in 3.5.7 as in
-    * 3.7.1, checked with javap on cats-effect_3-3.5.7.jar), so only the budget differs between them. */
-  val impls: Vector[Impl[? <: Live]] =
-    BudgetCells.catsEffect(Catalog.sleepDrift, "IO.sleep; fibers by unsafeRunAndForget")((rt, p, readBack) =>
-      WindowProgram.sleepDrift(new CatsEffectTarget(rt, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p, readBack)
-    ) ++
-      BudgetCells.zio(Catalog.sleepDrift, "ZIO.sleep; fibers by runOrFork after yieldNow")((rt, p, readBack) =>
-        WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p))), p, readBack)
-      ) ++ Vector(
-        new Impl(Catalog.sleepDrift, LatencyModel.Levelled, BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")(
-          (live, p, _) =>
-            WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
-              Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
-        )
-      )
+  /** The cell of one budget, on the runtime of that budget as hog-probe's (CatsEffectLive.forVariant,
+    * ZioLive.forVariant); each sleeps on its runtime's own timer. Cats Effect's budget runtimes use
+    * their work-stealing pool as scheduler, as the profile's runtime does (CatsEffectLive.withBudget:
+    * `setScheduler(pool, ...)`; the pool is a `cats.effect.unsafe.Scheduler` with timers of its own,
+    * `sleepers: TimerSkipList[]`, in 3.5.7 as in 3.7.1, checked with javap on cats-effect_3-3.5.7.jar),
+    * so only the budget differs between them. The caller's file and line are the cell's source. */
+  private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.sleepDrift, variant, CatsEffectSetup, "IO.sleep; fibers by unsafeRunAndForget")((live, p, _) => {
+      val rt = live.forVariant(variant)
+      WindowProgram.sleepDrift(new CatsEffectTarget(rt, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p, live.budgetReadBack(rt))
+    })
+
+  private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.sleepDrift, variant, ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) => {
+      val rt = live.forVariant(variant)
+      WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p))), p, live.budgetReadBack(rt))
+    })
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    catsEffectCell(LatencyModel.Levelled),
+    catsEffectCell(LatencyModel.Shipped),
+    catsEffectCell(LatencyModel.Budget128),
+    zioCell(LatencyModel.Levelled),
+    zioCell(LatencyModel.YieldOff),
+    new Impl(Catalog.sleepDrift, LatencyModel.Levelled, BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")(
+      (live, p, _) =>
+        WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
+          Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+    )
+  )
 }

@@ -1,6 +1,6 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, LoadTarget, LoadWindow, ScenarioImpls, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, ScenarioImpls, WindowProgram}
 import monix.eval.Task
 import monix.execution.Scheduler
 
@@ -24,9 +24,17 @@ object HogProbe extends ScenarioImpls {
     def submit(w: LoadWindow, k: Int): Unit = Task.shift.flatMap(_ => probe(w, k)).runAsyncAndForgetOpt(s, opts)
   }
 
-  /** One cell per execution model (BudgetCells). */
-  val impls: Vector[Impl[? <: Live]] =
-    BudgetCells.monix(Catalog.hogProbe, "flatMap; Tasks by runAsyncAndForget after shift")((s, live, p, readBack) =>
-      WindowProgram.hogProbe(new MonixTarget(s, live.options), p, readBack)
-    )
+  /** The cell of one budget, on the scheduler of that budget (MonixLive.forVariant, which
+    * sleep-drift's cells use too); the caller's file and line are the cell's source. */
+  private def monixCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.hogProbe, variant, MonixSetup, "flatMap; Tasks by runAsyncAndForget after shift")((live, p, _) => {
+      val s = live.forVariant(variant); WindowProgram.hogProbe(new MonixTarget(s, live.options), p, live.budgetReadBack(s))
+    })
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    monixCell(LatencyModel.Levelled),
+    monixCell(LatencyModel.Shipped),
+    monixCell(LatencyModel.Budget128),
+    monixCell(LatencyModel.YieldOff)
+  )
 }
