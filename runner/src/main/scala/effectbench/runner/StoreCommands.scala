@@ -103,8 +103,10 @@ object StoreCommands {
               r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
                 s"${r.cellStatus}"
               ),
-              r.alloc.map(a => Format.bytes(Some(effectbench.stats.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
-        }))
+              r.alloc.map(a => Format.bytes(Some(effectbench.stats.Stat(a, Double.NaN, "B/op")))).getOrElse("?")
+            )
+        }
+      ))
     if (rs.exists(_.gitDirty)) sb.append("* uncommitted changes in the working tree at that run\n")
     sb.toString
   }

@@ -31,7 +31,8 @@ object SleepDrift extends ScenarioImpls {
       val s = live.forVariant(variant)
       WindowProgram.sleepDrift(
         new MonixTarget(s, live.options, FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)), p,
-        live.budgetReadBack(s))
+        live.budgetReadBack(s)
+      )
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(
