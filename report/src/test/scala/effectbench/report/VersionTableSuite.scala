@@ -86,7 +86,10 @@ class VersionTableSuite extends munit.FunSuite {
     // One line series and its two dashed interval lines per table, each an SVG path.
     assert("<path ".r.findAllMatchIn(chart).size >= 3, chart.take(3000))
     val labels = "(?s)<text[^>]*>([^<]*)</text>".r.findAllMatchIn(chart).map(_.group(1)).toSet
-    Vector("3.6.3", "3.7.1", "3.6.3#2").foreach(v => assert(labels.contains(v), s"version $v not on the axis: $labels"))
+    // ECharts leaves out axis labels that would overlap, so only the first version is sure to be drawn.
+    assert(labels.contains("3.6.3"), s"the first version is not on the axis: $labels")
+    assert(labels.contains("× the first version"), s"no y axis: $labels")
+    assert(labels.contains(s"cats-effect · $table"), s"the series is not in the legend: $labels")
   }
 
   test("a run without --lib has no version table and its rows keep the runtime alone") {
