@@ -357,7 +357,7 @@ object Catalog {
     id = "sleep-drift", family = Family.L, title = "oversleep of timer sleeps while hog fibers run",
     origin = "Cats Effect's SleepDrift benchmark",
     stresses = "the runtime's timer and how soon a woken fiber gets a worker from the hogs; unfair with a timer of this repository's",
-    variants = Vector("default"),
+    variants = LatencyModel.budgetVariants,
     params = Vector(ParamDef("sleepers", "100", IntRange(1, 100000), "sleeping fibers"),
       ParamDef("sleep-us", "1000", IntRange(10, 1000000), "length of each sleep, in microseconds"), hogsPerCpu, windowMs, chainLength),
     runtimes = latencyRuntimesWith(NaReasons.sleepDrift), notApplicable = NaReasons.sleepDrift,
@@ -367,8 +367,8 @@ object Catalog {
       "sleep after another, until the window is over (at least once). A sleep's latency is its oversleep: the time the sleeper " +
       "runs again minus the time it asked to wake (the clock read just before the sleep, plus the sleep). The hogs run until " +
       "every sleep has woken or the last one is 1 s late, then stop. The score is the hogs' time per step; the oversleep " +
-      "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. The budget is the settings " +
-      "profile's (hog-probe has the budget variants).",
+      "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. Variants are the auto-yield " +
+      "budget, as for hog-probe: " + budgetText + ".",
     oracleDoc = "every sleep woke exactly once and none before its time, every sleeper slept at least once and at most " +
       "window-ms × 1000 / sleep-us + 1 times, and every hog's steps equal to its chains × chain"
   )

@@ -147,17 +147,31 @@ object NaReasons {
   /** The variants of runtimes whose budget is not a setting (a fixed pool, the global pool). */
   private def budgetless(rt: RuntimeInfo): Vector[NotApplicable] =
     onlyBudgets(rt, Vector(LatencyModel.Shipped, LatencyModel.Budget128, LatencyModel.YieldOff), noBudget)
+  /** The budget variants Cats Effect and ZIO cannot set: hog-probe's and sleep-drift's alike. */
+  private val budgetVariantsNa: Vector[NotApplicable] = Vector(
+    na(Zio, LatencyModel.Shipped,
+      "ZIO ships the levelled budget (10,240 operations, fixed in its run loop): its cell is the one of `levelled`"),
+    na(Zio, LatencyModel.Budget128, "ZIO's budget is a constant of its run loop (FiberRuntime.MaxOperationsBeforeYield): only on or off"),
+    na(CatsEffect, LatencyModel.YieldOff,
+      "Cats Effect's auto-yield cannot be turned off: IORuntimeConfig requires a threshold > 1 (the smallest budget is the variant budget-128)")
+  )
+  /** Scalaz 7.2 (scalaz-concurrent_2.13-7.2.30.jar, checked with javap): `Task.fork(t)(pool)` runs
+    * the task's trampolined run loop on the ExecutorService it is given (ScalazLive.pool: future's
+    * global pool under `levelled`) and the loop never yields on its own; `Task.schedule(a, d)(timer)`
+    * is `Future.schedule`, whose Callable (Future$$anon$4.call) runs the woken continuation on the
+    * timer's own thread (Strategy.DefaultTimeoutScheduler), after `d.toMillis`. */
+  private val scalazLatency = NotApplicable(Scalaz, None,
+    "scalaz 7.2 Task has no scheduler of its own: Task.fork runs it on the pool it is given (levelled: future's global pool) " +
+      "and it never yields, so its cell would measure that pool again")
+  private val scalazSleep = NotApplicable(Scalaz, None,
+    "scalaz 7.2 Task has no scheduler of its own (Task.fork runs it on the pool it is given) and Task.schedule resumes the " +
+      "sleeper on its timer's own thread, never on a worker the hogs hold: a fork back to the pool would be a program written here")
   val latency: Vector[NotApplicable] = Vector(Cps, ScalaAsync, Dsl, Continuations).map(r => NotApplicable(r, None, noScheduler)) ++
-    budgetless(Future) ++ budgetless(Baseline) ++ budgetless(Loom) ++ Vector(
-      NotApplicable(Ox, None, oxScope),
-      na(Zio, LatencyModel.Shipped,
-        "ZIO ships the levelled budget (10,240 operations, fixed in its run loop): its cell is the one of `levelled`"),
-      na(Zio, LatencyModel.Budget128, "ZIO's budget is a constant of its run loop (FiberRuntime.MaxOperationsBeforeYield): only on or off"),
-      na(CatsEffect, LatencyModel.YieldOff,
-        "Cats Effect's auto-yield cannot be turned off: IORuntimeConfig requires a threshold > 1 (the smallest budget is the variant budget-128)")
-    )
+    budgetless(Future) ++ budgetless(Baseline) ++ budgetless(Loom) ++ budgetVariantsNa ++
+    Vector(NotApplicable(Ox, None, oxScope), scalazLatency)
   val sleepDrift: Vector[NotApplicable] = Vector(Cps, ScalaAsync, Dsl, Continuations).map(r => NotApplicable(r, None, noScheduler)) ++
+    budgetless(Baseline) ++ budgetless(Loom) ++ budgetVariantsNa ++
     Vector(NotApplicable(Future, None,
         "Future has no timer of its own: a sleep would be a blocked pool thread or a scheduler written here"),
-      NotApplicable(Ox, None, oxScope))
+      NotApplicable(Ox, None, oxScope), scalazSleep)
 }

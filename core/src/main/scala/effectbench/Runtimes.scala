@@ -44,9 +44,10 @@ object Runtimes {
   /** `scala.concurrent.ExecutionContext.global` names its threads so. */
   private val globalThreads = Vector("scala-execution-context-global")
 
-  /** Why Cats Effect has no `sync` cells (see its row). */
+  /** Why Cats Effect has no `sync` cells (see its row). It names no version, since `--lib` measures
+    * others than the build's: it holds in each version checked (3.5.7, 3.6.3 and 3.7.1, see the row). */
   val CatsEffectSyncNa: String =
-    "Cats Effect 3.7.1 has no calling-thread entry to its run loop: every unsafeRun* hands the new IOFiber to the compute pool (IO.unsafeRunFiber), and syncStep is SyncIO's interpreter, another program"
+    "Cats Effect 3 has no calling-thread entry to its run loop: every unsafeRun* hands the new IOFiber to the compute pool (IO.unsafeRunFiber), and syncStep is SyncIO's interpreter, another program"
   val CatsEffect: RuntimeInfo = RuntimeInfo("cats-effect", "modern", 17, "cats-effect", withLatency,
     levelledJvm = Vector(
       "-Dcats.effect.tracing.mode=none",
@@ -56,10 +57,12 @@ object Runtimes {
     ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(n)),
     threadNames = Vector("io-compute", "io-blocker", "io-scheduler"), about = "Cats Effect 3 `IO`",
-    // Cats Effect 3.7.1 (checked with javap on cats-effect_3-3.7.1.jar, and in the source of
-    // core/shared/src/main/scala/cats/effect/IO.scala, `unsafeRunFiber`): every unsafeRun* entry
-    // (unsafeRunSync -> unsafeRunTimed -> unsafeRunAsyncImpl, unsafeRunAsync, unsafeRunAndForget,
-    // unsafeToFuture) builds the IOFiber in `unsafeRunFiber` and hands it to `runtime.compute.execute`;
+    // Cats Effect 3.5.7, 3.6.3 and 3.7.1 alike (checked with javap on cats-effect_3-<v>.jar of each,
+    // and in the source of core/shared/src/main/scala/cats/effect/IO.scala, `unsafeRunFiber`): every
+    // unsafeRun* entry (unsafeRunSync -> unsafeRunTimed -> unsafeRunAsyncImpl in 3.6.3 and 3.7.1,
+    // -> unsafeRunAsync in 3.5.7; unsafeRunAsync, unsafeRunAsyncOutcome, unsafeRunAndForget,
+    // unsafeToFuture via unsafeToFutureCancelable) builds the IOFiber in `unsafeRunFiber` and hands it
+    // to `runtime.compute.execute`; `syncStep` returns a SyncIO in all three;
     // IOFiber itself is `private` to cats.effect. So there is no calling-thread entry to the run loop,
     // and `syncStep` is SyncIO's interpreter, another program (docs/scenarios.md, Entry modes).
     syncNa = Some(CatsEffectSyncNa))

@@ -42,6 +42,12 @@ class RuntimesSuite extends munit.FunSuite {
     groups.foreach(g => assert(build.contains("\"" + g + "\" -> " + g), s"build.sbt's groupModules lacks $g"))
   }
 
+  test("Cats Effect's sync reason names no version: `--lib` measures others than the build's") {
+    val reason = Runtimes.CatsEffect.syncNa.getOrElse(fail("Cats Effect has a sync reason"))
+    assert("""\d+\.\d+""".r.findFirstIn(reason).isEmpty, reason)
+    assert(!BuildInfo.libraryVersions.toMap.get("cats-effect").exists(reason.contains(_)), reason)
+  }
+
   test("runtime ids are unique") {
     assertEquals(Runtimes.ids.distinct, Runtimes.ids)
   }

@@ -42,23 +42,23 @@ class LatencyReportSuite extends munit.FunSuite {
     Vector.fill(980)(100000L + rnd.nextInt(1000)) ++ Vector.fill(20)(((p99us * (1 + rnd.nextDouble() * 0.05)) * 1000).toLong)
 
   /** A runtime's cell; `cats-effect@shipped` names cats-effect's cell of the variant `shipped`. */
-  val key: String => String = rt =>
+  def key(rt: String, scenario: String = "hog-probe"): String =
     rt.split('@') match {
-      case Array(r, v) => s"hog-probe/$v/$r/window-ms=250/fork"
-      case _ => s"hog-probe/levelled/$rt/window-ms=250/fork"
+      case Array(r, v) => s"$scenario/$v/$r/window-ms=250/fork"
+      case _ => s"$scenario/levelled/$rt/window-ms=250/fork"
     }
 
   /** A run with one hog-probe cell per runtime, each with `forks` forks whose p99 sits near `p99(rt)`. */
   def latencyRun(
       dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
-      rounds: Boolean = false
+      rounds: Boolean = false, scenario: String = "hog-probe"
   ): RunData = {
     val rnd = new Random(seed)
-    val specs = p99.keys.toVector.sorted.map(rt => SyntheticRun.Spec(key(rt), 20.0, unit = "ns/op"))
+    val specs = p99.keys.toVector.sorted.map(rt => SyntheticRun.Spec(key(rt, scenario), 20.0, unit = "ns/op"))
     SyntheticRun.write(dir, "latency", specs, forks = forks, seed = seed)
     specs.foreach { s =>
       val slug = s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
-      val rt = p99.keys.find(k => key(k) == s.key).get
+      val rt = p99.keys.find(k => key(k, scenario) == s.key).get
       writeLog(dir.resolve(s"jmh/$slug.hlog"),
         Vector.fill(forks)(ForkSpec(Vector.fill(3)((lats(p99(rt) * (1 + 0.05 * rnd.nextGaussian()), rnd), starved.getOrElse(rt, 0L))))))
     }
@@ -169,6 +169,20 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(zio.verdict, Verdict.Regressed, LatencyCompare.cells(zio).mkString(" "))
     assert(zio.ratio.low > 1.5 && zio.ratio.high < 2.6, zio.ratio.toString)
     assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
+  }
+
+  test("sleep-drift's budget variants are rows of one latency table, as hog-probe's are; the frontier stays hog-probe's") {
+    val run = latencyRun(SyntheticRun.tempDir("lat-sd"),
+      Map("cats-effect" -> 2000.0, "cats-effect@shipped" -> 1500.0, "cats-effect@budget-128" -> 1000.0, "zio@yield-off" -> 5000.0),
+      scenario = "sleep-drift")
+    val ts = LatencyTables.build(run)
+    assertEquals(ts.map(_.scenario), Vector("sleep-drift"))
+    assertEquals(ts.head.rows.map(r => s"${r.runtime} ${r.variant}").sorted,
+      Vector("cats-effect budget-128", "cats-effect levelled", "cats-effect shipped", "zio yield-off"))
+    val html = LatencyHtml.section(run)
+    assert(html.contains("data-scenario=\"sleep-drift\""), html)
+    assertEquals("<polyline class=\"curve\"".r.findAllMatchIn(html).size, 4)
+    assert(!html.contains("class=\"frontier\""), "the frontier is drawn for hog-probe only")
   }
 
   test("in headless Chromium, the latency section shows each cell's curve inside its chart and each frontier point on it") {

@@ -66,6 +66,32 @@ class VersionTableSuite extends munit.FunSuite {
     assertEquals(charts.head("series").arr.head("ratio").arr.head.num, 1.0)
   }
 
+  test("in headless Chromium, the version chart is drawn: an ECharts SVG with the versions on its axis, and no script error") {
+    assume(Chromium.binary.isDefined, "no Chromium here (set CHROMIUM)")
+    val run = versionsRun()
+    val html = run.dir.resolve("report.html")
+    Files.write(html, Html.render(run, None).getBytes("UTF-8"))
+    // #selftest: the page's own check (report.js) writes the script errors it caught into the DOM.
+    val (dom, err) = Chromium.dumpDom(Chromium.binary.get, html.toUri.toString + "#selftest")
+    val result = """(?s)<pre id="selftest-result">(.*?)</pre>""".r.findFirstMatchIn(dom)
+      .getOrElse(fail(s"the page wrote no self-test result; stderr: ${err.take(2000)}")).group(1)
+    val errors = ujson.read(result.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))("errors")
+    assertEquals(errors.arr.map(_.str).toVector, Vector.empty[String])
+    val section = "(?s)<section id=\"versions\">.*?</section>".r.findFirstIn(dom).getOrElse(fail("no version section in the DOM"))
+    val at = section.indexOf("class=\"vchart\"")
+    assert(at > 0, "no chart container")
+    val chart = section.substring(at)
+    assert(chart.contains("_echarts_instance_"), "ECharts was not initialised on the chart container")
+    assert(chart.contains("<svg"), "no SVG drawn in the chart container")
+    // One line series and its two dashed interval lines per table, each an SVG path.
+    assert("<path ".r.findAllMatchIn(chart).size >= 3, chart.take(3000))
+    val labels = "(?s)<text[^>]*>([^<]*)</text>".r.findAllMatchIn(chart).map(_.group(1)).toSet
+    // ECharts leaves out axis labels that would overlap, so only the first version is sure to be drawn.
+    assert(labels.contains("3.6.3"), s"the first version is not on the axis: $labels")
+    assert(labels.contains("× the first version"), s"no y axis: $labels")
+    assert(labels.contains(s"cats-effect · $table"), s"the series is not in the legend: $labels")
+  }
+
   test("a run without --lib has no version table and its rows keep the runtime alone") {
     val run = RunData.load(SyntheticRun.write(Files.createTempDirectory("plain"), "plain", SyntheticRun.cells200.take(4)))
     val m = ReportModel.build(run)

@@ -88,17 +88,25 @@ object StoreCommands {
     if (profiles.size > 1)
       sb.append(s"note: these runs used different profiles/settings (${profiles.mkString(", ")}); compare like with like\n")
     val runtime = rs.head.runtime
-    sb.append(TerminalTable.table(Vector("run", "started", "profile", "settings", "git", s"$runtime version", "score ± error", "B/op"),
+    // The version as labelled (a `--lib` cell's label, the key after '@'; any other cell ran its
+    // run's build) and, beside it, the version its runtime read back from the jar it ran.
+    val live = rs.exists(_.library.nonEmpty)
+    def label(r: HistoryRow): String =
+      Some(r.lib).filter(_.nonEmpty).orElse(CellId.parse(r.cell).toOption.flatMap(_.lib)).orElse(r.libraries.get(runtime)).getOrElse("")
+    sb.append(TerminalTable.table(
+        Vector("run", "started", "profile", "settings", "git", s"$runtime version") ++ (if (live) Vector("live version") else Vector()) ++
+          Vector("score ± error", "B/op"),
         rs.map { r =>
           Vector(r.runId, r.started.take(19).replace('T', ' '), r.profile, r.settings,
-            if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""),
-            // A `--lib` cell's version is its label (the key after '@'); any other cell ran its run's build.
-            CellId.parse(r.cell).toOption.flatMap(_.lib).orElse(r.libraries.get(runtime)).getOrElse(""),
-            r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
-              s"${r.cellStatus}"
-            ),
-            r.alloc.map(a => Format.bytes(Some(effectbench.stats.Stat(a, Double.NaN, "B/op")))).getOrElse("?"))
-        }))
+            if (r.gitRevision.isEmpty) "?" else r.gitRevision.take(10) + (if (r.gitDirty) "*" else ""), label(r)) ++
+            (if (live) Vector(if (r.library.isEmpty) "?" else r.library) else Vector()) ++ Vector(
+              r.score.map(s => Format.num(s) + r.error.filterNot(_.isNaN).map(e => s" ± ${Format.num(e)}").getOrElse("")).getOrElse(
+                s"${r.cellStatus}"
+              ),
+              r.alloc.map(a => Format.bytes(Some(effectbench.stats.Stat(a, Double.NaN, "B/op")))).getOrElse("?")
+            )
+        }
+      ))
     if (rs.exists(_.gitDirty)) sb.append("* uncommitted changes in the working tree at that run\n")
     sb.toString
   }

@@ -40,6 +40,12 @@ class LatencyRunSuite extends munit.FunSuite {
     assertEquals(budget("hog-probe/budget-128/cats-effect/"), Some("128"))
     assertEquals(budget("hog-probe/levelled/cats-effect/"), Some("10240"))
     assert(budget("hog-probe/yield-off/zio/").exists(_.startsWith("off")), budget("hog-probe/yield-off/zio/").toString)
+    // sleep-drift has the same budget variants, each read back from the runtime its cell ran on.
+    assertEquals(budget("sleep-drift/shipped/cats-effect/"), Some("1024"))
+    assertEquals(budget("sleep-drift/budget-128/cats-effect/"), Some("128"))
+    assertEquals(budget("sleep-drift/budget-128/monix/"), Some("128"))
+    assert(budget("sleep-drift/yield-off/zio/").exists(_.startsWith("off")), budget("sleep-drift/yield-off/zio/").toString)
+    assert(budget("sleep-drift/yield-off/monix/").exists(_.startsWith("off")), budget("sleep-drift/yield-off/monix/").toString)
     val report = Cli.run("report", dir.toString, "--format", "terminal")
     assertEquals(report.exit, 0, report.all)
     assert(report.out.contains("hog-probe/") && report.out.contains("latency"), report.out)

@@ -45,6 +45,33 @@ class StoreCommandsSuite extends munit.FunSuite {
     assert("[▁▂▃▄▅▆▇█]{2}".r.findFirstIn(text).isDefined, s"a two-run sparkline: $text")
   }
 
+  test("the index records a --lib cell's label and the version read back, and history prints the live version beside the label") {
+    val results = Files.createTempDirectory("cli-hist-lib")
+    val run = "20261103-000000-quick-lib"
+    def key(label: String) = s"deep-bind/default/zio@$label/d=10/fork"
+    val versions = Vector("2.1.26" -> "2.1.26", "2.1.26#2" -> "2.1.26", "local:2.2.0-x" -> "2.2.0+3-abc-SNAPSHOT")
+    SyntheticRun.write(results.resolve(run), run,
+      versions.map { case (label, live) => SyntheticRun.Spec(key(label), 100, readBack = Vector("library" -> live)) } :+
+        SyntheticRun.Spec("deep-bind/default/baseline/d=10/fork", 50))
+    val index = new Index(results)
+    index.ensureFilled()
+    val rows = index.history(Vector("deep-bind"), Vector.empty, Vector.empty, Vector.empty, Vector.empty)
+    assertEquals(rows.map(r => (r.cell, r.lib, r.library)).sorted,
+      (versions.map { case (label, live) => (key(label), label, live) } :+ (("deep-bind/default/baseline/d=10/fork", "", ""))).sorted)
+    val out = new java.io.ByteArrayOutputStream()
+    val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(
+      Main.dispatch(Vector("history", "--out", results.toString, "--scenario", "deep-bind", "--runtime", "zio"))
+    )
+    assertEquals(code, 0)
+    val text = out.toString("UTF-8")
+    assert(text.contains("zio version") && text.contains("live version"), text)
+    val lines = text.linesIterator.filter(_.startsWith(run)).toVector
+    assertEquals(lines.size, 3, text)
+    versions.foreach { case (label, live) =>
+      assert(lines.exists(l => l.split("\\s+").toVector.containsSlice(Vector(label, live))), s"$label then $live in a row: $text")
+    }
+  }
+
   test("sparkline scales between the smallest and largest value") {
     assertEquals(StoreCommands.sparkline(Vector(Some(1.0), Some(2.0), None, Some(3.0))), "▁▅·█")
     assertEquals(StoreCommands.sparkline(Vector(Some(5.0), Some(5.0))), "▄▄")

@@ -24,7 +24,13 @@ final case class HistoryRow(
     score: Option[Double],
     error: Option[Double],
     unit: String,
-    alloc: Option[Double]
+    alloc: Option[Double],
+    /** `--lib`: the version label of the cell (its key after `@`, e.g. `2.1.26#2`); empty for a
+      * cell of the build's own version. */
+    lib: String = "",
+    /** The library version the cell's runtime read back from its jar (cells.jsonl's `library`);
+      * empty for runtimes that report none, and in runs recorded before it was. */
+    library: String = ""
 )
 
 /** The SQLite index of a results directory (`<results>/index.db`). The run directories are the
@@ -120,8 +126,9 @@ final class Index(val results: Path, log: String => Unit = s => Console.err.prin
   /** Set when an index of an older layout was dropped: the caller refills it from the run directories. */
   @volatile private var dropped = false
 
-  /** Bumped when the tables change; an index of another version is dropped and rebuilt. */
-  val SchemaVersion = 1
+  /** Bumped when the tables change; an index of another version is dropped and rebuilt.
+    * 2: cells carry `lib` (the `--lib` label) and `library` (the version read back). */
+  val SchemaVersion = 2
 
   private def createSchema(c: Connection): Unit = retrying("create the index tables") {
     val st = c.createStatement()
@@ -151,7 +158,7 @@ final class Index(val results: Path, log: String => Unit = s => Console.err.prin
         run_id TEXT NOT NULL, cell TEXT NOT NULL, jvm TEXT NOT NULL,
         scenario TEXT, variant TEXT, runtime TEXT, params TEXT, mode TEXT,
         status TEXT, reason TEXT, score REAL, score_error REAL, unit TEXT, alloc REAL, alloc_error REAL,
-        samples INTEGER, raw TEXT, source TEXT, syntax TEXT, finished TEXT,
+        samples INTEGER, raw TEXT, source TEXT, syntax TEXT, finished TEXT, lib TEXT, library TEXT,
         PRIMARY KEY(run_id, cell, jvm))""")
       st.execute("CREATE INDEX IF NOT EXISTS cells_by_cell ON cells(cell, jvm)")
       st.execute("CREATE INDEX IF NOT EXISTS cells_by_scenario ON cells(scenario, runtime)")
@@ -207,10 +214,12 @@ final class Index(val results: Path, log: String => Unit = s => Console.err.prin
     ps.setString(18, c.source)
     ps.setString(19, c.syntax)
     ps.setString(20, c.record.finished)
+    ps.setString(21, c.id.flatMap(_.lib).getOrElse(""))
+    ps.setString(22, c.liveLibrary.getOrElse(""))
     ps.executeUpdate()
   }
 
-  private val insertCellSql = "INSERT OR REPLACE INTO cells VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+  private val insertCellSql = "INSERT OR REPLACE INTO cells VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
   /** Indexes one recorded cell (and refreshes its run's row from run.json). */
   def indexCell(runDir: Path, record: CellRecord): Unit = {
@@ -306,7 +315,8 @@ final class Index(val results: Path, log: String => Unit = s => Console.err.prin
     anyOf("mode", modes)
     val where = clauses.result()
     val sql = "SELECT r.id, r.started, r.status, r.git_revision, r.git_dirty, r.profile, r.settings, r.libraries, " +
-      "c.cell, c.jvm, c.runtime, c.status, c.reason, c.score, c.score_error, c.unit, c.alloc, c.params " +
+      "c.cell, c.jvm, c.runtime, c.status, c.reason, c.score, c.score_error, c.unit, c.alloc, c.params, " +
+      "c.lib, c.library " +
       "FROM cells c JOIN runs r ON r.id = c.run_id" + (if (where.isEmpty) "" else where.mkString(" WHERE ", " AND ", "")) +
       " ORDER BY c.cell, c.jvm, r.started, r.id"
     val ps = c.prepareStatement(sql)
@@ -325,7 +335,8 @@ final class Index(val results: Path, log: String => Unit = s => Console.err.prin
             try upickle.default.read[Named[String]](Option(rs.getString(8)).getOrElse("{}"))
             catch { case _: Exception => Named.empty[String] },
             rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12), rs.getString(13),
-            optD(14), optD(15), rs.getString(16), optD(17))
+            optD(14), optD(15), rs.getString(16), optD(17), Option(rs.getString(19)).getOrElse(""),
+            Option(rs.getString(20)).getOrElse(""))
       }
       rs.close()
       out.result()

@@ -26,6 +26,10 @@ final case class CellResult(
     * recorded before it was counted, and for cells nothing counts. */
   def countedWork: Vector[(String, Long)] = record.work.entries.filter(_._2 >= 0)
   def scenario: String = id.map(_.scenario).getOrElse(key.takeWhile(_ != '/'))
+  /** The library version the cell's runtime read back (cells.jsonl's `library`, else its read-back
+    * entry), for the runtimes that report one. */
+  def liveLibrary: Option[String] =
+    record.library.orElse(readBack.collectFirst { case (effectbench.LibraryVersion.ReadBackKey, v) => v }).filter(_.nonEmpty)
 }
 
 /** A run directory read back: run.json, cells.jsonl and the JMH files it names. Problems with

@@ -1,6 +1,6 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
 import java.util.concurrent.ExecutorService
 
 /** sleep-drift on plain virtual threads: the catalog's program (Catalog.sleepDrift) with the hogs of
@@ -27,7 +27,7 @@ object SleepDrift extends ScenarioImpls {
   }
 
   val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl(Catalog.sleepDrift, "default", LoomSetup, "Thread.sleep on a virtual thread")((live, p, _) =>
+    new Impl(Catalog.sleepDrift, LatencyModel.Levelled, LoomSetup, "Thread.sleep on a virtual thread")((live, p, _) =>
       WindowProgram.sleepDrift(new LoomTarget(live.executor, p.long("sleep-us") * 1000L), p,
         Vector("cellAutoYieldBudget" -> "none (a virtual thread is not preempted)"))
     )

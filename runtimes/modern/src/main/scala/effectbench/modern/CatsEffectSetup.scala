@@ -31,7 +31,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
     * `unsafeRunSync` also takes, via `unsafeRunTimed` with an ArrayBlockingQueue to block on; checked
     * with javap on cats-effect_3-3.7.1.jar), so the wait is ResultWait's, as for every runtime.
     *
-    * There is no `sync` mode: CE 3.7.1 has no entry that runs a fiber on the calling thread
+    * There is no `sync` mode: CE 3 (3.5.7, 3.6.3, 3.7.1) has no entry that runs a fiber on the calling thread
     * (`IO.unsafeRunFiber` hands every new IOFiber to `runtime.compute.execute`; see the row
     * `Runtimes.CatsEffect`), so a `sync` cell here would carry a pool hand-off and a wake-up that
     * no other runtime's `sync` row has. The catalog calls those cells n/a; running one fails. */
@@ -96,6 +96,9 @@ final class CatsEffectLive(settings: Settings) extends Live {
               .build()
           })
       }
+
+  /** The runtime of a family-L budget variant (hog-probe's and sleep-drift's cells both run on it). */
+  def forVariant(variant: String): IORuntime = withBudget(budgetOf(variant))
 
   /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */
   def budgetReadBack(rt: IORuntime): Vector[(String, String)] = Vector(

@@ -74,10 +74,12 @@ object HogProbe extends ScenarioImpls {
 
   // ---- baseline ----
 
-  /** The cell of one budget; the caller's file and line are the cell's source. */
+  /** The cell of one budget, on the runtime of that budget (CatsEffectLive.forVariant and
+    * ZioLive.forVariant, which sleep-drift's cells use too); the caller's file and line are the
+    * cell's source, so the helper stays in this file, where the source extractor shows it. */
   private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
-      val rt = live.withBudget(live.budgetOf(variant)); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
+      val rt = live.forVariant(variant); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
     })
 
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =

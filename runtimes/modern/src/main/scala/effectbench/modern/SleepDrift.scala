@@ -2,7 +2,7 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
 import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
 import scala.concurrent.duration.FiniteDuration
 import zio.{Unsafe, ZIO}
@@ -70,17 +70,34 @@ object SleepDrift extends ScenarioImpls {
 
   private def sleepOf(p: effectbench.Params): Long = p.long("sleep-us") * 1000L
 
+  /** The cell of one budget, on the runtime of that budget as hog-probe's (CatsEffectLive.forVariant,
+    * ZioLive.forVariant); each sleeps on its runtime's own timer. Cats Effect's budget runtimes use
+    * their work-stealing pool as scheduler, as the profile's runtime does (CatsEffectLive.withBudget:
+    * `setScheduler(pool, ...)`; the pool is a `cats.effect.unsafe.Scheduler` with timers of its own,
+    * `sleepers: TimerSkipList[]`, in 3.5.7 as in 3.7.1, checked with javap on cats-effect_3-3.5.7.jar),
+    * so only the budget differs between them. The caller's file and line are the cell's source. */
+  private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.sleepDrift, variant, CatsEffectSetup, "IO.sleep; fibers by unsafeRunAndForget")((live, p, _) => {
+      val rt = live.forVariant(variant)
+      WindowProgram.sleepDrift(new CatsEffectTarget(rt, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p, live.budgetReadBack(rt))
+    })
+
+  private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.sleepDrift, variant, ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) => {
+      val rt = live.forVariant(variant)
+      WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p))), p, live.budgetReadBack(rt))
+    })
+
   val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl(Catalog.sleepDrift, "default", CatsEffectSetup, "IO.sleep; fibers by unsafeRunAndForget")((live, p, _) =>
-      WindowProgram.sleepDrift(new CatsEffectTarget(live.runtime, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p,
-        live.budgetReadBack(live.runtime))
-    ),
-    new Impl(Catalog.sleepDrift, "default", ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) =>
-      WindowProgram.sleepDrift(new ZioTarget(live.runtime, zio.Duration.fromNanos(sleepOf(p))), p, live.budgetReadBack(live.runtime))
-    ),
-    new Impl(Catalog.sleepDrift, "default", BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")((live, p, _) =>
-      WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
-        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+    catsEffectCell(LatencyModel.Levelled),
+    catsEffectCell(LatencyModel.Shipped),
+    catsEffectCell(LatencyModel.Budget128),
+    zioCell(LatencyModel.Levelled),
+    zioCell(LatencyModel.YieldOff),
+    new Impl(Catalog.sleepDrift, LatencyModel.Levelled, BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")(
+      (live, p, _) =>
+        WindowProgram.sleepDrift(new BaselineTarget(live.pool, live.sleepTimer, sleepOf(p)), p,
+          Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
   )
 }

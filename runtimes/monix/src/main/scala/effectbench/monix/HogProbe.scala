@@ -36,10 +36,11 @@ object HogProbe extends ScenarioImpls {
     def submit(w: LoadWindow, k: Int): Unit = Task.shift.flatMap(_ => probe(w, k)).runAsyncAndForgetOpt(s, opts)
   }
 
-  /** The cell of one budget; the caller's file and line are the cell's source. */
+  /** The cell of one budget, on the scheduler of that budget (MonixLive.forVariant, which
+    * sleep-drift's cells use too); the caller's file and line are the cell's source. */
   private def monixCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, MonixSetup, "flatMap; Tasks by runAsyncAndForget after shift")((live, p, _) => {
-      val s = live.withModel(live.modelOf(variant)); WindowProgram.hogProbe(new MonixTarget(s, live.options), p, live.budgetReadBack(s))
+      val s = live.forVariant(variant); WindowProgram.hogProbe(new MonixTarget(s, live.options), p, live.budgetReadBack(s))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

@@ -99,6 +99,9 @@ final class MonixLive(settings: Settings) extends Live {
   /** The live scheduler with a variant's execution model: the same pool, its batch changed. */
   def withModel(em: ExecutionModel): Scheduler = scheduler.withExecutionModel(em)
 
+  /** The scheduler of a family-L budget variant (hog-probe's and sleep-drift's cells both run on it). */
+  def forVariant(variant: String): Scheduler = withModel(modelOf(variant))
+
   /** What a cell on `s` reads back of its budget (the scheduler it ran on). */
   def budgetReadBack(s: Scheduler): Vector[(String, String)] = Vector(
     "cellAutoYieldBudget" -> (s.executionModel match {

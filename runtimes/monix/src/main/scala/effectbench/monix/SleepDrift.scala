@@ -1,6 +1,6 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
 import monix.eval.Task
 import monix.execution.Scheduler
 import scala.concurrent.duration.FiniteDuration
@@ -21,13 +21,24 @@ object SleepDrift extends ScenarioImpls {
     def startSleeper(w: LoadWindow, s: Int): Unit = Task.shift.flatMap(_ => sleeper(w, s, 0, d)).runAsyncAndForgetOpt(sch, opts)
   }
 
-  val impls: Vector[Impl[? <: Live]] = Vector(
-    new Impl(Catalog.sleepDrift, "default", MonixSetup, "Task.sleep; Tasks by runAsyncAndForget after shift")((live, p, _) =>
+  /** The cell of one budget, on the scheduler of that budget as hog-probe's (MonixLive.forVariant).
+    * `Task.sleep` uses the timer of the variant's scheduler, which `withExecutionModel` keeps:
+    * AsyncScheduler and both ExecutorSchedulers build the copy from their own
+    * ScheduledExecutorService and pool, only the model new (monix-execution_3-3.4.1.jar, checked
+    * with javap). The caller's file and line are the cell's source. */
+  private def monixCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
+    new Impl(Catalog.sleepDrift, variant, MonixSetup, "Task.sleep; Tasks by runAsyncAndForget after shift")((live, p, _) => {
+      val s = live.forVariant(variant)
       WindowProgram.sleepDrift(
-        new MonixTarget(live.scheduler, live.options,
-          FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)),
-        p, live.budgetReadBack(live.scheduler)
+        new MonixTarget(s, live.options, FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)), p,
+        live.budgetReadBack(s)
       )
-    )
+    })
+
+  val impls: Vector[Impl[? <: Live]] = Vector(
+    monixCell(LatencyModel.Levelled),
+    monixCell(LatencyModel.Shipped),
+    monixCell(LatencyModel.Budget128),
+    monixCell(LatencyModel.YieldOff)
   )
 }
