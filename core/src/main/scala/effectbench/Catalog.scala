@@ -381,7 +381,7 @@ object Catalog {
     variants = Vector("default"),
     params = Vector(
       ParamDef("rate", "1000", IntRange(1, 1000000), "requests per second (seeded Poisson arrivals)", ServiceModel.rates),
-      ParamDef("base", "100000", IntRange(0, 100000000), "CPU tokens of the parse step, and again of the respond step"),
+      ParamDef("base", "50000", IntRange(0, 100000000), "CPU tokens of the parse step, and again of the respond step"),
       ParamDef("timeout-us", "100000", IntRange(100, 1000000), "the timeout the third backend is raced against, in microseconds"),
       ParamDef("permits", "4", IntRange(1, 10000), "permits of the semaphore (the connection pool)"),
       ParamDef("target-p99-ms", "10", IntRange(1, 1000), "the p99 a rate must stay under to count towards the capacity"),
