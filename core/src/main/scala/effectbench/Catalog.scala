@@ -373,13 +373,50 @@ object Catalog {
       "window-ms × 1000 / sleep-us + 1 times, and every hog's steps equal to its chains × chain"
   )
 
+  val service: Scenario = Scenario(
+    id = "service", family = Family.L, title = "open-loop requests to a service, and its capacity",
+    origin = "this project's issue 23: a small service under open-loop load",
+    stresses = "the runtime's timer, race, semaphore and scheduler together under a rising arrival rate; the capacity is " +
+      "the highest rate it serves within the latency target",
+    variants = Vector("default"),
+    params = Vector(
+      ParamDef("rate", "1000", IntRange(1, 1000000), "requests per second (seeded Poisson arrivals)", ServiceModel.rates),
+      ParamDef("base", "50000", IntRange(0, 100000000), "CPU tokens of the parse step, and again of the respond step"),
+      ParamDef("timeout-us", "100000", IntRange(100, 1000000), "the timeout the third backend is raced against, in microseconds"),
+      ParamDef("permits", "4", IntRange(1, 10000), "permits of the semaphore (the connection pool)"),
+      ParamDef("target-p99-ms", "10", IntRange(1, 1000), "the p99 a rate must stay under to count towards the capacity"),
+      windowMs
+    ),
+    runtimes = latencyRuntimesWith(NaReasons.service), notApplicable = NaReasons.service,
+    oracle = (_, p) => ServiceModel.oracleAt(p),
+    // Every rate of the sweep is a param set: a plain run measures them all (the capacity needs them).
+    paramSets = ServiceModel.rates.map(r => Params.of("rate" -> r)),
+    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    program = "One client thread outside the runtime (the harness's, the same for every runtime) submits requests on a " +
+      "seeded Poisson schedule at `rate` per second for the window: exponential inter-arrival times from one generator " +
+      "of fixed seed, the same for every runtime. A request is one fiber: parse (burn `base` tokens with JMH's " +
+      "`Blackhole.consumeCPU`); fan out to three backends at once with the runtime's parallel combinator, each a sleep " +
+      "of the runtime's own timer: two of 1..3 ms, and a third raced against `timeout-us` with the runtime's own " +
+      "timeout (`timeout-us`, 100 ms) — its sleep is 0.5..1.5 ms, or, for a seeded 0.5% of the requests, 1 s, so that " +
+      "those time out whatever the load (fewer than 1%: the timeouts show in p99.9, the p99 is the other requests'; a " +
+      "fast backend that loses to the timeout all the same, the runtime having run it more than 98.5 ms late, is a late " +
+      "timeout, counted apart); take one of `permits` permits of the runtime's own semaphore (the connection pool), burn `base` tokens, " +
+      "release it; respond. A request's latency is its response minus its scheduled time (metered: no coordinated " +
+      "omission); one not answered within 1 s is starved, counted apart and never in a percentile. The rates of the " +
+      "sweep are each a cell; the capacity of a runtime is the highest rate whose p99 stays under `target-p99-ms` with " +
+      "every lower rate under it too, computed per round of forks and reported with its range over the rounds. The " +
+      "score is the window's time per request answered.",
+    oracleDoc = "every request of the window answered exactly once, and every one of the seeded schedule's slow third " +
+      "backends timed out (their number is the schedule's)"
+  )
+
   /** Every public scenario, in the order of docs/scenarios.md. */
   val scenarios: Vector[Scenario] = Vector(
     deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
     sequence, gather, gatherUnordered,
     businessFlow, transformerStack,
     forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin,
-    hogProbe, sleepDrift
+    hogProbe, sleepDrift, service
   )
 
   /** Scenarios only the fault-injection tests ask for; never listed or reported otherwise. */

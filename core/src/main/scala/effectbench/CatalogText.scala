@@ -114,7 +114,11 @@ object CatalogText {
           |reports add p50, p99, p99.9 and max per fork with intervals over forks, and the starved counts.
           |The auto-yield budget is the variant where a runtime lets it be set, read back from the runtime the
           |cell ran on (`cellAutoYieldBudget`); runtimes without a scheduler of their own are n/a. Virtual
-          |threads (and a fixed pool) have no preemption: starved probes there are a finding, not a failure.""".stripMargin)
+          |threads (and a fixed pool) have no preemption: starved probes there are a finding, not a failure.
+          |`service` has no hogs: its events are requests on a seeded Poisson schedule (the same for every
+          |runtime), its score the window's time per request answered, and each rate of its sweep a cell; the
+          |report adds its capacity, the highest rate whose p99 stays under the target with every lower rate
+          |under it too, per round of forks and as a median with its range over the rounds.""".stripMargin)
     case Family.T => ("faults (tests only)", "Programs that fail on purpose, for the runner's tests; never listed.")
   }
 

@@ -25,6 +25,17 @@ trait SleepTarget {
   def startSleeper(w: LoadWindow, s: Int): Unit
 }
 
+/** service's side of a runtime: a fresh window's semaphore, and one request. */
+trait ServiceTarget {
+  /** Called on the client thread before the window's clock starts: the window's semaphore of
+    * `permits` permits, made anew so no window inherits another's queue. */
+  def startWindow(permits: Int): Unit
+
+  /** Submits request `k` of `s` to the runtime from the client thread: a fiber that serves it,
+    * calls `w.timedOut(k)` when its raced backend lost to the timeout, and `w.answer(k)` to respond. */
+  def submit(w: LoadWindow, s: ServiceModel.Schedule, k: Int): Unit
+}
+
 /** One window of load (family L): `events` events on a fixed schedule, one every `intervalNanos`
   * from `begin`, each answered once by a fiber of the runtime, while `hogs` hog fibers run.
   *
@@ -89,6 +100,12 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   }
 
   def answered: Int = answeredCount.get()
+
+  /** service: the requests whose raced backend lost to the timeout, marked by the request's fiber. */
+  private lazy val timedOutFlags = new java.util.concurrent.atomic.AtomicIntegerArray(events)
+  def timedOut(k: Int): Unit = { timedOutFlags.incrementAndGet(k); () }
+  /** How many times request k timed out (a slow one counted twice fails the oracle). */
+  def timeoutsOf(k: Int): Int = timedOutFlags.get(k)
   def answeredTwice: Int = twice.get()
 
   /** Read by every hog between two chains, inside its effect. */
@@ -128,7 +145,10 @@ final case class WindowResult(
     /** sleep-drift: events answered before their scheduled time (a sleep that woke early). */
     early: Int = 0,
     /** sleep-drift: the sleepers, those that finished, and the fewest and most wakes of one. */
-    sleepers: Int = 0, sleepersFinished: Int = 0, fewestWakes: Int = 0, mostWakes: Int = 0
+    sleepers: Int = 0, sleepersFinished: Int = 0, fewestWakes: Int = 0, mostWakes: Int = 0,
+    /** service: the schedule's slow backends that timed out, and the fast ones that lost to the
+      * timeout all the same (late timeouts: the runtime was that late; ServiceModel). */
+    timeouts: Int = 0, lateTimeouts: Int = 0
 ) {
   def everyEventOnce: Boolean = answered == events && answeredTwice == 0
   def hogsConsistent: Boolean = hogsReported == hogs && hogMismatches == 0
@@ -218,6 +238,39 @@ object LoadWindow {
       if (perSleeper.isEmpty) 0 else perSleeper.max)
   }
 
+  /** Runs one service window on the calling thread, the client: makes the window's semaphore,
+    * submits every request of the seeded schedule at its scheduled time (its offset from the
+    * window's start), then waits until every request is answered or the last is starved (1 s late),
+    * and a while longer for those still unanswered (one never answered fails the oracle). No hogs:
+    * the requests are the load. The window's score counts the requests answered (`hogSteps`). */
+  def runService(target: ServiceTarget, s: ServiceModel.Schedule, permits: Int): WindowResult = {
+    val w = new LoadWindow(s.requests, 0L, 0, 1L)
+    target.startWindow(permits)
+    val startMillis = System.currentTimeMillis()
+    w.begin(System.nanoTime() + 1000000L)
+    var k = 0
+    while (k < s.requests) { w.expect(k, w.started + s.offsets(k)); k += 1 }
+    w.windowNanos = s.offsets(s.requests - 1)
+    k = 0
+    while (k < s.requests) {
+      parkUntil(w.scheduled(k))
+      target.submit(w, s, k)
+      k += 1
+    }
+    val last = w.scheduled(s.requests - 1)
+    waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= s.requests)
+    waitFor(LateAnswerLimitNanos)(w.answered >= s.requests)
+    var slowTimedOut = 0
+    var late = 0
+    k = 0
+    while (k < s.requests) {
+      val t = w.timeoutsOf(k)
+      if (s.slow(k)) slowTimedOut += t else late += t
+      k += 1
+    }
+    result(w, startMillis).copy(hogSteps = w.answered.toLong, timeouts = slowTimedOut, lateTimeouts = late)
+  }
+
   /** Runs one sleep-drift window on the calling thread: starts the hogs and the sleepers, lets
     * them run for the window, then until every sleep issued has woken or the last possible one is
     * starved, stops the hogs and waits for the sleeps still asleep. A sleep's latency is its
@@ -290,6 +343,21 @@ object WindowProgram {
           LatencyModel.hogs(p, processors), chain),
       sleepDriftSummary(sleepers, maxWakes, chain), readBack
     )
+  }
+
+  /** service's summary: the oracle's words when every request was answered once and every one of
+    * the schedule's slow backends timed out; else what went wrong. Late timeouts (fast backends
+    * that lost, ServiceModel) are no failure. */
+  def serviceSummary(timeouts: Int)(r: WindowResult): String =
+    if (r.everyEventOnce && r.timeouts == timeouts) ServiceModel.oracle(r.events, r.timeouts)
+    else
+      s"${r.answered} of ${r.events} requests answered (${r.answeredTwice} twice); ${r.timeouts} of the schedule's $timeouts " +
+        "slow backends timed out"
+
+  /** A service window on `target` at the (complete) params `p`: the seeded schedule is drawn once. */
+  def service(target: ServiceTarget, p: Params, readBack: Vector[(String, String)]): WindowProgram = {
+    val s = ServiceModel.schedule(p)
+    new WindowProgram(() => LoadWindow.runService(target, s, p.int("permits")), serviceSummary(s.timeouts), readBack)
   }
 
   /** A hog-probe window on `target` at the (complete) params `p`. */

@@ -175,6 +175,14 @@ object LatencyHtml {
         if (t.scenario == effectbench.Catalog.hogProbe.id) sb.append(frontierSvg(t)).append('\n')
         sb.append("</div>\n")
       }
+      ServiceCapacity.build(run).foreach { t =>
+        sb.append(s"<div class=\"capacity-table\"><h3>${esc(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${esc(t.jvm)}"}</h3>\n")
+        sb.append(s"<p class=\"dim\">${esc(ServiceCapacity.legend(t))}.</p>\n<table class=\"latency\"><tr>")
+        ServiceCapacity.head.foreach(h => sb.append(s"<th>${esc(h)}</th>"))
+        sb.append("</tr>\n")
+        t.rows.foreach(r => sb.append(ServiceCapacity.cells(r).map(c => s"<td>${esc(c)}</td>").mkString("<tr>", "", "</tr>\n")))
+        sb.append("</table></div>\n")
+      }
       sb.append("</section>\n")
       sb.toString
     }

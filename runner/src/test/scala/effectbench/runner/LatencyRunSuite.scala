@@ -50,6 +50,7 @@ class LatencyRunSuite extends munit.FunSuite {
     assertEquals(report.exit, 0, report.all)
     assert(report.out.contains("hog-probe/") && report.out.contains("latency"), report.out)
     assert(report.out.contains("p99 µs"), report.out)
+    assert(report.out.contains("service/") && report.out.contains("capacity req/s"), s"service's capacity table:\n${report.out}")
     assert(Files.list(dir.resolve("jmh")).iterator().hasNext)
   }
 }
