@@ -365,7 +365,10 @@ object Catalog {
     quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
     program = "The hogs of hog-probe (" + hogText + ") run while F sleepers each sleep `sleep-us` with the runtime's own timer, one " +
       "sleep after another, until the window is over (at least once). A sleep's latency is its oversleep: the time the sleeper " +
-      "runs again minus the time it asked to wake (the clock read just before the sleep, plus the sleep). The hogs run until " +
+      "runs again minus the time it asked to wake (the clock read just before the sleep, plus the sleep), where a sleep asks " +
+      "no later than one sleep after it was due to start: the first one sleep after the window began (the sleepers are " +
+      "started then), each later one one sleep after the previous wake, so a runtime that cannot run a sleeper is charged " +
+      "for the wait. The hogs run until " +
       "every sleep has woken or the last one is 1 s late, then stop. The score is the hogs' time per step; the oversleep " +
       "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. Variants are the auto-yield " +
       "budget, as for hog-probe: " + budgetText + ".",

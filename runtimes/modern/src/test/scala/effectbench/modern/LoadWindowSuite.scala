@@ -1,7 +1,7 @@
 package effectbench.modern
 
-import effectbench.{LatencyModel, LoadTarget, LoadWindow, WindowProgram}
-import java.util.concurrent.{ExecutorService, Executors}
+import effectbench.{LatencyModel, LoadTarget, LoadWindow, SleepTarget, WindowProgram}
+import java.util.concurrent.{ExecutorService, Executors, ScheduledExecutorService, TimeUnit}
 
 /** The client and the recording of family L (the harness's LoadWindow), driven by targets written
   * here: a runtime that never yields, a free pool, and a client held up. */
@@ -53,6 +53,56 @@ class LoadWindowSuite extends munit.FunSuite {
       assert(r.everyEventOnce && r.hogsConsistent, r.toString)
       assertEquals(WindowProgram.hogProbeSummary(10)(r), LatencyModel.hogProbeOracle(50, 10), "the oracle holds all the same")
     } finally { LoadWindow.classifyStarved = true; worker.shutdownNow() }
+  }
+
+  /** Sleepers as baseline's: each sleep a timer task that hands the wake to `worker`; hogs that
+    * never yield (on a one-thread worker, nothing else runs until they stop) or none. */
+  private final class Sleepers(worker: ExecutorService, timer: ScheduledExecutorService, hog: Boolean) extends SleepTarget {
+    def startHog(w: LoadWindow): Unit =
+      if (!hog) w.hogDone(0, 0)
+      else worker.execute { () =>
+        var spins = 0L
+        while (!w.stopped) spins += 1
+        w.hogDone(0, 0)
+      }
+    private def sleep(w: LoadWindow, s: Int, i: Int): Unit = {
+      val k = s * w.slotsPerSleeper + i
+      w.expect(k, System.nanoTime() + w.intervalNanos)
+      timer.schedule(
+        (
+            () => worker.execute(() => { w.answer(k); if (w.over || i + 1 >= w.slotsPerSleeper) w.sleeperDone() else sleep(w, s, i + 1) })
+        ): Runnable,
+        w.intervalNanos, TimeUnit.NANOSECONDS
+      )
+      ()
+    }
+    def startSleeper(w: LoadWindow, s: Int): Unit = worker.execute(() => sleep(w, s, 0))
+  }
+
+  test("sleep-drift: a sleeper the runtime cannot start until the hogs stop is charged from the window's start (starved)") {
+    val worker = pool(1)
+    val timer = Executors.newSingleThreadScheduledExecutor(effectbench.Threads.daemon("load-window-timer"))
+    try {
+      val r = LoadWindow.runSleeps(new Sleepers(worker, timer, hog = true), sleepers = 5, slots = 101, sleepNanos = 1000000L,
+        windowNanos = 100000000L, hogs = 1, chain = 10)
+      // Each sleeper ran only after the hog stopped (> 1 s after the window began) and slept once:
+      // measured from the moment it ran, that sleep would look prompt.
+      assertEquals(r.events, 5, r.toString)
+      assertEquals(r.starved, 5, s"every sleep was due 1 ms after the window began: $r")
+      assert(r.everyEventOnce && r.early == 0, r.toString)
+    } finally { worker.shutdownNow(); timer.shutdownNow() }
+  }
+
+  test("sleep-drift: sleepers on a free worker sleep one sleep after another, none starved") {
+    val worker = pool(2)
+    val timer = Executors.newSingleThreadScheduledExecutor(effectbench.Threads.daemon("load-window-timer"))
+    try {
+      val r = LoadWindow.runSleeps(new Sleepers(worker, timer, hog = false), sleepers = 5, slots = 101, sleepNanos = 1000000L,
+        windowNanos = 100000000L, hogs = 1, chain = 10)
+      assertEquals(r.starved, 0, r.toString)
+      assert(r.events > 5 * 10, s"each sleeper slept many times: $r")
+      assert(r.everyEventOnce && r.early == 0, r.toString)
+    } finally { worker.shutdownNow(); timer.shutdownNow() }
   }
 
   test("probes on a free pool are answered at once: none starved, every latency recorded") {
