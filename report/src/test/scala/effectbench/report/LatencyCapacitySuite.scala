@@ -48,12 +48,7 @@ class LatencyCapacitySuite extends munit.FunSuite {
           if (v < 0) (1000.0, 3L) else (v, 0L)
         })
     }
-    val f = dir.resolve("cells.jsonl")
-    val lines = RunData.read(f).split('\n').filter(_.trim.nonEmpty).map { l =>
-      val c = effectbench.store.RunFiles.readCell(l, f.toString)
-      effectbench.store.RunFiles.cellLine(c.copy(rounds = (1 to forks).toVector))
-    }
-    Files.write(f, lines.mkString("", "\n", "\n").getBytes("UTF-8"))
+    SyntheticRun.inRounds(dir, forks)
     RunData.load(dir)
   }
 

@@ -62,15 +62,7 @@ class LatencyReportSuite extends munit.FunSuite {
       writeLog(dir.resolve(s"jmh/$slug.hlog"),
         Vector.fill(forks)(ForkSpec(Vector.fill(3)((lats(p99(rt) * (1 + 0.05 * rnd.nextGaussian()), rnd), starved.getOrElse(rt, 0L))))))
     }
-    if (rounds) {
-      // as the rounds engine records them: fork i of every cell in round i + 1
-      val f = dir.resolve("cells.jsonl")
-      val lines = RunData.read(f).split('\n').filter(_.trim.nonEmpty).map { l =>
-        val r = effectbench.store.RunFiles.readCell(l, f.toString)
-        effectbench.store.RunFiles.cellLine(r.copy(rounds = (1 to forks).toVector))
-      }
-      Files.write(f, lines.mkString("", "\n", "\n").getBytes("UTF-8"))
-    }
+    if (rounds) SyntheticRun.inRounds(dir, forks)
     RunData.load(dir)
   }
 

@@ -27,6 +27,16 @@ object SyntheticRun {
       raw: Option[Vector[Vector[Double]]] = None
   )
 
+  /** Records every cell of `dir` as the rounds engine does: fork i of every cell in round i + 1. */
+  def inRounds(dir: Path, forks: Int): Unit = {
+    val f = dir.resolve("cells.jsonl")
+    val lines = RunData.read(f).split('\n').filter(_.trim.nonEmpty).map { l =>
+      RunFiles.cellLine(RunFiles.readCell(l, f.toString).copy(rounds = (1 to forks).toVector))
+    }
+    Files.write(f, lines.mkString("", "\n", "\n").getBytes(StandardCharsets.UTF_8))
+    ()
+  }
+
   /** 10 scenarios × 5 runtimes × 2 params × 2 modes = 200 cells, scores spread over runtimes. */
   def cells200: Vector[Spec] =
     for {

@@ -79,30 +79,33 @@ class LoadWindowSuite extends munit.FunSuite {
     def startSleeper(w: LoadWindow, s: Int): Unit = worker.execute(() => sleep(w, s, 0))
   }
 
-  test("sleep-drift: a sleeper the runtime cannot start until the hogs stop is charged from the window's start (starved)") {
-    val worker = pool(1)
+  /** One sleep-drift window of 100 ms: 5 sleepers of 1-ms sleeps on `workers` threads, with a hog
+    * that never yields or none; every sleep woke once and none early, whatever the rest shows. */
+  private def sleepWindow(workers: Int, hog: Boolean)(check: effectbench.WindowResult => Unit): Unit = {
+    val worker = pool(workers)
     val timer = Executors.newSingleThreadScheduledExecutor(effectbench.Threads.daemon("load-window-timer"))
     try {
-      val r = LoadWindow.runSleeps(new Sleepers(worker, timer, hog = true), sleepers = 5, slots = 101, sleepNanos = 1000000L,
+      val r = LoadWindow.runSleeps(new Sleepers(worker, timer, hog), sleepers = 5, slots = 101, sleepNanos = 1000000L,
         windowNanos = 100000000L, hogs = 1, chain = 10)
+      assert(r.everyEventOnce && r.early == 0, r.toString)
+      check(r)
+    } finally { worker.shutdownNow(); timer.shutdownNow() }
+  }
+
+  test("sleep-drift: a sleeper the runtime cannot start until the hogs stop is charged from the window's start (starved)") {
+    sleepWindow(workers = 1, hog = true) { r =>
       // Each sleeper ran only after the hog stopped (> 1 s after the window began) and slept once:
       // measured from the moment it ran, that sleep would look prompt.
       assertEquals(r.events, 5, r.toString)
       assertEquals(r.starved, 5, s"every sleep was due 1 ms after the window began: $r")
-      assert(r.everyEventOnce && r.early == 0, r.toString)
-    } finally { worker.shutdownNow(); timer.shutdownNow() }
+    }
   }
 
   test("sleep-drift: sleepers on a free worker sleep one sleep after another, none starved") {
-    val worker = pool(2)
-    val timer = Executors.newSingleThreadScheduledExecutor(effectbench.Threads.daemon("load-window-timer"))
-    try {
-      val r = LoadWindow.runSleeps(new Sleepers(worker, timer, hog = false), sleepers = 5, slots = 101, sleepNanos = 1000000L,
-        windowNanos = 100000000L, hogs = 1, chain = 10)
+    sleepWindow(workers = 2, hog = false) { r =>
       assertEquals(r.starved, 0, r.toString)
       assert(r.events > 5 * 10, s"each sleeper slept many times: $r")
-      assert(r.everyEventOnce && r.early == 0, r.toString)
-    } finally { worker.shutdownNow(); timer.shutdownNow() }
+    }
   }
 
   test("probes on a free pool are answered at once: none starved, every latency recorded") {
