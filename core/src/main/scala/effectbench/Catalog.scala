@@ -325,6 +325,9 @@ object Catalog {
   private val hogsPerCpu = ParamDef("hogs-per-cpu", "2", IntRange(1, 64), "hog fibers per processor of the measuring JVM")
   private val windowMs = ParamDef("window-ms", "2000", IntRange(10, 600000),
     "length of one window of load (one JMH iteration), in milliseconds")
+  /** A family-L window at the quick size (a quick iteration long) and at the tests' size. */
+  private val quickWindow = Vector("window-ms" -> "250")
+  private val testWindow = Vector("window-ms" -> "100")
   private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
   private val budgetText = "`levelled` (Cats Effect 10,240 operations, ZIO's fixed 10,240), `shipped` (Cats Effect as shipped: " +
     "1,024), `budget-128` (Cats Effect at 128) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the " +
@@ -343,7 +346,7 @@ object Catalog {
     runtimes = latencyRuntimesWith(NaReasons.latency), notApplicable = NaReasons.latency,
     oracle = (_, p) => LatencyModel.hogProbeOracle(LatencyModel.probes(p), p.long("chain")),
     // A quick window is a quick iteration long (6 of them measured); the tests' window is shorter still.
-    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    quickParams = quickWindow, testParams = testWindow, timeUnit = "ns",
     program = hogText + ". Meanwhile one client thread outside the runtime (the harness's, the same for every runtime) " +
       "submits one probe every `interval-us` on a fixed schedule: a fiber on the runtime that reads the clock and completes " +
       "the probe's signal. A probe's latency is its completion minus its scheduled time. The hogs run until every probe is " +
@@ -362,7 +365,7 @@ object Catalog {
       ParamDef("sleep-us", "1000", IntRange(10, 1000000), "length of each sleep, in microseconds"), hogsPerCpu, windowMs, chainLength),
     runtimes = latencyRuntimesWith(NaReasons.sleepDrift), notApplicable = NaReasons.sleepDrift,
     oracle = (_, p) => LatencyModel.sleepDriftOracle(p.int("sleepers"), LatencyModel.maxWakes(p), p.long("chain")),
-    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    quickParams = quickWindow, testParams = testWindow, timeUnit = "ns",
     program = "The hogs of hog-probe (" + hogText + ") run while F sleepers each sleep `sleep-us` with the runtime's own timer, one " +
       "sleep after another, until the window is over (at least once). A sleep's latency is its oversleep: the time the sleeper " +
       "runs again minus the time it asked to wake (the clock read just before the sleep, plus the sleep), where a sleep asks " +
@@ -394,7 +397,7 @@ object Catalog {
     oracle = (_, p) => ServiceModel.oracleAt(p),
     // Every rate of the sweep is a param set: a plain run measures them all (the capacity needs them).
     paramSets = ServiceModel.rates.map(r => Params.of("rate" -> r)),
-    quickParams = Vector("window-ms" -> "250"), testParams = Vector("window-ms" -> "100"), timeUnit = "ns",
+    quickParams = quickWindow, testParams = testWindow, timeUnit = "ns",
     program = "One client thread outside the runtime (the harness's, the same for every runtime) submits requests on a " +
       "seeded Poisson schedule at `rate` per second for the window: exponential inter-arrival times from one generator " +
       "of fixed seed, the same for every runtime. A request is one fiber: parse (burn `base` tokens with JMH's " +

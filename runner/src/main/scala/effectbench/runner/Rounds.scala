@@ -51,11 +51,12 @@ object Rounds {
 
   def roundFile(dir: RunDir, cell: PlannedCell, round: Int, nth: Int = 1): Path = dir.jmhFile(roundTag(cell, round, nth), cell.jvm)
 
-  private def raw(f: Path): Vector[Vector[Double]] =
-    RunFiles.readJmh(f).headOption.toVector.flatMap(_.scored.rawData)
-
-  private def higherIsBetter(f: Path): Boolean =
-    RunFiles.readJmh(f).headOption.exists(_.scored.scoreUnit.startsWith("ops/"))
+  /** A one-fork JMH file as the round loop sees it, read once. */
+  private def forkOf(f: Path, seconds: Double): Fork = {
+    val rs = RunFiles.readJmh(f)
+    Fork(ok = true, rs.headOption.toVector.flatMap(_.scored.rawData), seconds,
+      rs.headOption.exists(_.scored.scoreUnit.startsWith("ops/")), starvedThroughout(rs))
+  }
 
   /** Decided by more than the precision: the ratio's whole interval lies outside the band
     * [1/(1+P), 1+P] around 1. The band is symmetric on the log scale because a ratio and its
@@ -280,7 +281,7 @@ object Rounds {
           timeout, note)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
-          Fork(ok = true, raw(out), o.seconds, higherIsBetter(out), starvedThroughout(RunFiles.readJmh(out)))
+          forkOf(out, o.seconds)
         } else {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
