@@ -3,7 +3,7 @@ package effectbench.report
 import effectbench.stats.{CellEstimate, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
-/** One family-L cell in both runs: its p99 in A and in B (mean over forks with its interval), and
+/** One family-L cell in both runs: its p99 in A and in B (geometric mean over forks with its interval), and
   * B/A with its interval from the forks of both runs. */
 final case class LatencyDiff(key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict)
 
@@ -45,7 +45,7 @@ object LatencyCompare {
   )
 
   def legend(threshold: Double): String =
-    f"latency (family L): p99 per fork, mean over forks ± interval; B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
+    f"latency (family L): p99 per fork, geometric mean over forks [interval]; B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
       f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%%; starved events are shown per fork, never in a p99"
 
   def terminal(ds: Vector[LatencyDiff], threshold: Double): String =

@@ -13,10 +13,11 @@ final case class ForkPercentiles(p50: Double, p99: Double, p999: Double, max: Do
   def hasPercentiles: Boolean = recorded > 0
 }
 
-/** A mean over forks with its interval (the fork as the unit: a t-interval over the forks' values). */
+/** A percentile over forks with its interval, the fork as the unit: `mean` is the geometric mean of
+  * the forks' values and [low, high] the t-interval of their logs taken back (so never below zero,
+  * and as wide on each side in ratio: a fork's tail latency varies by factors, not by microseconds). */
 final case class ForkInterval(mean: Double, low: Double, high: Double, n: Int) {
   def known: Boolean = n >= 2 && !low.isNaN && !high.isNaN
-  def halfWidth: Double = (high - low) / 2
 }
 
 /** A ratio of two cells' p99 with its interval: paired round by round when both cells were measured
@@ -57,14 +58,19 @@ object LatencyStats {
       f.events, f.starved)
   }
 
-  /** The mean of the forks' values with its t-interval over forks; NaN bounds with one fork. */
+  /** The geometric mean of the forks' values with the t-interval of their logs over forks, taken
+    * back; NaN bounds with one fork. The p99 ratios are taken on the same log scale. A symmetric
+    * interval of the values themselves (as before 2026-11-25) went below zero whenever one fork's
+    * tail was far out (hog-probe Cats Effect: "12,800 ± 50,431" µs from forks of 3 and 23 ms) and
+    * put the point at the mean that the one far fork set. */
   def interval(xs: Vector[Double], confidence: Double): ForkInterval = {
-    val v = xs.filterNot(_.isNaN)
-    val m = mean(v)
-    if (v.size < 2) ForkInterval(m, Double.NaN, Double.NaN, v.size)
+    val v = xs.filter(x => !x.isNaN && x > 0)
+    val logs = v.map(math.log)
+    val m = mean(logs)
+    if (v.size < 2) ForkInterval(v.headOption.getOrElse(Double.NaN), Double.NaN, Double.NaN, v.size)
     else {
-      val hw = t(confidence, v.size - 1) * math.sqrt(variance(v) / v.size)
-      ForkInterval(m, m - hw, m + hw, v.size)
+      val hw = t(confidence, v.size - 1) * math.sqrt(variance(logs) / v.size)
+      ForkInterval(math.exp(m), math.exp(m - hw), math.exp(m + hw), v.size)
     }
   }
 
@@ -114,11 +120,11 @@ object LatencyStats {
     }
   }
 
-  /** "812 ± 40" (µs), "812 ± ?" with one fork, "—" when no fork recorded a latency. */
+  /** "812.0 [771.0 … 856.0]" (µs), "812.0 [?]" with one fork, "—" when no fork recorded a latency. */
   def intervalText(i: ForkInterval): String =
     if (i.n == 0 || i.mean.isNaN) "—"
-    else if (!i.known) s"${Format.num(i.mean)} ± ?"
-    else s"${Format.num(i.mean)} ± ${Format.num(i.halfWidth)}"
+    else if (!i.known) s"${Format.num(i.mean)} [?]"
+    else s"${Format.num(i.mean)} [${Format.num(i.low)} … ${Format.num(i.high)}]"
 
   /** "1.85× [1.60, 2.14]", "tie 1.05× [0.90, 1.22]", or "? 1.30× (no interval)". */
   def ratioText(r: LatencyRatio): String = {

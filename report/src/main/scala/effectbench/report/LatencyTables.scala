@@ -97,8 +97,8 @@ object LatencyTables {
   def legend(confidence: Double): String = {
     val c = f"${confidence * 100}%.0f%%"
     "latency tables (family L): each event's latency is its completion minus its scheduled time (metered: no coordinated " +
-      "omission); p50/p99/p99.9/max: each fork's percentile of its measured windows, mean over forks ± the " + c +
-      " t-interval half-width (forks − 1 df); p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
+      "omission); p50/p99/p99.9/max: each fork's percentile of its measured windows, their geometric mean over forks " +
+      "[the " + c + " interval]" + " (t on the forks' logs, forks − 1 df); p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
       " interval (paired by round when both were measured in the same rounds, that is in one budget variant, else over " +
       "each cell's forks, on the log scale), 'tie' when it " +
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +

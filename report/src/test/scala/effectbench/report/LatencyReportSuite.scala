@@ -96,6 +96,17 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(LatencyStats.starvedText(e).take(12), "0, 5, 0, 1,0")
   }
 
+  test("a percentile over forks is their geometric mean, its interval on the log scale: never below zero") {
+    // Two forks of hog-probe Cats Effect, 2026-11-25: p99 of 3.1 and 22.5 ms. The interval of the values
+    // themselves was "12,800 ± 50,431" µs, its lower end below zero.
+    val i = LatencyStats.interval(Vector(3100.0, 22500.0), 0.95)
+    assertEqualsDouble(i.mean, math.sqrt(3100.0 * 22500.0), 1e-6)
+    assert(i.known && i.low > 0 && i.low < 3100 && i.high > 22500, i.toString)
+    assertEqualsDouble(i.mean / i.low, i.high / i.mean, 1e-6) // as wide each way in ratio
+    assert(LatencyStats.intervalText(i).matches("""8,352 \[\d[\d,.]* … \d[\d,.]*\]"""), LatencyStats.intervalText(i))
+    assertEquals(LatencyStats.intervalText(LatencyStats.interval(Vector(812.0), 0.95)), "812.0 [?]")
+  }
+
   test("a p99 ratio paired by round cancels drift that hits both cells in a round; unpaired it cannot") {
     // Round r scales both cells alike (machine drift up to 2×); B's p99 is 1.5× A's.
     val drift = Vector(0.5, 1.0, 1.8, 0.6, 1.6, 1.0)

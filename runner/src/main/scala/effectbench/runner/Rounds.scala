@@ -31,9 +31,13 @@ object Rounds {
       adaptForks: Boolean = true
   )
 
-  /** The round from which a cell's forks follow its measured variance (two forks before it: the
-    * least that shows a between-launch variance). */
-  val ShapeFromRound = 3
+  /** The round from which a cell's forks follow its measured variance: four forks before it, so
+    * that the between-launch variance it is chosen from has three degrees of freedom. From two
+    * forks (round 3, until 2026-11-25) the estimate was mostly noise: in the headline of 04:25 the
+    * tables' shapes swung from one round to the next (left-sum 6 + 11, then 6 + 4; business-flow
+    * 4 + 12, then 4 + 4), a cell's forks of the two shapes read differently, and the median ratio
+    * half-width was ±39% against ±26% at 01:46. */
+  val ShapeFromRound = 5
   /** A measuring JVM's start, setup and exit, in seconds: 4.77 s per fork against 2.75 s measured,
     * over the 212 forks of a headline run alone on the 2-core machine (2026-11-24, JDK 25). */
   val ForkOverheadSeconds = 2.0
@@ -191,10 +195,14 @@ object Rounds {
             s
           }
         }
-        val common = ForkShape.common(proposals, rule.base)
+        val wanted = ForkShape.common(proposals, rule.base)
+        // Under a time budget a fork keeps the profile's length (ForkShape.within).
+        val common = if (budgetSeconds.isDefined) ForkShape.within(wanted, rule.base, rule.warmupSeconds, rule.iterationSeconds) else wanted
         if (common != shape)
           note(s"table $label: from round $round every fork runs ${common.warmups} warm-up + ${common.iterations} iterations " +
-            "(the most warm-up a cell asks, the median of the iterations they ask: each round compares forks of one shape)")
+            "(the most warm-up a cell asks, the median of the iterations they ask: each round compares forks of one shape" +
+            (if (common != wanted) s"; ${wanted.warmups} + ${wanted.iterations} asked, kept within the profile's fork length by the budget"
+             else "") + ")")
         shape = common
       }
       if (keys.forall(failed.contains)) stopped = "every cell failed"

@@ -55,6 +55,23 @@ object ForkShape {
       Shape(shapes.map(_.warmups).max, its(its.size / 2))
     }
 
+  /** `shape` kept within the measured seconds of `base` (a run under a time budget): a fork whose
+    * cells ask for more warm-up pays for it with measured iterations, down to `MinIterations`, and
+    * its warm-up stops where those are left. The budget was sized with the profile's forks; a table
+    * whose warm-up doubled in round 3 (one unsettled cell of nine) would otherwise run forks twice
+    * as long (deep-bind's quick forks went from 3.4 s to 6.3–7.1 s, 2026-11-25) and overrun it. */
+  def within(shape: Shape, base: Shape, warmupSeconds: Double, iterationSeconds: Double): Shape = {
+    def seconds(s: Shape) = s.warmups * warmupSeconds + s.iterations * iterationSeconds
+    val limit = seconds(base) + 1e-9
+    if (seconds(shape) <= limit) shape
+    else {
+      val most = math.max(base.warmups, ((limit - MinIterations * iterationSeconds) / warmupSeconds).toInt)
+      val warm = math.min(shape.warmups, most)
+      val iters = math.max(MinIterations, math.min(shape.iterations, ((limit - warm * warmupSeconds) / iterationSeconds).toInt))
+      Shape(warm, iters)
+    }
+  }
+
   /** The shape of a cell's next forks, and why. Warm-up is judged from the data: the leading
     * iterations the judge dropped in any fork move into the warm-up (as warm-up seconds), and a
     * fork that never settled doubles it; the measured iterations follow `optimalIterations`, with

@@ -84,4 +84,17 @@ class LaunchStatesSuite extends munit.FunSuite {
       ForkShape.Shape(6, 5))
     assertEquals(ForkShape.common(Vector(ForkShape.Shape(2, 4), ForkShape.Shape(5, 12)), base), ForkShape.Shape(5, 12))
   }
+
+  test("under a time budget a shape keeps the profile's measured seconds: warm-up paid for with iterations") {
+    val base = ForkShape.Shape(2, 6) // 2 × 0.5 s + 6 × 0.25 s = 2.5 s
+    def seconds(s: ForkShape.Shape) = s.warmups * 0.5 + s.iterations * 0.25
+    assertEquals(ForkShape.within(ForkShape.Shape(2, 4), base, 0.5, 0.25), ForkShape.Shape(2, 4)) // shorter: as asked
+    assertEquals(ForkShape.within(ForkShape.Shape(4, 6), base, 0.5, 0.25), ForkShape.Shape(3, 4))
+    assertEquals(ForkShape.within(ForkShape.Shape(3, 12), base, 0.5, 0.25), ForkShape.Shape(3, 4))
+    assertEquals(ForkShape.within(ForkShape.Shape(2, 12), base, 0.5, 0.25), base)
+    for (w <- 0 to ForkShape.MaxWarmups; i <- ForkShape.MinIterations to ForkShape.MaxIterations) {
+      val s = ForkShape.within(ForkShape.Shape(w, i), base, 0.5, 0.25)
+      assert(seconds(s) <= seconds(base) + 1e-9 && s.iterations >= ForkShape.MinIterations, s"$w + $i -> $s")
+    }
+  }
 }
