@@ -56,9 +56,7 @@ object Headline {
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
   }
 
-  /** The measured seconds and a JVM's start, setup and exit: 2.0 s, from a headline run alone on
-    * the 2-core machine (2026-11-24: 212 forks of 2.75 s measured took 4.77 s each on average,
-    * JVM launched directly, JDK 25). */
+  /** The measured seconds and a JVM's start, setup and exit (Rounds.ForkOverheadSeconds). */
   def nominalForkSeconds(profile: MeasureProfile): Double =
     profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + Rounds.ForkOverheadSeconds
 

@@ -38,9 +38,11 @@ object Rounds {
     * 4 + 12, then 4 + 4), a cell's forks of the two shapes read differently, and the median ratio
     * half-width was ±39% against ±26% at 01:46. */
   val ShapeFromRound = 5
-  /** A measuring JVM's start, setup and exit, in seconds: 4.77 s per fork against 2.75 s measured,
-    * over the 212 forks of a headline run alone on the 2-core machine (2026-11-24, JDK 25). */
-  val ForkOverheadSeconds = 2.0
+  /** A measuring JVM's start, setup and exit, and the runner's work around it, in seconds: the 212
+    * throughput forks of the headline of 2026-11-25 04:58 (alone on the 2-core machine, JDK 25,
+    * every fork 2.5 s measured) took 736 s, 3.47 s each. (It was 2.0 s from a run of 2026-11-24,
+    * 4.77 s a fork of 2.75 s measured; why forks start faster now was not looked into.) */
+  val ForkOverheadSeconds = 1.0
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
