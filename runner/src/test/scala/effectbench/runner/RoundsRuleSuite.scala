@@ -172,40 +172,34 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(shapes.filter(_._2 >= Rounds.ShapeFromRound).forall(_._3.warmups > rule.base.warmups), shapes.toString)
   }
 
-  test("a table of four rounds (the headline's minimum) runs the profile's shape in every fork") {
-    // Two or three forks do not estimate a between-launch variance: a shape chosen from them swung
-    // from one round to the next in the headline of 2026-11-25 04:25.
+  /** The shape of every fork of a table of a steady and a still-warming cell over `rounds` rounds. */
+  private def shapesOf(rounds: Int, budget: Option[Double]): Vector[ForkShape.Shape] = {
     val g = new Random(3)
     var shapes = Vector.empty[ForkShape.Shape]
-    Rounds.loop(Vector("steady", "warming"), engine(precisionFirst = true, min = 4, max = 4), None, new Random(1),
+    Rounds.loop(Vector("steady", "warming"), engine(precisionFirst = true, min = rounds, max = rounds), budget, new Random(1),
       (k, _, shape) => {
         shapes :+= shape
         val raw = if (k == "steady") Vector(Vector.fill(shape.iterations)(100 * (1 + 0.01 * g.nextGaussian())))
         else warming(100, 0.02, g)(shape)
         Rounds.Fork(ok = true, raw, 3.0, higherIsBetter = false)
       }, _ => (), "t", Some(rule))
+    shapes
+  }
+
+  test("a table of four rounds (the headline's minimum) runs the profile's shape in every fork") {
+    // Two or three forks do not estimate a between-launch variance: a shape chosen from them swung
+    // from one round to the next in the headline of 2026-11-25 04:25.
+    val shapes = shapesOf(4, None)
     assertEquals(shapes.size, 8)
     assert(shapes.forall(_ == rule.base), shapes.toString)
   }
 
   test("under a budget the table's shape keeps the profile's fork length; without one its warm-up grows") {
-    def shapesOf(budget: Option[Double]) = {
-      val g = new Random(3)
-      var shapes = Vector.empty[ForkShape.Shape]
-      Rounds.loop(Vector("steady", "warming"), engine(precisionFirst = true, min = 6, max = 6), budget, new Random(1),
-        (k, _, shape) => {
-          shapes :+= shape
-          val raw = if (k == "steady") Vector(Vector.fill(shape.iterations)(100 * (1 + 0.01 * g.nextGaussian())))
-          else warming(100, 0.02, g)(shape)
-          Rounds.Fork(ok = true, raw, 3.0, higherIsBetter = false)
-        }, _ => (), "t", Some(rule))
-      shapes
-    }
     def seconds(s: ForkShape.Shape) = s.warmups * rule.warmupSeconds + s.iterations * rule.iterationSeconds
-    val budgeted = shapesOf(Some(1000.0))
+    val budgeted = shapesOf(6, Some(1000.0))
     assert(budgeted.forall(s => seconds(s) <= seconds(rule.base) + 1e-9), budgeted.toString)
     assert(budgeted.exists(_.warmups > rule.base.warmups), budgeted.toString) // more warm-up, fewer iterations
-    assert(shapesOf(None).exists(s => seconds(s) > seconds(rule.base)))
+    assert(shapesOf(6, None).exists(s => seconds(s) > seconds(rule.base)))
   }
 
   test("A/A with a cell still warming up: two labels of one cell tie as often as forks of one shape allow") {
