@@ -186,7 +186,6 @@ object NaReasons {
         "scalaz-concurrent 7.2.30 ships no semaphore (its jar has no Semaphore class): the connection pool would be one " +
           "written here; and scalaz has no family-L cells (its row of the runtime table)"),
       NotApplicable(Baseline, None, serviceNotYet),
-      NotApplicable(Monix, None, serviceNotYet),
       NotApplicable(Loom, None, serviceNotYet)
     )
 }
