@@ -185,7 +185,6 @@ object NaReasons {
       NotApplicable(Scalaz, None,
         "scalaz-concurrent 7.2.30 ships no semaphore (its jar has no Semaphore class): the connection pool would be one " +
           "written here; and scalaz has no family-L cells (its row of the runtime table)"),
-      NotApplicable(Baseline, None, serviceNotYet),
-      NotApplicable(Loom, None, serviceNotYet)
+      NotApplicable(Baseline, None, serviceNotYet)
     )
 }
