@@ -411,7 +411,9 @@ object Catalog {
       "omission); one not answered within 1 s is starved, counted apart and never in a percentile. The rates of the " +
       "sweep are each a cell; the capacity of a runtime is the highest rate whose p99 stays under `target-p99-ms` with " +
       "every lower rate under it too, computed per round of forks and reported with its range over the rounds. The " +
-      "score is the window's time per request answered.",
+      "score is the window's time per request answered. On `baseline` a request is a task of its fixed pool, its sleeps and " +
+      "its timeout tasks of a `ScheduledExecutorService` that complete `CompletableFuture`s; on `loom` a request and each " +
+      "backend are virtual threads, and the timeout is `Future.get` with a timeout.",
     oracleDoc = "every request of the window answered exactly once, and every one of the seeded schedule's slow third " +
       "backends timed out (their number is the schedule's)"
   )

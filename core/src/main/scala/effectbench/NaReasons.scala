@@ -175,8 +175,7 @@ object NaReasons {
         "Future has no timer of its own: a sleep would be a blocked pool thread or a scheduler written here"),
       NotApplicable(Ox, None, oxScope), scalazSleep)
   /** service: the runtimes with no scheduler as for hog-probe, Future with no timer as for
-    * sleep-drift, Ox as for the family, and the runtimes whose program is not written yet. */
-  private val serviceNotYet = "not written yet: the first implementations of service are Cats Effect's and ZIO's (issue 23)"
+    * sleep-drift, Ox as for the family, and Scalaz with no semaphore. */
   val service: Vector[NotApplicable] = Vector(Cps, ScalaAsync, Dsl, Continuations).map(r => NotApplicable(r, None, noScheduler)) ++
     Vector(
       NotApplicable(Future, None,
@@ -184,9 +183,6 @@ object NaReasons {
       NotApplicable(Ox, None, oxScope),
       NotApplicable(Scalaz, None,
         "scalaz-concurrent 7.2.30 ships no semaphore (its jar has no Semaphore class): the connection pool would be one " +
-          "written here; and scalaz has no family-L cells (its row of the runtime table)"),
-      NotApplicable(Baseline, None, serviceNotYet),
-      NotApplicable(Monix, None, serviceNotYet),
-      NotApplicable(Loom, None, serviceNotYet)
+          "written here; and scalaz has no family-L cells (its row of the runtime table)")
     )
 }

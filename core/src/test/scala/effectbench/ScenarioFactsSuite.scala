@@ -26,6 +26,15 @@ class ScenarioFactsSuite extends munit.FunSuite {
     }
   }
 
+  test("service has a cell on every runtime whose own timer sleep-drift measures, and on no other") {
+    // Its backends are the runtime's timer sleeps: where sleep-drift runs, service's program can be
+    // written too, and where it cannot, sleep-drift cannot either (a placeholder n/a fails here).
+    def planned(s: Scenario, variant: String): Vector[String] = Runtimes.ids.filter(r => s.naReason(variant, r, Mode.Fork).isEmpty)
+    val withTimer = planned(Catalog.sleepDrift, LatencyModel.Levelled)
+    assert(withTimer.nonEmpty)
+    assertEquals(planned(Catalog.service, "default"), withTimer)
+  }
+
   test("expected work is asked of a family-S scenario only") {
     intercept[IllegalArgumentException](Catalog.deepBind.expectedWorkAt(Params.empty))
   }

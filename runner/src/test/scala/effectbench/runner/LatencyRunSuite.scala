@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Catalog, Family}
+import effectbench.{Catalog, Family, ServiceModel}
 import effectbench.report.LatencyData
 import effectbench.store.RunData
 import java.nio.file.Files
@@ -46,6 +46,10 @@ class LatencyRunSuite extends munit.FunSuite {
     assertEquals(budget("sleep-drift/budget-128/monix/"), Some("128"))
     assert(budget("sleep-drift/yield-off/zio/").exists(_.startsWith("off")), budget("sleep-drift/yield-off/zio/").toString)
     assert(budget("sleep-drift/yield-off/monix/").exists(_.startsWith("off")), budget("sleep-drift/yield-off/monix/").toString)
+    // service runs on every runtime whose sleep-drift cell runs (each has a timer of its own), at every rate of its sweep.
+    def runtimesOf(prefix: String) = run.cells.filter(_.key.startsWith(prefix)).flatMap(_.id.map(_.runtime)).distinct.sorted
+    assertEquals(runtimesOf("service/"), runtimesOf("sleep-drift/levelled/"))
+    assertEquals(run.cells.count(_.key.startsWith("service/")), ServiceModel.rates.size * runtimesOf("service/").size)
     val report = Cli.run("report", dir.toString, "--format", "terminal")
     assertEquals(report.exit, 0, report.all)
     assert(report.out.contains("hog-probe/") && report.out.contains("latency"), report.out)

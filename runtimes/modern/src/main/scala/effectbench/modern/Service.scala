@@ -4,7 +4,7 @@ import cats.effect.IO
 import cats.effect.std.Semaphore
 import cats.effect.unsafe.IORuntime
 import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
-import java.util.concurrent.TimeUnit
+import java.util.concurrent.{CompletableFuture, ExecutorService, ScheduledExecutorService, Semaphore as JSemaphore, TimeUnit}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.duration.FiniteDuration
 import zio.{Unsafe, ZIO}
@@ -18,7 +18,10 @@ import zio.{Unsafe, ZIO}
   * wins; the connection pool is the runtime's own semaphore, made anew each window, its permit
   * held around the second burst. Unfair would be a backend written with a timer of this
   * repository's, a fan-out run one after the other, or a semaphore acquired outside the effect.
-  * The client, the schedule and the clock are the harness's (LoadWindow.runService). */
+  * The client, the schedule and the clock are the harness's (LoadWindow.runService). Baseline
+  * has no fibers: its request is a task of its fixed pool, its timer the `ScheduledExecutorService`
+  * of its sleep-drift cell, its pool `java.util.concurrent.Semaphore` (why that is the same work,
+  * and not n/a, is said at its program below). */
 object Service extends ScenarioImpls {
   private def nanos(n: Long): FiniteDuration = FiniteDuration(n, TimeUnit.NANOSECONDS)
 
@@ -66,6 +69,68 @@ object Service extends ScenarioImpls {
     }
   }
 
+  // ---- baseline ----
+  /* Baseline is plain Scala with no effect system, "loops, callbacks, `java.util.concurrent`"
+   * (Runtimes.Baseline), its tasks on a fixed pool of one platform thread per processor
+   * (BaselineLive.pool; docs/scenarios.md, family S) and its sleeps those of sleep-drift's baseline:
+   * a `ScheduledExecutorService` (BaselineLive.sleepTimer) whose wake hands the sleeper back to the
+   * pool as a callback (SleepDrift.baselineSleeper). A request is written with those pieces, so it
+   * is the same work as the others', not n/a: a task on the pool burns the first burst; each
+   * backend is a `CompletableFuture` the timer completes after its sleep; the timeout is a task of
+   * the same timer that completes the raced backend's future with `false` if it is not done yet,
+   * the first `complete` winning (a CompletableFuture completes once), and the loser's timer task is
+   * cancelled; `allOf` the three hands the rest to the pool (`thenRunAsync(..., pool)`), where the
+   * pool's `java.util.concurrent.Semaphore` is acquired around the second burst. No pool thread
+   * waits for a backend or the timeout. The semaphore blocks the pool thread that takes it (the JDK
+   * has no asynchronous acquire); a permit is held only by a pool thread running its burst, so with
+   * no more pool threads than permits (4 by default) no thread ever waits on it. It is fair, so
+   * that waiting requests take permits in arrival order, as the effect runtimes' semaphores queue
+   * theirs (the monix group's Service). `CompletableFuture.completeOnTimeout` is that same timeout
+   * (a Timeout task that completes the future if not done, a Canceller that cancels it when the
+   * future completes: JDK 25's CompletableFuture.java l.2810-2842), but on the JDK's common-pool
+   * delay scheduler (`arrangeTimeout` on ASYNC_POOL, `ForkJoinPool.asyncCommonPool()`, l.477 and
+   * l.2849-2857): a second timer and a pool outside the baseline's, which is why the timeout here
+   * is the baseline's own timer's. */
+  private def baselineSleep(timer: ScheduledExecutorService, nanos: Long): CompletableFuture[Unit] = {
+    val f = new CompletableFuture[Unit]
+    timer.schedule((() => { f.complete(()); () }): Runnable, nanos, TimeUnit.NANOSECONDS)
+    f
+  }
+
+  def baselineRequest(
+      pool: ExecutorService, timer: ScheduledExecutorService, w: LoadWindow, s: ServiceModel.Schedule, k: Int,
+      base: Long, timeoutNanos: Long, permits: JSemaphore
+  ): Unit = {
+    Blackhole.consumeCPU(base)
+    val a = baselineSleep(timer, s.a(k))
+    val b = baselineSleep(timer, s.b(k))
+    val c = new CompletableFuture[java.lang.Boolean]
+    val backend = timer.schedule((() => { c.complete(true); () }): Runnable, s.c(k), TimeUnit.NANOSECONDS)
+    val timeout = timer.schedule((() => { c.complete(false); () }): Runnable, timeoutNanos, TimeUnit.NANOSECONDS)
+    c.thenAccept(won => { if (won) timeout.cancel(false) else backend.cancel(false); () })
+    CompletableFuture.allOf(a, b, c).thenRunAsync(
+      () => {
+        if (!c.join()) w.timedOut(k)
+        permits.acquire()
+        try Blackhole.consumeCPU(base)
+        finally permits.release()
+        w.answer(k)
+      },
+      pool
+    )
+    ()
+  }
+
+  final class BaselineTarget(pool: ExecutorService, timer: ScheduledExecutorService, base: Long, timeoutNanos: Long)
+      extends ServiceTarget {
+    @volatile private var permits: JSemaphore = null
+    def startWindow(n: Int): Unit = permits = new JSemaphore(n, true)
+    def submit(w: LoadWindow, s: ServiceModel.Schedule, k: Int): Unit = {
+      val p = permits
+      pool.execute(() => baselineRequest(pool, timer, w, s, k, base, timeoutNanos, p))
+    }
+  }
+
   val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.service, "default", CatsEffectSetup, "IO.both, timeoutTo, std.Semaphore; fibers by unsafeRunAndForget")((live, p, _) =>
       WindowProgram.service(new CatsEffectTarget(live.runtime, p.long("base"), nanos(ServiceModel.timeoutNanos(p))), p,
@@ -75,6 +140,11 @@ object Service extends ScenarioImpls {
       (live, p, _) =>
         WindowProgram.service(new ZioTarget(live.runtime, p.long("base"), zio.Duration.fromNanos(ServiceModel.timeoutNanos(p))), p,
           live.budgetReadBack(live.runtime))
+    ),
+    new Impl(Catalog.service, "default", BaselineSetup,
+      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; Semaphore")((live, p, _) =>
+      WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
+        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
   )
 }
