@@ -395,7 +395,8 @@ object Catalog {
     ),
     runtimes = latencyRuntimesWith(NaReasons.service), notApplicable = NaReasons.service,
     oracle = (_, p) => ServiceModel.oracleAt(p),
-    // Every rate of the sweep is a param set: a plain run measures them all (the capacity needs them).
+    // Every rate of the sweep is a param set: a plain run plans them all, and stops a runtime's sweep
+    // once its capacity can no longer rise (runner's SweepStop).
     paramSets = ServiceModel.rates.map(r => Params.of("rate" -> r)),
     quickParams = quickWindow, testParams = testWindow, timeUnit = "ns",
     program = "One client thread outside the runtime (the harness's, the same for every runtime) submits requests on a " +

@@ -16,9 +16,12 @@ object LatencyModel {
   val LogSuffix = ".hlog"
 
   /** The comment line of a latency log before each window's histogram (without HdrHistogram's
-    * leading `#`): what no histogram holds, the window's events and its starved events. */
-  def windowComment(tag: String, events: Long, starved: Long, hogSteps: Long): String =
-    s"effectbench window tag=$tag events=$events starved=$starved hogSteps=$hogSteps"
+    * leading `#`): what no histogram holds, the window's events and its starved events, and for a
+    * service window its late timeouts (ServiceModel: a fast backend that lost to the timeout; a
+    * negative count, as for the other scenarios, leaves the field out). */
+  def windowComment(tag: String, events: Long, starved: Long, hogSteps: Long, lateTimeouts: Long = -1L): String =
+    s"effectbench window tag=$tag events=$events starved=$starved hogSteps=$hogSteps" +
+      (if (lateTimeouts >= 0) s" lateTimeouts=$lateTimeouts" else "")
 
   /** The system property that names the measuring JVM's latency log (an absolute path). */
   val LogProperty = "effectbench.latencyLog"

@@ -30,7 +30,8 @@ object ServiceModel {
     * timeouts show in p99.9 and the p99 is the fast requests' (the capacity's). */
   val SlowShare: Double = 0.005
 
-  /** The rates of the sweep (requests per second); every one is measured by a plain run. */
+  /** The rates of the sweep (requests per second), in ascending order: a plain run plans every one,
+    * and measures them in this order until a runtime's sweep stops (docs/engine.md). */
   val rates: Vector[String] = Vector("250", "500", "1000", "2000", "4000", "8000")
 
   /** One window's requests: scheduled offsets from the window's start (ns, Poisson arrivals) and

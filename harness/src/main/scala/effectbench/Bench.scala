@@ -59,6 +59,7 @@ class Bench {
       hog.hogSteps += r.hogSteps
       events.events += r.events
       events.starved += r.starved
+      events.lateTimeouts += r.lateTimeouts
       if (measuring) LatencyLog.record(r)
       r
     case other => throw new IllegalStateException(s"$cell is not a family-L program (it returned ${other.getClass.getName})")
@@ -85,12 +86,14 @@ class HogSteps {
   def clear(): Unit = hogSteps = 0L
 }
 
-/** A window's events and those starved, counted per iteration (`@AuxCounters` EVENTS). */
+/** A window's events, those starved and (service) its late timeouts, counted per iteration
+  * (`@AuxCounters` EVENTS). */
 @State(org.openjdk.jmh.annotations.Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
 class WindowEvents {
   var events: Long = 0L
   var starved: Long = 0L
+  var lateTimeouts: Long = 0L
   @Setup(Level.Iteration)
-  def clear(): Unit = { events = 0L; starved = 0L }
+  def clear(): Unit = { events = 0L; starved = 0L; lateTimeouts = 0L }
 }

@@ -8,7 +8,7 @@ import org.HdrHistogram.HistogramLogWriter
   * JVM's working directory is not the runner's). One fork writes its windows under one tag, so a
   * file holding several forks (a JMH host's) keeps them apart in fork order; before each histogram
   * a comment line says what no histogram holds: the window's events and starved events, which
-  * never enter a percentile. The report reads it back (report's LatencyData). */
+  * never enter a percentile, and a service window's late timeouts. The report reads it back (report's LatencyData). */
 object LatencyLog {
   /** The fork's tag: the JVM's process id and start time, unique among the forks of one file. */
   lazy val tag: String = {
@@ -17,7 +17,8 @@ object LatencyLog {
   }
 
   /** The comment line before each window's histogram (LatencyModel.windowComment). */
-  def comment(tag: String, r: WindowResult): String = LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps)
+  def comment(tag: String, r: WindowResult): String =
+    LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps, if (r.service) r.lateTimeouts.toLong else -1L)
 
   private var writer: Option[(HistogramLogWriter, PrintStream)] = None
 

@@ -162,7 +162,9 @@ final case class WindowResult(
     sleepers: Int = 0, sleepersFinished: Int = 0, fewestWakes: Int = 0, mostWakes: Int = 0,
     /** service: the schedule's slow backends that timed out, and the fast ones that lost to the
       * timeout all the same (late timeouts: the runtime was that late; ServiceModel). */
-    timeouts: Int = 0, lateTimeouts: Int = 0
+    timeouts: Int = 0, lateTimeouts: Int = 0,
+    /** A service window (runService): its late timeouts are counted, and recorded. */
+    service: Boolean = false
 ) {
   def everyEventOnce: Boolean = answered == events && answeredTwice == 0
   def hogsConsistent: Boolean = hogsReported == hogs && hogMismatches == 0
@@ -282,7 +284,8 @@ object LoadWindow {
       if (s.slow(k)) slowTimedOut += t else late += t
       k += 1
     }
-    result(w, startMillis).copy(hogSteps = w.answered.toLong, timeouts = slowTimedOut, lateTimeouts = late)
+    result(w, startMillis).copy(hogSteps = w.answered.toLong, timeouts = slowTimedOut, lateTimeouts = late,
+      service = true)
   }
 
   /** Runs one sleep-drift window on the calling thread: starts the hogs and the sleepers, lets

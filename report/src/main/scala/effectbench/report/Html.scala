@@ -223,7 +223,8 @@ object Html {
 
   private def row(r: RowView): Frag = {
     val c = r.row.cell
-    val rc = rowClass(r.mark)
+    // A cell the runner chose not to measure (a stopped service sweep) is no failure.
+    val rc = if (c.status == effectbench.Outcome.NotMeasured) "none" else rowClass(r.mark)
     def n(s: String) = td(cls := "n")(s)
     // A ratio or precision cell may wrap: a cell with launch states says each state's ratio.
     def w(s: String) = td(cls := "n w")(s)

@@ -5,7 +5,9 @@ import effectbench.store.{CellResult, RunData}
 
 /** One family-L cell in both runs: its p99 in A and in B (geometric mean over forks with its interval), and
   * B/A with its interval from the forks of both runs. */
-final case class LatencyDiff(key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict)
+final case class LatencyDiff(key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict) {
+  def service: Boolean = key.startsWith(effectbench.Catalog.service.id + "/")
+}
 
 /** `compare` of two runs for family L: the p99 of every cell both runs measured, B over A with an
   * interval over the forks of both (two runs share no rounds, so the forks are not paired; the logs
@@ -31,6 +33,14 @@ object LatencyCompare {
 
   val head: Vector[String] = Vector("cell", "p99 A µs", "p99 B µs", "B/A", "interval", "verdict", "starved A", "starved B")
 
+  /** With a service cell among them, each run's late timeouts per fork too (blank for the others). */
+  def headOf(ds: Vector[LatencyDiff]): Vector[String] =
+    if (ds.exists(_.service)) head ++ Vector("late timeouts A", "late timeouts B") else head
+
+  def cellsOf(ds: Vector[LatencyDiff], d: LatencyDiff): Vector[String] =
+    if (!ds.exists(_.service)) cells(d)
+    else cells(d) ++ (if (d.service) Vector(LatencyStats.lateTimeoutsText(d.a), LatencyStats.lateTimeoutsText(d.b)) else Vector("", ""))
+
   private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"
 
   def cells(d: LatencyDiff): Vector[String] = Vector(
@@ -46,11 +56,11 @@ object LatencyCompare {
 
   def legend(threshold: Double): String =
     f"latency (family L): p99 per fork, geometric mean over forks [interval]; B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
-      f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%%; starved events are shown per fork, never in a p99"
+      f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%%; starved events (and service's late timeouts) are shown per fork, never in a p99"
 
   def terminal(ds: Vector[LatencyDiff], threshold: Double): String =
-    if (ds.isEmpty) "" else "\n" + legend(threshold) + "\n" + TerminalTable.table(head, ds.map(cells))
+    if (ds.isEmpty) "" else "\n" + legend(threshold) + "\n" + TerminalTable.table(headOf(ds), ds.map(cellsOf(ds, _)))
 
   def markdown(ds: Vector[LatencyDiff], threshold: Double): String =
-    if (ds.isEmpty) "" else s"_${Markdown.cell(legend(threshold))}_\n\n" + Markdown.table(head, ds.map(cells)) + "\n"
+    if (ds.isEmpty) "" else s"_${Markdown.cell(legend(threshold))}_\n\n" + Markdown.table(headOf(ds), ds.map(cellsOf(ds, _))) + "\n"
 }

@@ -8,8 +8,11 @@ import java.nio.file.{Files, Path}
 import org.HdrHistogram.{Histogram, HistogramLogReader}
 
 /** One fork of a family-L cell, read back from its latency log: the histogram of its measured
-  * windows (latencies in ns, the starved left out), its events and its starved events. */
-final case class ForkLatency(tag: String, histogram: Histogram, events: Long, starved: Long, windows: Int)
+  * windows (latencies in ns, the starved left out), its events and its starved events; for service,
+  * its late timeouts (None: not recorded, as in logs written before they were, or another scenario). */
+final case class ForkLatency(
+    tag: String, histogram: Histogram, events: Long, starved: Long, windows: Int, lateTimeouts: Option[Long] = None
+)
 
 /** The latency logs of a run (the harness's LatencyLog, HdrHistogram's own format beside each JMH
   * file: `x.json` has `x.hlog`), read back per fork in fork order. */
@@ -26,15 +29,20 @@ object LatencyData {
     }.filter(Files.isRegularFile(_))
 
   private val Comment = "#effectbench window tag=(\\S+) events=(\\d+) starved=(\\d+).*".r
+  private val Late = " lateTimeouts=(\\d+)".r
 
   /** The forks of one latency log, in the order their tags first appear. A window's histogram
     * without its comment line (a log cut short) still counts its latencies, with no events known. */
   def read(log: Path): Vector[ForkLatency] = {
     val counts = scala.collection.mutable.LinkedHashMap.empty[String, (Long, Long, Int)]
+    // A fork's late timeouts are known when each of its windows recorded them.
+    val late = scala.collection.mutable.Map.empty[String, Option[Long]]
     RunData.read(log).split('\n').foreach {
-      case Comment(tag, events, starved) =>
+      case line @ Comment(tag, events, starved) =>
         val (e, s, w) = counts.getOrElse(tag, (0L, 0L, 0))
         counts(tag) = (e + events.toLong, s + starved.toLong, w + 1)
+        val l = Late.findFirstMatchIn(line).map(_.group(1).toLong)
+        late(tag) = if (w == 0) l else for { a <- late.getOrElse(tag, None); b <- l } yield a + b
       case _ => ()
     }
     val hists = scala.collection.mutable.LinkedHashMap.empty[String, Histogram]
@@ -60,7 +68,7 @@ object LatencyData {
     val tags = (counts.keys ++ hists.keys).toVector.distinct
     tags.map { t =>
       val (e, s, w) = counts.getOrElse(t, (0L, 0L, 0))
-      ForkLatency(t, hists.getOrElse(t, new Histogram(LatencyModel.StarvedNanos, 3)), e, s, w)
+      ForkLatency(t, hists.getOrElse(t, new Histogram(LatencyModel.StarvedNanos, 3)), e, s, w, late.getOrElse(t, None))
     }
   }
 

@@ -167,9 +167,9 @@ object LatencyHtml {
       ts.foreach { t =>
         sb.append(s"<div class=\"latency-table\" data-scenario=\"${esc(t.scenario)}\"><h3>${esc(t.title)}${if (run.jvmLabels.size <= 1) ""
           else s" @ ${esc(t.jvm)}"}</h3>\n<table class=\"latency\"><tr>")
-        LatencyTables.head.foreach(h => sb.append(s"<th>${esc(h)}</th>"))
+        LatencyTables.headOf(t).foreach(h => sb.append(s"<th>${esc(h)}</th>"))
         sb.append("</tr>\n")
-        t.rows.foreach(r => sb.append(LatencyTables.cells(r).map(c => s"<td>${esc(c)}</td>").mkString("<tr>", "", "</tr>\n")))
+        t.rows.foreach(r => sb.append(LatencyTables.cellsOf(t, r).map(c => s"<td>${esc(c)}</td>").mkString("<tr>", "", "</tr>\n")))
         sb.append("</table>\n")
         sb.append(curvesSvg(t)).append('\n')
         if (t.scenario == effectbench.Catalog.hogProbe.id) sb.append(frontierSvg(t)).append('\n')

@@ -8,7 +8,11 @@ import org.apache.commons.statistics.distribution.TDistribution
 /** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events
   * and starved events. A fork whose every event starved has no percentile (NaN): its starved count
   * says what happened, and nothing is averaged into a percentile for it. */
-final case class ForkPercentiles(p50: Double, p99: Double, p999: Double, max: Double, recorded: Long, events: Long, starved: Long) {
+final case class ForkPercentiles(
+    p50: Double, p99: Double, p999: Double, max: Double, recorded: Long, events: Long, starved: Long,
+    /** service: the fork's late timeouts (fast backends that lost to the timeout), when recorded. */
+    lateTimeouts: Option[Long] = None
+) {
   def values: Vector[Double] = Vector(p50, p99, p999, max)
   def hasPercentiles: Boolean = recorded > 0
 }
@@ -35,6 +39,7 @@ final case class LatencyEstimate(
   def starved: Vector[Long] = forks.map(_.starved)
   def events: Vector[Long] = forks.map(_.events)
   def totalStarved: Long = starved.sum
+  def lateTimeouts: Vector[Option[Long]] = forks.map(_.lateTimeouts)
   def intervals: Vector[(String, ForkInterval)] = Vector("p50" -> p50, "p99" -> p99, "p99.9" -> p999, "max" -> max)
 }
 
@@ -55,7 +60,7 @@ object LatencyStats {
     val n = h.getTotalCount
     def us(v: Long): Double = if (n == 0) Double.NaN else v / 1000.0
     ForkPercentiles(us(h.getValueAtPercentile(50)), us(h.getValueAtPercentile(99)), us(h.getValueAtPercentile(99.9)), us(h.getMaxValue), n,
-      f.events, f.starved)
+      f.events, f.starved, f.lateTimeouts)
   }
 
   /** The geometric mean of the forks' values with the t-interval of their logs over forks, taken
@@ -136,6 +141,14 @@ object LatencyStats {
       if (r.contains1) s"tie $core" else core
     }
   }
+
+  /** service's late timeouts per fork, like the starved: "0 per fork" when none, else each fork's
+    * count ("2, 0, 5 per fork"), "?" for a fork whose log did not record them (written before they
+    * were), and "?" without forks. Never in a percentile. */
+  def lateTimeoutsText(e: LatencyEstimate): String =
+    if (e.forks.isEmpty || e.lateTimeouts.forall(_.isEmpty)) "?"
+    else if (e.lateTimeouts.forall(_.contains(0L))) "0 per fork"
+    else s"${e.lateTimeouts.map(_.fold("?")(Format.count)).mkString(", ")} per fork"
 
   /** "0 of 2,000 per fork" when none starved, else each fork's count: "3, 0, 12 of 2,000 per fork". */
   def starvedText(e: LatencyEstimate): String = {

@@ -21,12 +21,26 @@ final case class LatencyRow(
   * (variant) in one table, so that a budget's cost in latency sits beside the others'. */
 final case class LatencyTable(scenario: String, params: String, mode: String, jvm: String, rows: Vector[LatencyRow]) {
   def title: String = s"$scenario/$params/$mode latency"
+  /** service's tables have a column of late timeouts per fork. */
+  def service: Boolean = scenario == effectbench.Catalog.service.id
 }
 
 /** Family L's percentile tables, for every report format (LatencyHtml draws them too). */
 object LatencyTables {
   val head: Vector[String] =
     Vector("runtime", "budget", "hog time/step", "p50 µs", "p99 µs", "p99.9 µs", "max µs", "p99 vs lowest", "starved", "forks")
+
+  /** The late-timeouts column of service's tables, after the starved. */
+  val LateTimeouts = "late timeouts"
+
+  /** A table's columns: service's have the late timeouts after the starved. */
+  def headOf(t: LatencyTable): Vector[String] = if (t.service) head.patch(head.indexOf("starved") + 1, Vector(LateTimeouts), 0) else head
+
+  /** A row in its table's columns (`headOf(t)`). */
+  def cellsOf(t: LatencyTable, r: LatencyRow): Vector[String] = {
+    val cs = cells(r)
+    if (t.service) cs.patch(head.indexOf("starved") + 1, Vector(LatencyStats.lateTimeoutsText(r.latency)), 0) else cs
+  }
 
   /** Nanoseconds in one unit of JMH's `x/op` (`ns/op` 1, `us/op` 1,000, ...). */
   def nanosPer(unit: String): Option[Double] = unit.takeWhile(_ != '/') match {
@@ -104,14 +118,17 @@ object LatencyTables {
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +
       "with starved events has no p99 ratio and is never the lowest: its percentiles describe only the events answered); " +
       "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); budget: the auto-yield budget " +
-      "the cell's runtime read back"
+      "the cell's runtime read back; late timeouts (service): per fork, the fast backends (0.5–1.5 ms) that lost to the " +
+      "timeout all the same because the runtime ran them that late, never in a percentile ('?': not recorded)"
   }
 
   def terminal(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val ts = build(run, confidence)
     if (ts.isEmpty) ""
     else
-      ts.map(t => s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(head, t.rows.map(cells)))
+      ts.map(t =>
+        s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(headOf(t), t.rows.map(cellsOf(t, _)))
+      )
         .mkString + legend(confidence) + "\n"
   }
 
@@ -121,7 +138,7 @@ object LatencyTables {
     else
       ts.map(t =>
         s"#### ${Markdown.cell(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${Markdown.cell(t.jvm)}"}\n\n" +
-          Markdown.table(head, t.rows.map(cells)) + "\n"
+          Markdown.table(headOf(t), t.rows.map(cellsOf(t, _))) + "\n"
       ).mkString + s"_${Markdown.cell(legend(confidence))}._\n\n"
   }
 }

@@ -217,8 +217,15 @@ object RunComparison {
     }.distinct.foreach { case (rt, va, vb) =>
       warnings += s"$rt ran $va in A and $vb in B: its differences include the library version"
     }
-    val notOk = common.filter { case (ca, cb) => !ca.ok || !cb.ok }
+    // A cell the runner chose not to measure (a stopped service sweep) is said apart: it is no failure.
+    def skipped(c: CellResult) = c.status == effectbench.Outcome.NotMeasured
+    val (notMeasured, notOk) = common.filter { case (ca, cb) => !ca.ok || !cb.ok }.partition { case (ca, cb) =>
+      (ca.ok || skipped(ca)) && (cb.ok || skipped(cb))
+    }
     if (notOk.nonEmpty) warnings += s"${notOk.size} common cells lack a score on one side (${sample(notOk.map(_._1))})"
+    if (notMeasured.nonEmpty)
+      warnings += s"${notMeasured.size} common cells were not measured on one side or both, their service sweep having stopped " +
+        s"below their rate (${sample(notMeasured.map(_._1))}); not compared"
     // Each cell is independent (its own seed): computed on the common pool, results kept in order.
     val scored = common.filter { case (ca, cb) => ca.ok && cb.ok }
     val computed: Vector[(Vector[String], Option[CellDiff])] = {

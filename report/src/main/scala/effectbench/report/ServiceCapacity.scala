@@ -3,15 +3,24 @@ package effectbench.report
 import effectbench.stats.{ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
-import effectbench.{Catalog, Params, ServiceModel}
+import effectbench.{Catalog, CellId, Outcome, Params, ServiceModel}
 
 /** One round's capacity of a runtime: the round, each rate's p99 there (µs; NaN when the round has
   * no p99 for it, or starved requests) and the capacity the first-exceeding rule gives. */
 final case class RoundCapacity(round: Int, p99: Vector[(Long, Double)], capacity: Option[Long])
 
+/** One runtime's sweep of service's rates: its table (service's params other than the rate, the
+  * mode and the JVM) and its row (the runtime with its `--lib` version label, and the variant).
+  * The capacity is computed per sweep, and the runner stops measuring a sweep by it (SweepStop). */
+final case class SweepKey(params: String, mode: String, jvm: String, runtime: String, variant: String)
+
 /** A runtime's capacity at one setting of service's other params: per round, and over rounds the
-  * median with the lowest and highest (the range over rounds). */
-final case class CapacityRow(runtime: String, variant: String, rates: Vector[Long], rounds: Vector[RoundCapacity]) {
+  * median with the lowest and highest (the range over rounds); `notMeasured`, the rates of the
+  * sweep the runner did not measure once the sweep had stopped (`stoppedAt`, from their records). */
+final case class CapacityRow(
+    runtime: String, variant: String, rates: Vector[Long], rounds: Vector[RoundCapacity], notMeasured: Vector[Long] = Vector.empty,
+    stoppedAt: Option[Long] = None
+) {
   private def values: Vector[Long] = rounds.map(_.capacity.getOrElse(0L)).sorted
   /** The median of the rounds' capacities (0: not even the lowest rate); None without rounds. */
   def median: Option[Double] =
@@ -29,10 +38,22 @@ final case class CapacityTable(params: String, mode: String, jvm: String, target
   * every rate cell; without rounds, each cell's k-th fork), the highest rate of the sweep whose p99
   * in round k is under the target with every lower rate under it too — the sweep stops at the first
   * rate that exceeds it; a rate with starved requests, no p99, or no fork in round k exceeds it. A
-  * round with two forks of one rate takes the higher p99 of the two. Reported as the median over
-  * the rounds with the range (lowest, highest) over them. */
+  * round with two forks of one rate takes the higher p99 of the two. The rounds of a sweep are
+  * those its lowest rate was measured in (a round in which a higher rate alone has a fork is no
+  * round of the sweep). Reported as the median over the rounds with the range (lowest, highest)
+  * over them. The runner stops a sweep by the same rule (stopsAt). */
 object ServiceCapacity {
-  private def isService(c: CellResult): Boolean = c.id.exists(_.scenario == Catalog.service.id)
+  def isService(c: CellResult): Boolean = c.id.exists(_.scenario == Catalog.service.id)
+
+  private def others(p: Params): Params = Params(p.values.filterNot(_._1 == "rate"))
+
+  /** The sweep a service cell belongs to. */
+  def sweepKey(id: CellId, jvm: String): SweepKey =
+    SweepKey(Params.encode(others(id.params)), id.mode.id, jvm, id.runtimeKey, id.variant)
+
+  /** A service cell's target p99 in µs (`target-p99-ms`, else the catalog's default). */
+  def targetMicros(id: CellId): Double =
+    id.params.get("target-p99-ms").map(_.toDouble * 1000).getOrElse(Catalog.service.defaults.double("target-p99-ms") * 1000)
 
   /** The rounds of a cell's forks: the engine's when it recorded them, else 1, 2, ... in fork order. */
   private def roundsOf(c: CellResult, forks: Int): Vector[Int] =
@@ -45,30 +66,73 @@ object ServiceCapacity {
       r -> (if (ps.exists(p => p.starved > 0 || !p.hasPercentiles)) Double.NaN else ps.map(_.p99).max)
     }
 
-  /** The capacity per round from each rate's p99 per round. */
+  /** The p99 of each round of a recorded service cell; empty for a cell without a score (failed,
+    * timed out: it has no p99 in any round, so it exceeds the target in every round). */
+  def roundP99(run: RunData, c: CellResult): Map[Int, Double] =
+    if (!c.ok) Map.empty
+    else {
+      val forks = LatencyData.forks(run.dir, c)
+      roundP99(forks, roundsOf(c, forks.size))
+    }
+
+  /** The capacity per round from each rate's p99 per round, over the rounds of the sweep: those of
+    * its lowest rate with a fork. */
   def perRound(byRate: Vector[(Long, Map[Int, Double])], targetMicros: Double): Vector[RoundCapacity] = {
     val sorted = byRate.sortBy(_._1)
-    val rounds = sorted.flatMap(_._2.keys).distinct.sorted
+    val rounds = sorted.map(_._2).find(_.nonEmpty).map(_.keys.toVector.sorted).getOrElse(Vector.empty)
     rounds.map { r =>
       val p99 = sorted.map { case (rate, m) => rate -> m.getOrElse(r, Double.NaN) }
       RoundCapacity(r, p99, ServiceModel.capacity(p99, targetMicros))
     }
   }
 
+  /** The rate at which a sweep stops: the lowest rate R of `byRate` such that, in every round of the
+    * sweep, a rate up to R exceeds the target (each round's capacity over the rates up to R is below
+    * R). No rate above R can then change any round's capacity, so the capacity `perRound` gives is
+    * the same whether they are measured or not: the runner measures none of them. None while some
+    * round is under the target at every rate so far (or the sweep has no rounds). */
+  def stopsAt(byRate: Vector[(Long, Map[Int, Double])], targetMicros: Double): Option[Long] = {
+    val sorted = byRate.sortBy(_._1)
+    sorted.indices.map(i => sorted.take(i + 1)).collectFirst {
+      case upTo if {
+            val rs = perRound(upTo, targetMicros)
+            rs.nonEmpty && rs.forall(_.capacity.forall(_ < upTo.last._1))
+          } => upTo.last._1
+    }
+  }
+
+  /** Why a rate above `stoppedAt` was not measured (a not-measured cell's reason). */
+  def stopReason(stoppedAt: Long, targetMicros: Double): String =
+    s"the sweep stopped at ${Format.count(stoppedAt)}/s: in every round a rate up to it was over the ${Format.num(targetMicros / 1000)}-ms " +
+      "p99 target (or starved, or had no p99), so no higher rate can change the capacity"
+
+  private val StopReason = "the sweep stopped at ([0-9,]+)/s.*".r
+
+  /** The stop rate a not-measured cell's reason names. */
+  def stoppedAt(reason: String): Option[Long] = reason match {
+    case StopReason(r) => r.replace(",", "").toLongOption
+    case _ => None
+  }
+
+  /** Every sweep of the run's recorded service cells, with each rate's p99 per round: a cell
+    * without a score counts (no p99 in any round), a not-measured one does not. */
+  def sweeps(run: RunData): Map[SweepKey, Vector[(Long, Map[Int, Double])]] =
+    run.cells.filter(c => isService(c) && c.status != Outcome.NotMeasured).groupBy(c => sweepKey(c.id.get, c.jvm)).map { case (k, cs) =>
+      k -> cs.map(c => c.id.get.params.long("rate") -> roundP99(run, c))
+    }
+
   def build(run: RunData): Vector[CapacityTable] = {
     val cells = run.cells.filter(c => c.ok && isService(c))
-    def others(c: CellResult): Params = Params(c.id.get.params.values.filterNot(_._1 == "rate"))
-    val groups = cells.groupBy(c => (Params.encode(others(c)), c.id.get.mode.id, c.jvm)).toVector.sortBy(_._1)
+    val skipped = run.cells.filter(c => isService(c) && c.status == Outcome.NotMeasured)
+    val groups = cells.groupBy(c => (Params.encode(others(c.id.get.params)), c.id.get.mode.id, c.jvm)).toVector.sortBy(_._1)
     groups.map { case ((params, mode, jvm), cs) =>
-      val target = cs.head.id.get.params.get("target-p99-ms").map(_.toDouble * 1000).getOrElse(
-        Catalog.service.defaults.double("target-p99-ms") * 1000
-      )
-      val rows = cs.groupBy(c => (c.id.get.runtime, c.id.get.variant)).toVector.sortBy(_._1).map { case ((rt, v), rcs) =>
-        val byRate = rcs.map { c =>
-          val forks = LatencyData.forks(run.dir, c)
-          c.id.get.params.long("rate") -> roundP99(forks, roundsOf(c, forks.size))
-        }
-        CapacityRow(rt, v, byRate.map(_._1).sorted, perRound(byRate, target))
+      val target = targetMicros(cs.head.id.get)
+      val rows = cs.groupBy(c => (c.id.get.runtimeKey, c.id.get.variant)).toVector.sortBy(_._1).map { case ((rt, v), rcs) =>
+        val byRate = rcs.map(c => c.id.get.params.long("rate") -> roundP99(run, c))
+        val key = sweepKey(rcs.head.id.get, jvm)
+        val notMeasured = skipped.filter(c => sweepKey(c.id.get, c.jvm) == key)
+        CapacityRow(rt, v, byRate.map(_._1).sorted, perRound(byRate, target), notMeasured.map(_.id.get.params.long("rate")).sorted,
+          notMeasured.flatMap(c => stoppedAt(c.reason)).headOption)
       }
       CapacityTable(params, mode, jvm, target, rows)
     }
@@ -84,13 +148,16 @@ object ServiceCapacity {
     if (r.rounds.size < 2) "?" else s"${rate(r.low)} … ${rate(r.high)}",
     r.rounds.size.toString,
     r.rounds.map(rc => rate(Some(rc.capacity.getOrElse(0L)))).mkString(", "),
-    r.rates.map(Format.count).mkString(", ")
+    r.rates.map(Format.count).mkString(", ") + (if (r.notMeasured.isEmpty) ""
+                                                else s"; not measured: ${r.notMeasured.map(Format.count).mkString(", ")} (the sweep " +
+                                                  s"stopped${r.stoppedAt.fold("")(s => s" at ${Format.count(s)}")})")
   )
 
   def legend(t: CapacityTable): String =
     s"capacity (service): per round of forks, the highest rate whose p99 stays under ${Format.num(t.targetMicros / 1000)} ms " +
       "with every lower rate under it too (the first rate over the target, or with starved requests, ends the sweep); " +
-      "the median over rounds, with the lowest and highest round's capacity as its range; 'none': not even the lowest rate"
+      "the median over rounds, with the lowest and highest round's capacity as its range; 'none': not even the lowest rate; " +
+      "not measured: the rates above the one at which every round's sweep had ended (they cannot change the capacity)"
 
   def terminal(run: RunData): String =
     build(run).map(t =>

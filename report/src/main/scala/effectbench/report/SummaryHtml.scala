@@ -55,7 +55,7 @@ object SummaryHtml {
       }
       td(cls := "none", title := s"$runtime: ${st.text}")(word)
     case Some(SummaryEntry.NotMeasured(status, reason)) =>
-      td(cls := "bad", title := s"$runtime: $reason")(status.id)
+      td(cls := (if (status.failure) "bad" else "none"), title := s"$runtime: $reason")(status.id)
     case Some(SummaryEntry.Measured(r)) =>
       r.slowdown match {
         case None => td(cls := "none", title := s"$runtime: no fork data, no ratio")("—")

@@ -2,36 +2,18 @@ package effectbench.report
 
 import effectbench.store.RunData
 
-import effectbench.{LatencyModel, ServiceModel}
-import java.io.{FileOutputStream, PrintStream}
-import java.nio.file.{Files, Path}
-import org.HdrHistogram.{Histogram, HistogramLogWriter}
+import effectbench.{Outcome, ServiceModel}
+import effectbench.report.SyntheticRun.ServiceCell
+import java.nio.file.Path
+import scala.util.Random
 
 /** service's capacity on synthetic runs: one cell per (runtime, rate), each fork's latency log
   * written here in the harness's format, its p99 chosen per round. */
 class LatencyCapacitySuite extends munit.FunSuite {
   private val rates = ServiceModel.rates.map(_.toLong)
 
-  /** 1,000 latencies whose p99 is `p99us` (980 at 1 ms, 20 at p99us); `starved` starved events. */
-  private def writeLog(log: Path, forks: Vector[(Double, Long)]): Unit = {
-    val out = new PrintStream(new FileOutputStream(log.toFile, true), false, "UTF-8")
-    val w = new HistogramLogWriter(out)
-    w.outputLogFormatVersion()
-    w.outputStartTime(1700000000000L)
-    w.outputLegend()
-    forks.zipWithIndex.foreach { case ((p99us, starved), i) =>
-      val tag = s"fork-$i"
-      val h = new Histogram(LatencyModel.StarvedNanos, 3)
-      (0 until 980).foreach(_ => h.recordValue(1000000L))
-      (0 until 20).foreach(_ => h.recordValue((p99us * 1000).toLong))
-      h.setTag(tag)
-      h.setStartTimeStamp(1700000000000L + i * 10000)
-      h.setEndTimeStamp(1700000000000L + i * 10000 + 500)
-      w.outputComment(LatencyModel.windowComment(tag, 1000 + starved, starved, 1000))
-      w.outputIntervalHistogram(h)
-    }
-    out.close()
-  }
+  private def writeLog(log: Path, forks: Vector[(Double, Long)]): Unit =
+    SyntheticRun.writeLatencyLog(log, forks.map { case (p, st) => SyntheticRun.LogFork(p, st) })
 
   private def key(rt: String, rate: Long) = s"service/default/$rt/rate=$rate/fork"
 
@@ -95,5 +77,134 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val html = Html.render(run, None)
     rates.foreach(r => assert(html.contains(s"service/rate=$r/fork latency"), s"rate $r"))
     assert(html.contains("service/-/fork capacity"), "the capacity table")
+  }
+
+  private val T = 10000.0 // the default target, 10 ms, in µs
+  private val (under, over) = (3000.0, 12000.0)
+
+  test("a sweep stops at the lowest rate by which every round of it has a rate over the target, starved or without a fork") {
+    def m(xs: (Int, Double)*) = xs.toMap
+    val two = Vector(250L -> m(1 -> 2000.0, 2 -> 2000.0), 500L -> m(1 -> over, 2 -> under))
+    assertEquals(ServiceCapacity.stopsAt(two, T), None, "round 2 is under the target at every rate so far")
+    assertEquals(ServiceCapacity.stopsAt(two :+ (1000L -> m(1 -> under, 2 -> over)), T), Some(1000L),
+      "round 1 was over at 500, round 2 at 1,000")
+    assertEquals(ServiceCapacity.stopsAt(Vector(250L -> m(1 -> Double.NaN, 2 -> under), 500L -> m(1 -> under, 2 -> Double.NaN)), T),
+      Some(500L), "a starved round is over")
+    assertEquals(ServiceCapacity.stopsAt(Vector(250L -> m(1 -> under, 2 -> under, 3 -> under), 500L -> m(1 -> over, 2 -> over)), T),
+      Some(500L), "500's missing round 3 is over")
+    assertEquals(ServiceCapacity.stopsAt(Vector(250L -> m(1 -> under), 500L -> Map.empty[Int, Double]), T), Some(500L),
+      "a rate without a score (failed) is over in every round")
+    assertEquals(ServiceCapacity.stopsAt(Vector(250L -> m(1 -> over), 500L -> m(1 -> under)), T), Some(250L))
+    assertEquals(ServiceCapacity.stopsAt(Vector.empty, T), None)
+  }
+
+  test("the capacity is the same whether the rates above a sweep's stop are measured or not (random sweeps, rounds per rate vary)") {
+    val rnd = new Random(23)
+    var stoppedSweeps = 0
+    (1 to 500).foreach { trial =>
+      // Each rate its own table, with its own number of rounds (the engine's adaptive stopping).
+      val full = rates.zipWithIndex.map { case (r, i) =>
+        val rounds = 2 + rnd.nextInt(5)
+        r -> (1 to rounds).map { k =>
+          val x = rnd.nextDouble()
+          k -> (if (x < 0.05) Double.NaN else if (x < 0.15 + 0.12 * i) over + rnd.nextInt(20000) else 1000.0 + rnd.nextInt(8000))
+        }.toMap
+      }
+      // The runner's walk: each rate in turn, unless the rates measured so far have stopped the sweep.
+      val measured = rates.indices.foldLeft(Vector.empty[(Long, Map[Int, Double])]) { (acc, i) =>
+        if (ServiceCapacity.stopsAt(acc, T).isDefined) acc else acc :+ full(i)
+      }
+      if (measured.size < full.size) stoppedSweeps += 1
+      def shown(byRate: Vector[(Long, Map[Int, Double])]) = {
+        val row = CapacityRow("zio", "default", byRate.map(_._1), ServiceCapacity.perRound(byRate, T))
+        (row.rounds.map(r => r.round -> r.capacity), row.median, row.low, row.high)
+      }
+      assertEquals(shown(measured), shown(full), s"trial $trial: ${full.mkString("; ")}")
+    }
+    assert(stoppedSweeps > 100, s"only $stoppedSweeps of 500 sweeps stopped early")
+  }
+
+  /** zio is over the target at 500 req/s in every round, so its sweep stops there; cats-effect's
+    * never does. `zioAbove`: zio's cells above 500, measured (`Some(p99)`) or not (`None`). */
+  private def stoppedRun(dir: Path, zioAbove: Option[Double]): RunData = {
+    val rounds = Vector(1, 2, 3)
+    def cell(rt: String, rate: Long, p99: Double) = ServiceCell(rt, rate, rounds.map(_ -> p99))
+    val ce = Vector(250L, 500L, 1000L, 2000L).map(r => cell("cats-effect", r, under))
+    val zio = Vector(cell("zio", 250, under), cell("zio", 500, over)) ++ Vector(1000L, 2000L).map { r =>
+      zioAbove match {
+        case Some(p) => cell("zio", r, p)
+        case None => ServiceCell("zio", r, Vector.empty, Outcome.NotMeasured, ServiceCapacity.stopReason(500, T))
+      }
+    }
+    SyntheticRun.serviceRun(dir, ce ++ zio)
+  }
+
+  test("cells of a stopped sweep show as not measured with the reason in every format; the capacity is unchanged; compare says so") {
+    val stopped = stoppedRun(SyntheticRun.tempDir("stop"), None)
+    val full = stoppedRun(SyntheticRun.tempDir("full"), Some(under))
+    val reason = "not-measured: the sweep stopped at 500/s"
+    val text = TerminalTable.render(stopped)
+    assert(text.contains(reason), text)
+    assert(text.contains("not measured: 1,000, 2,000 (the sweep stopped at 500)"), text)
+    val md = Markdown.render(stopped)
+    assert(md.contains(reason), md)
+    assert(md.contains("not measured: 1,000, 2,000"), md)
+    val html = Html.render(stopped, None)
+    assert(html.contains("the sweep stopped at 500/s"), "the reason in the HTML")
+    assert(html.contains("not measured: 1,000, 2,000"), "the capacity table in the HTML")
+    assert(ReportModel.build(stopped).notMeasured.count(_._3.startsWith("not-measured")) == 2)
+    // The printed capacity: the same as with zio's higher rates measured (they cannot change it).
+    def capacity(run: RunData) = ServiceCapacity.build(run).head.rows.map(r => ServiceCapacity.cells(r).dropRight(1))
+    assertEquals(capacity(stopped), capacity(full))
+    assertEquals(ServiceCapacity.build(stopped).head.rows.find(_.runtime == "zio").map(_.notMeasured), Some(Vector(1000L, 2000L)))
+    val c = RunComparison.compare(full, stopped, 0.05, resamples = 200)
+    assert(c.warnings.exists(_.startsWith("2 common cells were not measured")), c.warnings.mkString("\n"))
+    assert(!c.warnings.exists(_.contains("lack a score")), c.warnings.mkString("\n"))
+  }
+
+  test("a runtime measured at two library versions (--lib) has a sweep and a capacity per version") {
+    val rounds = Vector(1, 2)
+    val cells = rates.take(3).flatMap { r =>
+      Vector(ServiceCell("zio@2.1.26", r, rounds.map(_ -> under)),
+        ServiceCell("zio@2.1.27", r, rounds.map(_ -> (if (r >= 500) over else under))))
+    }
+    val t = ServiceCapacity.build(SyntheticRun.serviceRun(SyntheticRun.tempDir("lib"), cells)).head
+    assertEquals(t.rows.map(r => r.runtime -> r.median), Vector("zio@2.1.26" -> Some(1000.0), "zio@2.1.27" -> Some(250.0)))
+  }
+
+  test("service's late timeouts per fork in every report format and in compare, never in a percentile; '?' where not recorded") {
+    def run(dir: Path, zioLate: Option[Long]) = SyntheticRun.serviceRun(dir,
+      Vector(
+        ServiceCell("cats-effect", 1000, Vector(1 -> under, 2 -> under), lateTimeouts = Some(0)),
+        ServiceCell("zio", 1000, Vector(1 -> under, 2 -> under), lateTimeouts = zioLate),
+        ServiceCell("future", 1000, Vector(1 -> under, 2 -> under)) // a log written before late timeouts were recorded
+      ))
+    val a = run(SyntheticRun.tempDir("late"), Some(7))
+    assertEquals(LatencyData.forks(a.dir, a.cells.find(_.key.contains("/zio/")).get).map(_.lateTimeouts), Vector(Some(7L), Some(7L)))
+    val t = LatencyTables.build(a).head
+    val rows = t.rows.map(r => r.runtime -> LatencyTables.cellsOf(t, r)).toMap
+    val col = LatencyTables.headOf(t).indexOf(LatencyTables.LateTimeouts)
+    assert(col > LatencyTables.headOf(t).indexOf("starved"), LatencyTables.headOf(t).toString)
+    assertEquals(rows("zio")(col), "7, 7 per fork")
+    assertEquals(rows("cats-effect")(col), "0 per fork")
+    assertEquals(rows("future")(col), "?")
+    // Not in a percentile: zio's p99 is the same as cats-effect's, whose backends were all on time.
+    assertEquals(rows("zio")(LatencyTables.head.indexOf("p99 µs")), rows("cats-effect")(LatencyTables.head.indexOf("p99 µs")))
+    for (text <- Vector(TerminalTable.render(a), Markdown.render(a), Html.render(a, None))) {
+      assert(text.contains("late timeouts"), "the column")
+      assert(text.contains("7, 7 per fork"), "zio's late timeouts per fork")
+    }
+    val b = run(SyntheticRun.tempDir("late-b"), Some(0))
+    val ds = LatencyCompare.diffs(a, b, 0.05)
+    val cmp = LatencyCompare.terminal(ds, 0.05)
+    assert(LatencyCompare.headOf(ds).contains("late timeouts A"), cmp)
+    val zio = ds.find(_.key.contains("/zio/")).get
+    assertEquals(LatencyCompare.cellsOf(ds, zio).takeRight(2), Vector("7, 7 per fork", "0 per fork"))
+    assert(cmp.contains("7, 7 per fork"), cmp)
+  }
+
+  test("a hog-probe table has no late-timeouts column") {
+    val t = LatencyTable("hog-probe", "-", "fork", "jvm", Vector.empty)
+    assertEquals(LatencyTables.headOf(t), LatencyTables.head)
   }
 }

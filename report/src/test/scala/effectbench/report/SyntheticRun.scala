@@ -1,9 +1,11 @@
 package effectbench.report
 
-import effectbench.Outcome
+import effectbench.{LatencyModel, Outcome}
 import effectbench.store._
+import java.io.{FileOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
+import org.HdrHistogram.{Histogram, HistogramLogWriter}
 import scala.util.Random
 
 /** Writes run directories in the runner's format with JMH JSON of known scores, for tests. */
@@ -115,4 +117,61 @@ object SyntheticRun {
   }
 
   def tempDir(prefix: String): Path = Files.createTempDirectory(prefix)
+
+  /** One fork of a synthetic latency log: 1,000 latencies whose p99 is `p99us` (980 at 1 ms, 20 at
+    * p99us), `starved` starved events, and (service) its late timeouts, recorded or not. */
+  final case class LogFork(p99us: Double, starved: Long = 0, lateTimeouts: Option[Long] = None)
+
+  /** A latency log in the harness's format (LatencyLog): each fork one window under its own tag. */
+  def writeLatencyLog(log: Path, forks: Vector[LogFork]): Unit = {
+    val out = new PrintStream(new FileOutputStream(log.toFile, true), false, "UTF-8")
+    val w = new HistogramLogWriter(out)
+    w.outputLogFormatVersion()
+    w.outputStartTime(1700000000000L)
+    w.outputLegend()
+    forks.zipWithIndex.foreach { case (f, i) =>
+      val tag = s"fork-$i"
+      val h = new Histogram(LatencyModel.StarvedNanos, 3)
+      (0 until 980).foreach(_ => h.recordValue(1000000L))
+      (0 until 20).foreach(_ => h.recordValue((f.p99us * 1000).toLong))
+      h.setTag(tag)
+      h.setStartTimeStamp(1700000000000L + i * 10000)
+      h.setEndTimeStamp(1700000000000L + i * 10000 + 500)
+      w.outputComment(LatencyModel.windowComment(tag, 1000 + f.starved, f.starved, 1000, f.lateTimeouts.getOrElse(-1L)))
+      w.outputIntervalHistogram(h)
+    }
+    out.close()
+  }
+
+  /** One service cell of a synthetic run: its runtime (with any `@label`), rate and forks, each with
+    * its round and p99 (µs; negative: 3 starved requests); a cell without a score has no forks. */
+  final case class ServiceCell(
+      runtime: String, rate: Long, forks: Vector[(Int, Double)], status: Outcome = Outcome.Ok, reason: String = "",
+      lateTimeouts: Option[Long] = None
+  )
+
+  def serviceKey(runtime: String, rate: Long): String = s"service/default/$runtime/rate=$rate/fork"
+
+  /** A run of service cells, recorded as the rounds engine records them (each fork's round), with
+    * each scored cell's latency log beside its JMH file. */
+  def serviceRun(dir: Path, cells: Vector[ServiceCell], id: String = "service"): RunData = {
+    val specs = cells.map(c =>
+      Spec(serviceKey(c.runtime, c.rate), 20.0, unit = "ns/op", status = c.status, reason = c.reason,
+        raw = Some(c.forks.map(_ => Vector(20.0, 21.0, 19.0))))
+    )
+    write(dir, id, specs)
+    cells.filter(_.status.ok).foreach { c =>
+      val slug = serviceKey(c.runtime, c.rate).map(ch => if (ch.isLetterOrDigit || ch == '-' || ch == '.' || ch == '_') ch else '_')
+      writeLatencyLog(dir.resolve(s"jmh/$slug.hlog"),
+        c.forks.map { case (_, p99) => if (p99 < 0) LogFork(1000.0, 3L, c.lateTimeouts) else LogFork(p99, 0L, c.lateTimeouts) })
+    }
+    val f = dir.resolve("cells.jsonl")
+    val rounds = cells.map(c => serviceKey(c.runtime, c.rate) -> c.forks.map(_._1)).toMap
+    val lines = RunData.read(f).split('\n').filter(_.trim.nonEmpty).map { l =>
+      val r = RunFiles.readCell(l, f.toString)
+      RunFiles.cellLine(r.copy(rounds = rounds.getOrElse(r.cell, Vector.empty)))
+    }
+    Files.write(f, lines.mkString("", "\n", "\n").getBytes(StandardCharsets.UTF_8))
+    RunData.load(dir)
+  }
 }

@@ -62,7 +62,8 @@ object CellRoutine {
           recorded(rec)
         }
         m.notes.foreach(n => progress.note(s"          $n"))
-        progress.finished(m.seconds, v.ok, if (m.status.ok) measure.okText(rec, m) else failureText(m.status, m.reason))
+        progress.finished(m.seconds, v.ok && m.status != Outcome.NotMeasured,
+          if (m.status.ok) measure.okText(rec, m) else failureText(m.status, m.reason))
       }
     }
   }

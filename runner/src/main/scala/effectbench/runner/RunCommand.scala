@@ -65,9 +65,15 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     val tables = todo.groupBy(Rounds.tableKey)
     val summaries = Vector.newBuilder[Rounds.TableSummary]
     val measure = new CellRoutine.Measure {
-      def batch(verified: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = {
+      def batch(all: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = {
+        // service: a rate above the one at which a runtime's sweep stopped is not measured (SweepStop).
+        val skips =
+          if (all.exists(_.id.scenario == Catalog.service.id)) SweepStop.skips(RunData.load(dir.dir), all).map(s => s.cell -> s).toMap
+          else Map.empty[PlannedCell, SweepStop.Skip]
+        SweepStop.note(skips.values.toVector).foreach(progress.note)
+        val verified = all.filterNot(skips.contains)
         val inRounds: Map[String, Rounds.CellOutcome] = setup.engine match {
-          case Some(engine) =>
+          case Some(engine) if verified.nonEmpty =>
             progress.note(
               s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)"
             )
@@ -76,11 +82,16 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
             progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
+          case Some(engine) =>
+            // Every cell of the table was left out: the run's budget counts the table as done.
+            engine.runBudget.foreach(_.record(Rounds.tableKey(all.head), 0, 0.0))
+            Map.empty
           case None => Map.empty
         }
         cell =>
           inRounds.get(cell.id.key) match {
             case Some(o) => CellRoutine.Measured.of(o.outcome, o.rounds)
+            case None if skips.contains(cell) => SweepStop.measured(skips(cell))
             case None =>
               val out = dir.jmhFile(cell.id.slug, cell.jvm)
               val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
@@ -100,11 +111,13 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
 
     val data = RunData.load(dir.dir)
     println(TerminalTable.render(data, setup.confidence))
-    val failed = data.cells.filterNot(_.status.ok)
+    val failed = RunCommand.failures(data)
     if (failed.nonEmpty) {
       println(s"${failed.size} cells did not produce a score:")
       failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
     }
+    val skipped = data.cells.count(_.status == Outcome.NotMeasured)
+    if (skipped > 0) println(s"$skipped cells not measured: the service sweeps they belong to had stopped (see the capacity tables)")
     setup.engine.flatMap(e => Shards.advice(summaries.result(), e)).foreach(println)
     println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
     println(dir.dir.toString)
@@ -117,4 +130,9 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
       s"${Format.num(pm.score)} ± ${Format.num(pm.scoreError)} ${pm.scoreUnit}"
     } catch { case _: Exception => Outcome.Ok.id }
   }.getOrElse(Outcome.Ok.id)
+}
+
+object RunCommand {
+  /** The recorded cells that failed: no score, and not a cell the runner chose not to measure. */
+  def failures(data: RunData): Vector[effectbench.store.CellResult] = data.cells.filter(c => !c.ok && c.status.failure)
 }

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Catalog, Family, ServiceModel}
+import effectbench.{Catalog, Family, Outcome, ServiceModel}
 import effectbench.report.LatencyData
 import effectbench.store.RunData
 import java.nio.file.Files
@@ -26,9 +26,12 @@ class LatencyRunSuite extends munit.FunSuite {
     val records = Cli.cellRecords(dir)
     assert(plan.nonEmpty)
     assertEquals(records.map(_.cell).sorted, plan.map(_.cell).sorted)
-    records.foreach(c => assert(c.status.ok, s"${c.cell}: ${c.reason}"))
+    // A service rate above the one where a runtime's sweep stopped is recorded as not measured (SweepStop).
+    records.foreach(c =>
+      assert(c.status.ok || (c.status == Outcome.NotMeasured && c.cell.startsWith("service/")), s"${c.cell}: ${c.reason}")
+    )
     val run = RunData.load(dir)
-    run.cells.foreach { c =>
+    run.cells.filter(_.status.ok).foreach { c =>
       val forks = LatencyData.forks(dir, c)
       assertEquals(forks.size, 1, s"${c.key}: one fork's latency log")
       assert(forks.head.events > 0, s"${c.key}: events counted")
