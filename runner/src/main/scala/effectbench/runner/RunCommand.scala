@@ -64,13 +64,14 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     // Under the rounds engine a table is measured whole, then its cells are recorded.
     val tables = todo.groupBy(Rounds.tableKey)
     val summaries = Vector.newBuilder[Rounds.TableSummary]
+    val announced = new SweepStop.Announcements
     val measure = new CellRoutine.Measure {
       def batch(all: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = {
         // service: a rate above the one at which a runtime's sweep stopped is not measured (SweepStop).
         val skips =
           if (all.exists(_.id.scenario == Catalog.service.id)) SweepStop.skips(RunData.load(dir.dir), all).map(s => s.cell -> s).toMap
           else Map.empty[PlannedCell, SweepStop.Skip]
-        SweepStop.note(skips.values.toVector).foreach(progress.note)
+        announced.lines(skips.values.toVector).foreach(progress.note)
         val verified = all.filterNot(skips.contains)
         val inRounds: Map[String, Rounds.CellOutcome] = setup.engine match {
           case Some(engine) if verified.nonEmpty =>

@@ -48,6 +48,17 @@ object SweepStop {
         s"${ss.head.reason}; not measured: $rates"
     }
 
+  /** Each sweep's stop said once: a run asks before every table, and a sweep stopped at one rate is
+    * stopped for each higher rate's table too. */
+  final class Announcements {
+    private var said = Set.empty[SweepKey]
+    def lines(skips: Vector[Skip]): Vector[String] = {
+      val fresh = skips.filterNot(s => said.contains(s.sweep))
+      said ++= skips.map(_.sweep)
+      note(fresh)
+    }
+  }
+
   /** The record a skipped cell gets: not measured, with the reason. */
   def measured(s: Skip): CellRoutine.Measured = CellRoutine.Measured(Outcome.NotMeasured, s.reason, None, 0.0)
 }

@@ -51,6 +51,10 @@ class SweepStopSuite extends munit.FunSuite {
     val notes = SweepStop.note(skips)
     assert(notes.exists(n => n.contains("the sweep of cats-effect") && n.contains("stops") && n.contains("not measured: 1,000/s")),
       notes.mkString("\n"))
+    // Progress says it once, not again before each higher rate's table.
+    val said = new SweepStop.Announcements
+    assertEquals(said.lines(skips), notes)
+    assertEquals(said.lines(skips), Vector.empty[String])
     // The rule is the report's: the same stop rate from the report's own sweeps.
     val k = ServiceCapacity.sweepKey(planned("cats-effect", 1000).id, jvm.label)
     assertEquals(ServiceCapacity.stopsAt(ServiceCapacity.sweeps(run)(k), T), Some(500L))
