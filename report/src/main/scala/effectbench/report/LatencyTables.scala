@@ -33,8 +33,13 @@ object LatencyTables {
   /** The late-timeouts column of service's tables, after the starved. */
   val LateTimeouts = "late timeouts"
 
-  /** A table's columns: service's have the late timeouts after the starved. */
-  def headOf(t: LatencyTable): Vector[String] = if (t.service) head.patch(head.indexOf("starved") + 1, Vector(LateTimeouts), 0) else head
+  /** service's score: the window's time per request answered (it has no hogs). */
+  val ServiceScore = "time/request"
+
+  /** A table's columns: service's score is its time per request, and the late timeouts follow the starved. */
+  def headOf(t: LatencyTable): Vector[String] =
+    if (t.service) head.updated(head.indexOf("hog time/step"), ServiceScore).patch(head.indexOf("starved") + 1, Vector(LateTimeouts), 0)
+    else head
 
   /** A row in its table's columns (`headOf(t)`). */
   def cellsOf(t: LatencyTable, r: LatencyRow): Vector[String] = {
@@ -117,7 +122,8 @@ object LatencyTables {
       "each cell's forks, on the log scale), 'tie' when it " +
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +
       "with starved events has no p99 ratio and is never the lowest: its percentiles describe only the events answered); " +
-      "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); budget: the auto-yield budget " +
+      "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); time/request (service): the " +
+      "window's time per request answered; budget: the auto-yield budget " +
       "the cell's runtime read back; late timeouts (service): per fork, the fast backends (0.5–1.5 ms) that lost to the " +
       "timeout all the same because the runtime ran them that late, never in a percentile ('?': not recorded)"
   }

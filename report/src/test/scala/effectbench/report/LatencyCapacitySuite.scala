@@ -185,6 +185,8 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val rows = t.rows.map(r => r.runtime -> LatencyTables.cellsOf(t, r)).toMap
     val col = LatencyTables.headOf(t).indexOf(LatencyTables.LateTimeouts)
     assert(col > LatencyTables.headOf(t).indexOf("starved"), LatencyTables.headOf(t).toString)
+    // service has no hogs: its score column is its time per request.
+    assertEquals(LatencyTables.headOf(t)(LatencyTables.head.indexOf("hog time/step")), LatencyTables.ServiceScore)
     assertEquals(rows("zio")(col), "7, 7 per fork")
     assertEquals(rows("cats-effect")(col), "0 per fork")
     assertEquals(rows("future")(col), "?")
