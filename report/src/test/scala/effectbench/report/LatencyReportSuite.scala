@@ -4,9 +4,8 @@ import effectbench.stats.{CellEstimate, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
 import effectbench.LatencyModel
-import java.io.{FileOutputStream, PrintStream}
 import java.nio.file.{Files, Path}
-import org.HdrHistogram.{Histogram, HistogramLogWriter}
+import org.HdrHistogram.Histogram
 import scala.util.Random
 
 /** Family L's statistics and reports on synthetic runs whose latency logs are written here in the
@@ -16,26 +15,8 @@ class LatencyReportSuite extends munit.FunSuite {
   /** One fork: its windows' latencies (ns) and starved events per window. */
   final case class ForkSpec(windows: Vector[(Vector[Long], Long)])
 
-  def writeLog(log: Path, forks: Vector[ForkSpec]): Unit = {
-    val out = new PrintStream(new FileOutputStream(log.toFile, true), false, "UTF-8")
-    val w = new HistogramLogWriter(out)
-    w.outputLogFormatVersion()
-    w.outputStartTime(1700000000000L)
-    w.outputLegend()
-    forks.zipWithIndex.foreach { case (f, i) =>
-      val tag = s"fork-$i"
-      f.windows.zipWithIndex.foreach { case ((lats, starved), k) =>
-        val h = new Histogram(LatencyModel.StarvedNanos, 3)
-        lats.foreach(h.recordValue)
-        h.setTag(tag)
-        h.setStartTimeStamp(1700000000000L + i * 10000 + k * 1000)
-        h.setEndTimeStamp(1700000000000L + i * 10000 + k * 1000 + 500)
-        w.outputComment(LatencyModel.windowComment(tag, lats.size + starved, starved, 1000))
-        w.outputIntervalHistogram(h)
-      }
-    }
-    out.close()
-  }
+  def writeLog(log: Path, forks: Vector[ForkSpec]): Unit =
+    SyntheticRun.writeWindows(log, forks.map(_.windows.map { case (lats, starved) => SyntheticRun.LogWindow(lats, starved) }))
 
   /** Latencies with the 99th percentile in the tail near `p99us`: 980 values near 100 µs, 20 of p99us … 1.05·p99us. */
   def lats(p99us: Double, rnd: Random): Vector[Long] =

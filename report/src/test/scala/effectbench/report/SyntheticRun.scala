@@ -123,22 +123,34 @@ object SyntheticRun {
   final case class LogFork(p99us: Double, starved: Long = 0, lateTimeouts: Option[Long] = None)
 
   /** A latency log in the harness's format (LatencyLog): each fork one window under its own tag. */
-  def writeLatencyLog(log: Path, forks: Vector[LogFork]): Unit = {
+  def writeLatencyLog(log: Path, forks: Vector[LogFork]): Unit =
+    writeWindows(log,
+      forks.map { f =>
+        Vector(LogWindow(Vector.fill(980)(1000000L) ++ Vector.fill(20)((f.p99us * 1000).toLong), f.starved, f.lateTimeouts.getOrElse(-1L)))
+      })
+
+  /** One window of a latency log: its latencies (ns), starved events and (service) late timeouts, -1 when not recorded. */
+  final case class LogWindow(lats: Vector[Long], starved: Long = 0, lateTimeouts: Long = -1L)
+
+  /** A latency log in the harness's format (LatencyLog): fork i's windows under the tag `fork-i`, each
+    * after the comment with its events and starved events. */
+  def writeWindows(log: Path, forks: Vector[Vector[LogWindow]]): Unit = {
     val out = new PrintStream(new FileOutputStream(log.toFile, true), false, "UTF-8")
     val w = new HistogramLogWriter(out)
     w.outputLogFormatVersion()
     w.outputStartTime(1700000000000L)
     w.outputLegend()
-    forks.zipWithIndex.foreach { case (f, i) =>
+    forks.zipWithIndex.foreach { case (ws, i) =>
       val tag = s"fork-$i"
-      val h = new Histogram(LatencyModel.StarvedNanos, 3)
-      (0 until 980).foreach(_ => h.recordValue(1000000L))
-      (0 until 20).foreach(_ => h.recordValue((f.p99us * 1000).toLong))
-      h.setTag(tag)
-      h.setStartTimeStamp(1700000000000L + i * 10000)
-      h.setEndTimeStamp(1700000000000L + i * 10000 + 500)
-      w.outputComment(LatencyModel.windowComment(tag, 1000 + f.starved, f.starved, 1000, f.lateTimeouts.getOrElse(-1L)))
-      w.outputIntervalHistogram(h)
+      ws.zipWithIndex.foreach { case (win, k) =>
+        val h = new Histogram(LatencyModel.StarvedNanos, 3)
+        win.lats.foreach(h.recordValue)
+        h.setTag(tag)
+        h.setStartTimeStamp(1700000000000L + i * 10000 + k * 1000)
+        h.setEndTimeStamp(1700000000000L + i * 10000 + k * 1000 + 500)
+        w.outputComment(LatencyModel.windowComment(tag, win.lats.size + win.starved, win.starved, 1000, win.lateTimeouts))
+        w.outputIntervalHistogram(h)
+      }
     }
     out.close()
   }
