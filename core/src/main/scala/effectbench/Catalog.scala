@@ -411,7 +411,9 @@ object Catalog {
       "release it; respond. A request's latency is its response minus its scheduled time (metered: no coordinated " +
       "omission); one not answered within 1 s is starved, counted apart and never in a percentile. The rates of the " +
       "sweep are each a cell; the capacity of a runtime is the highest rate whose p99 stays under `target-p99-ms` with " +
-      "every lower rate under it too, computed per round of forks and reported with its range over the rounds. The " +
+      "every lower rate under it too, computed per round of forks and reported with its range over the rounds; a runtime's sweep " +
+      "stops once in every round some rate up to the current one is over the target (its higher rates, which could not " +
+      "change the capacity, are reported as not measured). The " +
       "score is the window's time per request answered. On `baseline` a request is a task of its fixed pool, its sleeps and " +
       "its timeout tasks of a `ScheduledExecutorService` that complete `CompletableFuture`s; on `loom` a request and each " +
       "backend are virtual threads, and the timeout is `Future.get` with a timeout.",
