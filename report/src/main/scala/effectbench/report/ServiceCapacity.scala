@@ -121,17 +121,20 @@ object ServiceCapacity {
       k -> cs.map(c => c.id.get.params.long("rate") -> roundP99(run, c))
     }
 
+  /** The target of a sweep of the run's recorded service cells (every cell of a sweep shares its params). */
+  def targetOf(run: RunData, k: SweepKey): Double =
+    run.cells.collectFirst { case c if isService(c) && sweepKey(c.id.get, c.jvm) == k => targetMicros(c.id.get) }.get
+
+  /** One table per setting of the other params, mode and JVM; one row per sweep, from `sweeps`
+    * (the runner's stop reads the same), so a rate without a score exceeds the target here too. */
   def build(run: RunData): Vector[CapacityTable] = {
-    val cells = run.cells.filter(c => c.ok && isService(c))
     val skipped = run.cells.filter(c => isService(c) && c.status == Outcome.NotMeasured)
-    val groups = cells.groupBy(c => (Params.encode(others(c.id.get.params)), c.id.get.mode.id, c.jvm)).toVector.sortBy(_._1)
-    groups.map { case ((params, mode, jvm), cs) =>
-      val target = targetMicros(cs.head.id.get)
-      val rows = cs.groupBy(c => (c.id.get.runtimeKey, c.id.get.variant)).toVector.sortBy(_._1).map { case ((rt, v), rcs) =>
-        val byRate = rcs.map(c => c.id.get.params.long("rate") -> roundP99(run, c))
-        val key = sweepKey(rcs.head.id.get, jvm)
-        val notMeasured = skipped.filter(c => sweepKey(c.id.get, c.jvm) == key)
-        CapacityRow(rt, v, byRate.map(_._1).sorted, perRound(byRate, target), notMeasured.map(_.id.get.params.long("rate")).sorted,
+    sweeps(run).toVector.groupBy { case (k, _) => (k.params, k.mode, k.jvm) }.toVector.sortBy(_._1).map { case ((params, mode, jvm), ss) =>
+      val target = targetOf(run, ss.head._1)
+      val rows = ss.sortBy { case (k, _) => (k.runtime, k.variant) }.map { case (k, byRate) =>
+        val notMeasured = skipped.filter(c => sweepKey(c.id.get, c.jvm) == k)
+        CapacityRow(k.runtime, k.variant, byRate.map(_._1).sorted, perRound(byRate, target),
+          notMeasured.map(_.id.get.params.long("rate")).sorted,
           notMeasured.flatMap(c => stoppedAt(c.reason)).headOption)
       }
       CapacityTable(params, mode, jvm, target, rows)

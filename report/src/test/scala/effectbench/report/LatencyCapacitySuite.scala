@@ -172,6 +172,17 @@ class LatencyCapacitySuite extends munit.FunSuite {
     assertEquals(t.rows.map(r => r.runtime -> r.median), Vector("zio@2.1.26" -> Some(1000.0), "zio@2.1.27" -> Some(250.0)))
   }
 
+  test("a rate that failed or timed out exceeds the target in the printed capacity, as in the runner's stop") {
+    // 500/s timed out, 1,000/s was under: the sweep ends at 500, so the capacity is 250 (the runner,
+    // reading the same sweeps, stops there and does not measure 1,000).
+    val rounds = Vector(1, 2)
+    val cells = Vector(ServiceCell("zio", 250, rounds.map(_ -> under)),
+      ServiceCell("zio", 500, Vector.empty, Outcome.TimedOut, "timed out"),
+      ServiceCell("zio", 1000, rounds.map(_ -> under)))
+    val t = ServiceCapacity.build(SyntheticRun.serviceRun(SyntheticRun.tempDir("failed-rate"), cells)).head
+    assertEquals(t.rows.map(r => r.runtime -> r.median), Vector("zio" -> Some(250.0)))
+  }
+
   test("service's late timeouts per fork in every report format and in compare, never in a percentile; '?' where not recorded") {
     def run(dir: Path, zioLate: Option[Long]) = SyntheticRun.serviceRun(dir,
       Vector(

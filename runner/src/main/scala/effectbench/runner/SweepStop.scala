@@ -20,8 +20,7 @@ object SweepStop {
   /** The stop rate of each sweep recorded in `run` that has stopped. */
   def stopped(run: RunData): Map[SweepKey, (Long, Double)] =
     ServiceCapacity.sweeps(run).flatMap { case (k, byRate) =>
-      val target = run.cells.find(c => ServiceCapacity.isService(c) && ServiceCapacity.sweepKey(c.id.get, c.jvm) == k)
-        .map(c => ServiceCapacity.targetMicros(c.id.get)).get
+      val target = ServiceCapacity.targetOf(run, k)
       ServiceCapacity.stopsAt(byRate, target).map(at => k -> (at, target))
     }
 
