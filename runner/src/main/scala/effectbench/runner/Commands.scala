@@ -95,7 +95,7 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "the results directory (default: results/states-study)") out: Option[String] = None,
       jvms: JvmChoice,
       @arg(doc = "two launches at the smallest settings, to see the command work") smoke: Flag = Flag(),
-      @arg(doc = "each launch's iterations: warm-ups x seconds + iterations x seconds (default: a quick fork, 2x0.5+6x0.25)") fork: Option[
+      @arg(doc = "each launch's iterations: warm-ups x seconds + iterations x seconds (default: a quick fork, 6x0.5+4x0.25)") fork: Option[
         String
       ] = None
   ): Int =

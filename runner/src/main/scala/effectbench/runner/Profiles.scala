@@ -13,17 +13,17 @@ final case class MeasureProfile(id: String, forks: Int, warmups: Int, warmupSeco
 }
 
 object Profiles {
-  /** A quick fork warms up for 1 s and then measures 6 iterations of 0.25 s: the former 3 × 0.5 s
-    * in the same time, with points enough for the warm-up judge's trend test, so that leading
-    * iterations still trending are dropped. Measured here (2 cores, JDK 25, `bench states --fork
-    * 0x0.25+32x0.25`, deep-bind cats-effect and zio, fork-many cats-effect, ping-pong future, loom
-    * and monix, three launches each): a fresh JVM's first 0.25-s iterations run 2–9× slower than
-    * the fork's end, still 10–50% slower at 1–1.5 s, and settle by about 2 s. A 1.5-s warm-up
-    * narrowed the launches' spread (loom 24% to 4%, fork-many cats-effect 15% to 7%, bench states),
-    * but made the headline's 4 rounds of 53 cells take 17 min (4.8 s a fork) against its 15-min
-    * budget; the rounds engine lengthens the warm-up of a cell's later forks where its forks show
-    * the need (ForkShape). */
-  val quick = MeasureProfile("quick", forks = 2, warmups = 2, warmupSeconds = 0.5, iterations = 6, iterationSeconds = 0.25)
+  /** A quick fork warms up for 3 s and then measures 4 iterations of 0.25 s. Chosen from the
+    * launches themselves (Kalibera & Jones: spend the time where the variance is): `bench states
+    * --fork 0x0.25+28x0.25 --launches 7` on 13 cells of the headline's scenarios, each launch cut
+    * afterwards into every shape of warm-up and measurement (`bench states` prints that table),
+    * alone on the 2-core machine, JDK 25 (2026-11-26). The launches' spread (standard deviation of
+    * their log means; median over the cells, 75th percentile) was 9.2% and 17.8% for the former
+    * quick fork (1 s + 1.5 s), 4.8% and 7.1% for this one; the variance of a cell's mean per
+    * machine second (spread² × the fork's seconds with 1 s of JVM start) fell from 299 to 117 (%²·s):
+    * a fresh JVM settles in about 2 s here, so a fork that measures before then mostly measures its
+    * JIT. Measuring longer than 1 s narrowed little (3 s + 2 s: 4.6% and 8.5%). */
+  val quick = MeasureProfile("quick", forks = 2, warmups = 6, warmupSeconds = 0.5, iterations = 4, iterationSeconds = 0.25)
   val standard = MeasureProfile("standard", forks = 3, warmups = 3, warmupSeconds = 1, iterations = 5, iterationSeconds = 1)
   val thorough = MeasureProfile("thorough", forks = 5, warmups = 5, warmupSeconds = 2, iterations = 10, iterationSeconds = 2)
   val all: Vector[MeasureProfile] = Vector(quick, standard, thorough)

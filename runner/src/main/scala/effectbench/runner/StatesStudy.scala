@@ -131,7 +131,39 @@ object StatesStudy {
       "spread: standard deviation of the launches' log means (≈ their coefficient of variation) and slowest / fastest; slow: a launch above the geometric middle of the cell's fastest and slowest launch states, found over every launch of the cell " +
         s"(ForkStats.launchStates); a cell with one state has no slow launches. Launches: $csv"
     )
+    // Launches measured from their first iteration hold every shorter fork: the fork shapes' table.
+    val rows = shapeRows(results, profile.iterationSeconds, Rounds.ForkOverheadSeconds)
+    if (profile.warmups == 0 && rows.nonEmpty) {
+      println()
+      print(TerminalTable.table(shapeHeader, rows))
+      println(
+        f"fork shapes: each launch cut afterwards to a warm-up and a measurement; spread over the cells (and changes) of the launches' spread; " +
+          f"per s: spread² × (${Rounds.ForkOverheadSeconds}%.1f s of JVM start + the fork), the variance of a cell's mean per machine second, least is best"
+      )
+      Files.write(dir.dir.resolve("shapes.csv"),
+        (shapeHeader.mkString(",") + "\n" + rows.map(_.mkString(",")).mkString("\n") + "\n")
+          .getBytes(StandardCharsets.UTF_8))
+    }
     0
+  }
+
+  val shapeHeader: Vector[String] = Vector("warm-up s", "measured s", "fork s", "spread median", "spread p75", "per s median")
+
+  /** The fork shapes table: for every cut (ForkShape.cuts) that every (cell, change) group's launches
+    * are long enough for, the median and 75th percentile over the groups of the launches' spread, and
+    * the median of its variance per machine second (ForkShape.costedVariance). Empty when no cut fits. */
+  def shapeRows(results: Vector[Launch], iterationSeconds: Double, overheadSeconds: Double): Vector[Vector[String]] = {
+    val groups = results.groupBy(l => (l.cell, l.change)).toVector.sortBy(_._1).map(_._2.sortBy(_.order).map(_.raw))
+    def quantile(xs: Vector[Double], q: Double) = { val v = xs.sorted; v(math.min(v.size - 1, (q * v.size).toInt)) }
+    effectbench.stats.ForkShape.cuts.flatMap { cut =>
+      val spreads = groups.map(g => effectbench.stats.ForkShape.cutSpread(g, iterationSeconds, cut))
+      if (groups.isEmpty || spreads.exists(_.isNaN)) None
+      else {
+        val perSecond = spreads.map(sd => effectbench.stats.ForkShape.costedVariance(sd * 100, cut, overheadSeconds))
+        Some(Vector(f"${cut.warmupSeconds}%.1f", f"${cut.measuredSeconds}%.1f", f"${cut.seconds + overheadSeconds}%.1f",
+            f"${quantile(spreads, 0.5) * 100}%.1f%%", f"${quantile(spreads, 0.75) * 100}%.1f%%", f"${quantile(perSecond, 0.5)}%.0f"))
+      }
+    }
   }
 
   /** The geometric middle between a cell's fastest and slowest launch state; None with one state. */

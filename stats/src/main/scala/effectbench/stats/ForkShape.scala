@@ -90,4 +90,32 @@ object ForkShape {
           f"between-launch variance ${share * 100}%.0f%% of a fork mean's; $warm warm-up + $iters iterations per fork" +
             (if (dropped > 0) f" (warm-up judged: up to $dropped leading iterations were still trending)" else ""))
     }
+
+  /** A fork shape cut from a long launch afterwards: its first `warmupSeconds` of iterations
+    * dropped, the next `measuredSeconds` averaged. A launch measured without warm-up in short
+    * iterations holds every shorter fork it could have been: the JIT does not know when the fork
+    * will end, so the cut is the fork that shape would have run (`bench states`). */
+  final case class Cut(warmupSeconds: Double, measuredSeconds: Double) {
+    def seconds: Double = warmupSeconds + measuredSeconds
+  }
+
+  /** The cuts `bench states` tabulates: warm-ups of 0.5–3 s, measurements of 0.5–3 s. */
+  val cuts: Vector[Cut] =
+    for (w <- Vector(0.5, 1.0, 1.5, 2.0, 2.5, 3.0); m <- Vector(0.5, 1.0, 1.5, 2.0, 3.0)) yield Cut(w, m)
+
+  /** The spread of launches cut to one shape: the standard deviation of the logs of their means
+    * over the cut's iterations (≈ their coefficient of variation). NaN when fewer than two launches
+    * are long enough, or the cut holds no whole iteration. */
+  def cutSpread(launches: Vector[Vector[Double]], iterationSeconds: Double, cut: Cut): Double = {
+    val from = math.round(cut.warmupSeconds / iterationSeconds).toInt
+    val until = math.round(cut.seconds / iterationSeconds).toInt
+    val logs = launches.filter(l => l.size >= until && until > from && l.slice(from, until).forall(_ > 0))
+      .map(l => math.log(mean(l.slice(from, until))))
+    if (logs.size < 2) Double.NaN else math.sqrt(variance(logs))
+  }
+
+  /** The variance of a cell's mean per machine second when its forks have a cut's shape: spread²
+    * times a fork's seconds with `overheadSeconds` of JVM start, setup and exit. For a fixed
+    * machine time, the shape with the least of it gives the narrowest interval (Kalibera & Jones). */
+  def costedVariance(spread: Double, cut: Cut, overheadSeconds: Double): Double = spread * spread * (overheadSeconds + cut.seconds)
 }
