@@ -231,7 +231,11 @@ object Rounds {
           val pending = o.pending
           worst = o.worst
           bimodal = o.bimodal
-          if (pending.isEmpty) stopped =
+          // A table whose other cells all starved or failed has no ratio left that more forks could
+          // narrow: its last cell's own precision is not what a table of several cells is run for (a
+          // hog-probe table of Cats Effect beside a starving Monix ran to the round ceiling, 2026-11-26).
+          if (keys.size >= 2 && est.size < 2) stopped = "no ratio left to refine (the table's other cells starved or failed)"
+          else if (pending.isEmpty) stopped =
             (if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it") +
               (if (bimodal.nonEmpty) s" or bimodal (${bimodal.mkString(", ")})" else "")
           else {

@@ -240,6 +240,19 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(all.summary.stopped, "every cell starved or failed")
   }
 
+  test("a table whose other cells starved stops at its minimum rounds: its last cell has no ratio to refine") {
+    // hog-probe's shipped table: Cats Effect (noisy hog time per step) beside a Monix that starves.
+    val g = new Random(9)
+    val res = Rounds.loop(Vector("cats-effect", "monix"), engine(precisionFirst = true, min = 4, max = 12), None, new Random(1),
+      (k, _, _) =>
+        Rounds.Fork(ok = true, Vector(Vector.fill(4)(2.0 * (1 + 0.3 * g.nextGaussian()))), 10.0, higherIsBetter = false,
+          starving = k == "monix"),
+      _ => (), "t")
+    assertEquals(res.summary.rounds, 4, res.summary.toString)
+    assertEquals(res.summary.stopped, "no ratio left to refine (the table's other cells starved or failed)")
+    assertEquals(res.forks("monix").size, Rounds.StarvingForks)
+  }
+
   test("a fork starved throughout: every measured window's events all starved") {
     import effectbench.store.{JmhMetric, JmhResult, Named}
     def result(events: Vector[Double], starved: Vector[Double]) =
