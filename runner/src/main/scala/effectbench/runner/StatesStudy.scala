@@ -154,7 +154,7 @@ object StatesStudy {
     * the median of its variance per machine second (ForkShape.costedVariance). Empty when no cut fits. */
   def shapeRows(results: Vector[Launch], iterationSeconds: Double, overheadSeconds: Double): Vector[Vector[String]] = {
     val groups = results.groupBy(l => (l.cell, l.change)).toVector.sortBy(_._1).map(_._2.sortBy(_.order).map(_.raw))
-    def quantile(xs: Vector[Double], q: Double) = { val v = xs.sorted; v(math.min(v.size - 1, (q * v.size).toInt)) }
+    def quantile(xs: Vector[Double], q: Double) = effectbench.stats.Stats.quantile(xs.toArray, q)
     effectbench.stats.ForkShape.cuts.flatMap { cut =>
       val spreads = groups.map(g => effectbench.stats.ForkShape.cutSpread(g, iterationSeconds, cut))
       if (groups.isEmpty || spreads.exists(_.isNaN)) None
