@@ -72,10 +72,24 @@ object CellStats {
       else Vector(s"$runtime is ${if (e.modes.size == 2) "bimodal" else s"multi-modal (${e.modes.size} modes)"}: " +
         e.modes.map(m => f"${Format.num(m.center)} $unit (${m.share * 100}%.0f%% of iterations, ${forkList(m.forks)})").mkString("; ") +
         "; its mean and every ratio with it describe neither state")
+    val lone = ForkStats.loneLaunches(e.forks)
+    val loneNote =
+      if (lone.isEmpty) Vector.empty
+      else {
+        val byFork = e.forks.map(f => f.fork -> f.mean).toMap
+        val others = e.forks.filterNot(f => lone.contains(f.fork)).map(_.mean).filter(_ > 0)
+        val middle = if (others.isEmpty) Double.NaN else math.exp(others.map(math.log).sum / others.size)
+        Vector(
+          s"$runtime: " + lone.map(f => f"fork $f ${Format.num(byFork(f))} $unit (${byFork(f) / middle}%.2f× the other launches)").mkString(
+            ", "
+          ) +
+            " set apart from the rest; one launch cannot tell a second state from an outlier, so it stays in the cell's score, whose interval widens to hold it"
+        )
+      }
     val unsettled =
       if (e.unsettled.isEmpty) Vector.empty
       else Vector(s"$runtime: ${forkList(e.unsettled)} never settled (iterations still trending after the warm-up ceiling)")
-    modes ++ unsettled
+    modes ++ loneNote ++ unsettled
   }
 
   /** The legend every format prints under its tables. */
@@ -84,6 +98,6 @@ object CellStats {
     s"score ± error: mean of the forks' steady-state means ± the $c t-interval half-width over forks (forks − 1 df; warm-up judged per fork); " +
       s"vs fastest / vs baseline: ratio with its own $c interval from the forks of both cells (paired by round when measured in rounds), " +
       "'tie' when that interval contains 1, 'bimodal' when a fork's iterations change state; a cell whose forks land in several launch states " +
-      "(a gap between its fork means much wider than their spread) gets a score and ratios per state, and a ratio against such a cell is taken against its most frequent state; precision: half-width as a share of the score; B/op: gc.alloc.rate.norm"
+      "(a gap between its fork means much wider than their spread, two launches or more in each) gets a score and ratios per state, their intervals from the launch spread pooled over its states, and a ratio against such a cell is taken against its most frequent state; precision: half-width as a share of the score; B/op: gc.alloc.rate.norm"
   }
 }

@@ -21,6 +21,14 @@ class StatesTextSuite extends munit.FunSuite {
     assert(CellStats.notes("future", two, "ms").exists(_.contains("lands in 2 launch states")))
   }
 
+  test("a lone launch off the others is named in a note, not reported as a state") {
+    val e = ForkStats.estimate(forks(Seq(2.04, 2.05, 2.89, 2.03), 5))
+    assert(!e.multiState)
+    val note = CellStats.notes("cats-effect", e, "ns/op").find(_.contains("set apart"))
+    assert(note.exists(n => n.startsWith("cats-effect: fork 3 2.8") && n.contains("1.42× the other launches")), note.toString)
+    assert(CellStats.notes("cats-effect", ForkStats.estimate(forks(Seq(2.04, 2.05, 2.06, 2.03), 5)), "ns/op").isEmpty)
+  }
+
   test("each launch state's note carries its own counters, read from the forks of that state") {
     import effectbench.Outcome
     import effectbench.store.{CellRecord, JmhMetric, JmhResult, Named, RunData, RunFiles}

@@ -169,8 +169,8 @@ object StatesStudy {
   /** The geometric middle between a cell's fastest and slowest launch state; None with one state. */
   def threshold(means: Vector[Double]): Option[Double] = {
     val states = ForkStats.launchStates(means.zipWithIndex.map { case (m, i) =>
-      effectbench.stats.ForkSteady(i + 1, Vector(m), 0, settled = true)
-    })
+        effectbench.stats.ForkSteady(i + 1, Vector(m), 0, settled = true)
+      }, minLaunches = 1)
     if (states.size < 2) None else Some(math.sqrt(states.map(_.mean).min * states.map(_.mean).max))
   }
 

@@ -34,31 +34,47 @@ class ForkCoverageSuite extends munit.FunSuite {
   val Draws = 2000
   val Factor = 1.25
 
-  /** The ratio intervals a report prints for B against A. */
-  private def printed(a: CellEstimate, b: CellEstimate): Vector[RatioEstimate] =
-    if (!a.multiState && !b.multiState) Vector(ForkStats.ratio(a, b)).filterNot(_.bimodal)
+  /** The ratio intervals a report prints for B against A, each with the forks behind its two sides. */
+  private def printed(a: CellEstimate, b: CellEstimate): Vector[(RatioEstimate, Vector[Int], Vector[Int])] =
+    if (!a.multiState && !b.multiState)
+      Vector(ForkStats.ratio(a, b)).filterNot(_.bimodal).map(r => (r, a.forks.map(_.fork), b.forks.map(_.fork)))
     else
       for {
         sa <- a.states
         sb = b.states.minBy(s => math.abs(math.log(s.mean / sa.mean)))
         r = ForkStats.ratio(a.ofState(sa), b.ofState(sb)) if r.known
-      } yield r
+      } yield (r, sa.forks, sb.forks)
 
-  /** Coverage of `truth` by the printed intervals over `Draws` resamples of `forks` per side. */
+  /** What a printed ratio should cover: the factor times the ratio of the recorded cell's own means
+    * for the launches behind each side. Whole cells, or matching states, give the factor itself; a
+    * state of one side printed against a different state of the other (a rare state drawn on one side
+    * only) gives that the two states' true ratio, which its interval must hold. The true state of a
+    * launch is the one the whole recording (20 launches) puts it in. */
+  private def truth(data: Recorded, launchesA: Vector[Int], launchesB: Vector[Int], factor: Double): Double = {
+    val all = ForkStats.estimate(data.forks)
+    val stateOf: Map[Int, LaunchState] = all.states.flatMap(s => s.forks.map(f => (f - 1) -> s)).toMap
+    // A drawn state's truth is the true state of most of its launches.
+    def of(launches: Vector[Int]): Double = launches.groupBy(stateOf).maxBy(_._2.size)._1.mean
+    factor * of(launchesB) / of(launchesA)
+  }
+
+  /** Coverage of the truth by the printed intervals over `Draws` resamples of `forks` per side. */
   private def coverage(data: Recorded, forks: Int, factor: Double, seed: Long): (Double, Int) = {
     val g = new Random(seed)
     val rounds = (1 to forks).toVector
     // Each side's forks are distinct launches (a launch drawn twice would be two identical forks, which
     // no run has, and would make a spurious tight cluster); the two sides are drawn independently.
-    def draw(scale: Double) = g.shuffle(data.forks).take(forks).map(_.map(_ * scale))
+    def draw() = g.shuffle(data.forks.indices.toVector).take(forks)
     var covered = 0
     var total = 0
     for (_ <- 1 to Draws) {
-      val a = ForkStats.estimate(draw(1.0), rounds = rounds)
-      val b = ForkStats.estimate(draw(factor), rounds = rounds)
-      printed(a, b).foreach { r =>
+      val (ia, ib) = (draw(), draw())
+      val a = ForkStats.estimate(ia.map(data.forks), rounds = rounds)
+      val b = ForkStats.estimate(ib.map(i => data.forks(i).map(_ * factor)), rounds = rounds)
+      printed(a, b).foreach { case (r, fa, fb) =>
+        val t = truth(data, fa.map(f => ia(f - 1)), fb.map(f => ib(f - 1)), factor)
         total += 1
-        if (r.low <= factor && factor <= r.high) covered += 1
+        if (r.low <= t && t <= r.high) covered += 1
       }
     }
     (covered.toDouble / math.max(1, total), total)

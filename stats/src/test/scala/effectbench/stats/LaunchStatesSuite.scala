@@ -21,10 +21,17 @@ class LaunchStatesSuite extends munit.FunSuite {
     assert(math.abs(e.ofState(e.states(1)).mean - 0.7767) < 0.01)
   }
 
-  test("states 1.5× apart are states when each is tight; a lone fork 3× off among four is a state") {
+  test("states 1.5× apart are states when each is tight; a lone fork 3× off among four is a lone launch, not a state") {
     assert(ForkStats.estimate(forks(Seq(3.27, 3.30, 5.07, 5.77, 3.28))).multiState, "ping-pong monix 3.3 vs 5.1–5.8 ms")
     val fm = ForkStats.estimate(forks(Seq(0.89, 0.90, 0.88, 2.93)))
-    assertEquals(fm.states.map(_.forks), Vector(Vector(1, 2, 3), Vector(4)))
+    assertEquals(fm.states.map(_.forks), Vector(Vector(1, 2, 3, 4)))
+    assertEquals(ForkStats.loneLaunches(fm.forks), Vector(4))
+    // A second launch in the slow state makes it one.
+    val fm2 = ForkStats.estimate(forks(Seq(0.89, 0.90, 0.88, 2.93, 2.95)))
+    assertEquals(fm2.states.map(_.forks), Vector(Vector(1, 2, 3), Vector(4, 5)))
+    assertEquals(ForkStats.loneLaunches(fm2.forks), Vector.empty)
+    // `bench states` over many launches counts a lone slow launch as its state.
+    assertEquals(ForkStats.launchStates(fm.forks, minLaunches = 1).map(_.forks), Vector(Vector(1, 2, 3), Vector(4)))
   }
 
   test("a cell that scatters widely is one state, and so is one whose forks agree") {
@@ -53,6 +60,25 @@ class LaunchStatesSuite extends munit.FunSuite {
     assert(!rs.exists(_.ratio.bimodal), "a state's own ratio is not bimodal")
     // The reference of a two-state cell is its most frequent state (3 of 5 at ~2.0).
     assert(math.abs(CellRatios.reference(two).mean - 2.01) < 0.02, CellRatios.reference(two).toString)
+  }
+
+  test("a lone launch stays in its cell, whose ratio's interval widens to hold it") {
+    // business-flow future's fork means in one headline (µs): three launches at ~157, one at 204.
+    val ref = ForkStats.estimate(forks(Seq(42.1, 41.6, 41.6, 48.5), 7), rounds = Vector(1, 2, 3, 4))
+    val fut = ForkStats.estimate(forks(Seq(156.6, 151.8, 161.0, 209.7), 8), rounds = Vector(1, 2, 3, 4))
+    assert(!fut.multiState, fut.states.toString)
+    assertEquals(ForkStats.loneLaunches(fut.forks), Vector(4))
+    val r = CellRatios.slowdown(fut, ref, higherIsBetter = false)
+    assert(r.known && r.low < 3.8 && r.high > 4.2, r.toString)
+  }
+
+  test("a state of two launches is not left with a t of one degree of freedom") {
+    // fork-many cats-effect in one headline (ms): rounds 3 and 4 at 1.85, the others at 0.70.
+    val ce = ForkStats.estimate(forks(Seq(0.699, 0.685, 1.855, 1.837, 0.743), 5), rounds = Vector(1, 2, 3, 4, 5))
+    val ref = ForkStats.estimate(forks(Seq(1.03, 0.81, 1.10, 0.99, 0.95), 6), rounds = Vector(1, 2, 3, 4, 5))
+    val slow = CellRatios.stateSlowdowns(ce, ref, higherIsBetter = false).find(_.state.forks.size == 2).get.ratio
+    // Paired by its two rounds alone, t(1) = 12.7 made it [0.02, 91]; pooled (3 df) and Welch, a few tens of per cent.
+    assert(slow.relHalfWidth < 0.5, slow.toString)
   }
 
   test("fork length: launch-dominated cells get short forks, iteration-dominated long ones, warm-up follows the judge") {
