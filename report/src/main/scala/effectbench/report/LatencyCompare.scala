@@ -5,15 +5,50 @@ import effectbench.store.{CellResult, RunData}
 
 /** One family-L cell in both runs: its p99 in A and in B (geometric mean over forks with its interval), and
   * B/A with its interval from the forks of both runs. */
-final case class LatencyDiff(key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict) {
+final case class LatencyDiff(
+    key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict,
+    /** The exact two-sided Mann–Whitney p-value of the forks' p99s of A against B's; NaN when either
+      * run has fewer than `LatencyCompare.MinTailForks` forks with a p99 (no verdict is possible). */
+    rankP: Double = Double.NaN
+) {
   def service: Boolean = key.startsWith(effectbench.Catalog.service.id + "/")
+  /** Forks with a p99 in each run. */
+  def forksA: Int = a.p99.n
+  def forksB: Int = b.p99.n
+  def decidable: Boolean = !rankP.isNaN
 }
 
 /** `compare` of two runs for family L: the p99 of every cell both runs measured, B over A with an
   * interval over the forks of both (two runs share no rounds, so the forks are not paired; the logs
   * of the forks' p99, Welch's degrees of freedom), a verdict when the whole interval lies beyond
-  * ±threshold, and each run's starved events beside it (never in the ratio). */
+  * ±threshold and the forks' p99s of the two runs differ by rank (below), and each run's starved
+  * events beside it (never in the ratio).
+  *
+  * A tail is judged on at least `MinTailForks` forks a run, by rank as well as by interval. A fork's
+  * p99 comes from about a thousand probes, so its ten slowest carry it, and one pause that delays
+  * forty probes in a row decides it: two runs of one build gave p99s of one cell 3.8 and 4.0 ms in
+  * one, 4.6 and 6.6 ms in the other, and the interval over two forks a side (log-normal, Welch)
+  * called that +41% [+19, +66]. A log-normal t on two or three forks trusts a spread it cannot
+  * estimate; the Mann–Whitney test assumes no shape, and with fewer than four forks a run no
+  * ordering of them reaches 5% (its least two-sided p is 0.10 at three and three), so the verdict
+  * waits for forks instead of guessing. benchstat decides the same way (a two-sided
+  * Mann–Whitney U at 0.05; it prints "need >= 4 samples to detect a difference at alpha level
+  * 0.05", golang.org/x/perf/cmd/benchstat). */
 object LatencyCompare {
+  /** Forks with a p99 each run needs before compare gives a p99 verdict (see above). */
+  val MinTailForks = 4
+  /** The rank test's level: the forks' p99s differ when its exact two-sided p is below this. */
+  val RankLevel = 0.05
+
+  /** The exact two-sided Mann–Whitney p of two runs' forks' p99s (commons-statistics-inference 1.1,
+    * `MannWhitneyUTest`, exact below 50 a side when no value ties); NaN under `MinTailForks` a side. */
+  def rankP(a: LatencyEstimate, b: LatencyEstimate): Double = {
+    def p99s(e: LatencyEstimate) = e.forks.filter(f => f.hasPercentiles && f.p99 > 0).map(_.p99).toArray
+    val (xa, xb) = (p99s(a), p99s(b))
+    if (xa.length < MinTailForks || xb.length < MinTailForks) Double.NaN
+    else org.apache.commons.statistics.inference.MannWhitneyUTest.withDefaults().test(xa, xb).getPValue
+  }
+
   def diffs(a: RunData, b: RunData, threshold: Double, confidence: Double = ForkStats.DefaultConfidence): Vector[LatencyDiff] = {
     val byB = b.cells.filter(c => c.ok && LatencyData.isLatency(c)).map(c => (c.key, c.jvm) -> c).toMap
     a.cells.filter(c => c.ok && LatencyData.isLatency(c)).flatMap { ca =>
@@ -21,12 +56,13 @@ object LatencyCompare {
         val ea = LatencyStats.estimate(LatencyData.forks(a.dir, ca), confidence)
         val eb = LatencyStats.estimate(LatencyData.forks(b.dir, cb), confidence)
         val r = LatencyStats.p99Ratio(eb, ea, confidence)
+        val p = rankP(ea, eb)
         val v =
-          if (!r.known) Verdict.Same
+          if (!r.known || p.isNaN || p >= RankLevel) Verdict.Same
           else if (r.low > 1 + threshold) Verdict.Regressed
           else if (r.high < 1 - threshold) Verdict.Improved
           else Verdict.Same
-        LatencyDiff(ca.key, ca.jvm, ea, eb, r, v)
+        LatencyDiff(ca.key, ca.jvm, ea, eb, r, v, p)
       }
     }
   }
@@ -49,6 +85,7 @@ object LatencyCompare {
     d.verdict match {
       case Verdict.Regressed => "p99 regressed"
       case Verdict.Improved => "p99 improved"
+      case _ if !d.decidable && d.forksA > 0 && d.forksB > 0 => s"too few forks to judge a tail (${d.forksA} and ${d.forksB}; $MinTailForks a run)"
       case _ => "~"
     },
     LatencyStats.starvedText(d.a), LatencyStats.starvedText(d.b)
@@ -56,7 +93,8 @@ object LatencyCompare {
 
   def legend(threshold: Double): String =
     f"latency (family L): p99 per fork, geometric mean over forks [interval]; B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
-      f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%%; starved events (and service's late timeouts) are shown per fork, never in a p99"
+      f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%% and the forks' p99s of the two runs differ by rank (exact two-sided Mann–Whitney, p < ${RankLevel}%.2f), " +
+      s"on $MinTailForks forks with a p99 in each run at least (fewer: 'too few forks to judge a tail'); starved events (and service's late timeouts) are shown per fork, never in a p99"
 
   def terminal(ds: Vector[LatencyDiff], threshold: Double): String =
     if (ds.isEmpty) "" else "\n" + legend(threshold) + "\n" + TerminalTable.table(headOf(ds), ds.map(cellsOf(ds, _)))

@@ -155,6 +155,24 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
   }
 
+  test("compare gives no p99 verdict on fewer than four forks a run, however far apart and tight they are") {
+    val p = Map("zio" -> 1000.0)
+    // Two forks a run, the second run's p99 twice the first's, every fork within 5% of its run's.
+    val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1, forks = 2)
+    val b = latencyRun(SyntheticRun.tempDir("lat-b"), p.updated("zio", 2000.0), seed = 3, forks = 2)
+    val d = LatencyCompare.diffs(a, b, 0.05).head
+    assert(d.ratio.known && d.ratio.ratio > 1.5, d.ratio.toString)
+    assertEquals(d.verdict, Verdict.Same)
+    assert(!d.decidable)
+    assert(LatencyCompare.cells(d).contains("too few forks to judge a tail (2 and 2; 4 a run)"), LatencyCompare.cells(d).toString)
+    // Four a run: the rank test can reach 5% (exact two-sided p = 2/70 when every fork of B is slower).
+    val a4 = latencyRun(SyntheticRun.tempDir("lat-a4"), p, seed = 1, forks = 4)
+    val b4 = latencyRun(SyntheticRun.tempDir("lat-b4"), p.updated("zio", 2000.0), seed = 3, forks = 4)
+    val d4 = LatencyCompare.diffs(a4, b4, 0.05).head
+    assertEqualsDouble(d4.rankP, 2.0 / 70, 1e-9)
+    assertEquals(d4.verdict, Verdict.Regressed)
+  }
+
   test("sleep-drift's budget variants are rows of one latency table, as hog-probe's are; the frontier stays hog-probe's") {
     val run = latencyRun(SyntheticRun.tempDir("lat-sd"),
       Map("cats-effect" -> 2000.0, "cats-effect@shipped" -> 1500.0, "cats-effect@budget-128" -> 1000.0, "zio@yield-off" -> 5000.0),
