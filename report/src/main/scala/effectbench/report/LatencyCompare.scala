@@ -85,7 +85,8 @@ object LatencyCompare {
     d.verdict match {
       case Verdict.Regressed => "p99 regressed"
       case Verdict.Improved => "p99 improved"
-      case _ if !d.decidable && d.forksA > 0 && d.forksB > 0 => s"too few forks to judge a tail (${d.forksA} and ${d.forksB}; $MinTailForks a run)"
+      case _ if !d.decidable && d.forksA > 0 && d.forksB > 0 =>
+        s"too few forks to judge a tail (${d.forksA} and ${d.forksB}; $MinTailForks a run)"
       case _ => "~"
     },
     LatencyStats.starvedText(d.a), LatencyStats.starvedText(d.b)

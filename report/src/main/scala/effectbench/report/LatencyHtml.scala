@@ -171,6 +171,14 @@ object LatencyHtml {
         sb.append("</tr>\n")
         t.rows.foreach(r => sb.append(LatencyTables.cellsOf(t, r).map(c => s"<td>${esc(c)}</td>").mkString("<tr>", "", "</tr>\n")))
         sb.append("</table>\n")
+        val costs = LatencyTables.budgetCosts(t, confidence)
+        if (costs.nonEmpty) {
+          sb.append(s"<p class=\"dim\">${esc(LatencyTables.costLegend)}.</p>\n<table class=\"latency budget-cost\"><tr>")
+          LatencyTables.costHead.foreach(h => sb.append(s"<th>${esc(h)}</th>"))
+          sb.append("</tr>\n")
+          costs.foreach(c => sb.append(LatencyTables.costCells(c).map(x => s"<td>${esc(x)}</td>").mkString("<tr>", "", "</tr>\n")))
+          sb.append("</table>\n")
+        }
         sb.append(curvesSvg(t)).append('\n')
         if (t.scenario == effectbench.Catalog.hogProbe.id) sb.append(frontierSvg(t)).append('\n')
         sb.append("</div>\n")

@@ -91,9 +91,14 @@ object LatencyStats {
     * geometric mean), and the interval is the t-interval of those logs, so drift of the machine that
     * hits both cells in a round cancels. Otherwise the logs of each cell's forks, with Welch's
     * degrees of freedom. */
-  def p99Ratio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double): LatencyRatio = {
+  def p99Ratio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double): LatencyRatio = percentileRatio(a, b, confidence, _.p99)
+
+  /** As `p99Ratio`, for the percentile `pick` reads from each fork. */
+  def percentileRatio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double, pick: ForkPercentiles => Double): LatencyRatio = {
     def logs(e: LatencyEstimate): Vector[(Int, Double)] =
-      e.forks.zipWithIndex.collect { case (f, i) if f.hasPercentiles && f.p99 > 0 => (e.rounds.lift(i).getOrElse(-1 - i), math.log(f.p99)) }
+      e.forks.zipWithIndex.collect {
+        case (f, i) if f.hasPercentiles && pick(f) > 0 => (e.rounds.lift(i).getOrElse(-1 - i), math.log(pick(f)))
+      }
     val la = logs(a)
     val lb = logs(b)
     def byRound(l: Vector[(Int, Double)]): Map[Int, Double] = l.filter(_._1 >= 0).groupBy(_._1).map { case (r, xs) =>

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.stats.{CellEstimate, ForkStats, Format, RatioEstimate}
 import effectbench.store.{CellResult, RunData}
 
 /** One family-L cell in its latency table: the hogs' throughput (the cell's score, per fork), its
@@ -24,6 +24,15 @@ final case class LatencyTable(scenario: String, params: String, mode: String, jv
   /** service's tables have a column of late timeouts per fork. */
   def service: Boolean = scenario == effectbench.Catalog.service.id
 }
+
+/** What a runtime's levelled budget buys and costs against another budget of its own, in one
+  * latency table: the hogs' time per step (other over levelled: > 1, levelling buys throughput) and
+  * the waits at p50 and p99 (levelled over other: > 1, levelling costs latency), each with its
+  * interval over the forks of both cells (two variants are two rounds tables: unpaired). */
+final case class BudgetCost(
+    runtime: String, levelled: LatencyRow, other: LatencyRow, hog: Option[RatioEstimate], p50: Option[LatencyRatio],
+    p99: Option[LatencyRatio]
+)
 
 /** Family L's percentile tables, for every report format (LatencyHtml draws them too). */
 object LatencyTables {
@@ -98,6 +107,40 @@ object LatencyTables {
     }
   }
 
+  /** Each runtime's levelled row against each of its other budgets in the table (hog-probe and
+    * sleep-drift: `shipped`, `budget-128`, `yield-off`). A side with starved events has no wait ratio:
+    * its percentiles describe only the events it answered. */
+  def budgetCosts(t: LatencyTable, confidence: Double = ForkStats.DefaultConfidence): Vector[BudgetCost] =
+    for {
+      lv <- t.rows.filter(_.variant == "levelled")
+      other <- t.rows.filter(r => r.runtime == lv.runtime && r.variant != "levelled")
+    } yield {
+      val answered = lv.latency.totalStarved == 0 && other.latency.totalStarved == 0
+      def wait(pick: ForkPercentiles => Double) =
+        if (!answered) None
+        else Some(LatencyStats.percentileRatio(lv.latency.copy(rounds = Vector.empty), other.latency.copy(rounds = Vector.empty),
+            confidence, pick))
+      val hog = for (a <- lv.hog; b <- other.hog) yield ForkStats.ratio(a.copy(rounds = Vector.empty), b.copy(rounds = Vector.empty))
+      BudgetCost(lv.runtime, lv, other, hog, wait(_.p50), wait(_.p99))
+    }
+
+  val costHead: Vector[String] =
+    Vector("runtime", "levelled vs", "hog time/step, other ÷ levelled", "p50 wait, levelled ÷ other", "p99 wait, levelled ÷ other")
+
+  def costCells(c: BudgetCost): Vector[String] = Vector(
+    c.runtime,
+    s"${c.other.variant} (${c.levelled.budget} vs ${c.other.budget})",
+    c.hog.map(CellStats.ratioText).getOrElse("?"),
+    c.p50.map(LatencyStats.ratioText).getOrElse("— (starved)"),
+    c.p99.map(LatencyStats.ratioText).getOrElse("— (starved)")
+  )
+
+  val costLegend: String =
+    "what levelling buys and costs: each runtime's levelled budget against its other budgets in the table; hog time/step other ÷ levelled " +
+      "(> 1: the levelled budget runs the hogs faster), p50 and p99 wait levelled ÷ other (> 1: the probes wait longer at the levelled budget), " +
+      "each with its interval over the forks of both cells (log scale, Welch; two budgets are two rounds tables, so not paired), 'tie' when it contains 1; " +
+      "'— (starved)' when either cell starved events"
+
   def cells(r: LatencyRow): Vector[String] = Vector(
     r.runtime,
     r.budget,
@@ -132,9 +175,12 @@ object LatencyTables {
     val ts = build(run, confidence)
     if (ts.isEmpty) ""
     else
-      ts.map(t =>
-        s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(headOf(t), t.rows.map(cellsOf(t, _)))
-      )
+      ts.map { t =>
+        val costs = budgetCosts(t, confidence)
+        s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(headOf(t),
+          t.rows.map(cellsOf(t, _))) +
+          (if (costs.isEmpty) "" else s"\n$costLegend\n" + TerminalTable.table(costHead, costs.map(costCells)))
+      }
         .mkString + legend(confidence) + "\n"
   }
 
@@ -142,9 +188,11 @@ object LatencyTables {
     val ts = build(run, confidence)
     if (ts.isEmpty) ""
     else
-      ts.map(t =>
+      ts.map { t =>
+        val costs = budgetCosts(t, confidence)
         s"#### ${Markdown.cell(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${Markdown.cell(t.jvm)}"}\n\n" +
-          Markdown.table(headOf(t), t.rows.map(cellsOf(t, _))) + "\n"
-      ).mkString + s"_${Markdown.cell(legend(confidence))}._\n\n"
+          Markdown.table(headOf(t), t.rows.map(cellsOf(t, _))) + "\n" +
+          (if (costs.isEmpty) "" else s"_${Markdown.cell(costLegend)}_\n\n" + Markdown.table(costHead, costs.map(costCells)) + "\n")
+      }.mkString + s"_${Markdown.cell(legend(confidence))}._\n\n"
   }
 }

@@ -173,6 +173,24 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(d4.verdict, Verdict.Regressed)
   }
 
+  test("each runtime's levelled budget is set against its others: hog time bought, waits paid, starved sides without a ratio") {
+    val run = latencyRun(SyntheticRun.tempDir("lat-cost"),
+      Map("cats-effect" -> 4000.0, "cats-effect@shipped" -> 1000.0, "zio" -> 2000.0, "zio@yield-off" -> 500.0),
+      starved = Map("zio@yield-off" -> 10))
+    val t = LatencyTables.build(run).head
+    val costs = LatencyTables.budgetCosts(t)
+    assertEquals(costs.map(c => s"${c.runtime} ${c.other.variant}").sorted, Vector("cats-effect shipped", "zio yield-off"))
+    val ce = costs.find(_.runtime == "cats-effect").get
+    // Levelled waits 4× as long at p99 (each fork within 5%).
+    assert(ce.p99.exists(r => r.low > 3.2 && r.high < 5.0), ce.p99.toString)
+    assert(ce.hog.isDefined)
+    val zio = costs.find(_.runtime == "zio").get
+    assert(zio.p99.isEmpty && LatencyTables.costCells(zio).last == "— (starved)", LatencyTables.costCells(zio).toString)
+    val md = Markdown.render(run)
+    assert(md.contains("| runtime | levelled vs | hog time/step, other ÷ levelled |"), md)
+    assert(Html.render(run, None).contains("budget-cost"))
+  }
+
   test("sleep-drift's budget variants are rows of one latency table, as hog-probe's are; the frontier stays hog-probe's") {
     val run = latencyRun(SyntheticRun.tempDir("lat-sd"),
       Map("cats-effect" -> 2000.0, "cats-effect@shipped" -> 1500.0, "cats-effect@budget-128" -> 1000.0, "zio@yield-off" -> 5000.0),
