@@ -118,7 +118,7 @@ object CatalogText {
           |`service` has no hogs: its events are requests on a seeded Poisson schedule (the same for every
           |runtime), its score the window's time per request answered, and each rate of its sweep a cell; the
           |report adds its capacity, the highest rate whose p99 stays under the target with every lower rate
-          |under it too, per round of forks and as a median with its range over the rounds.""".stripMargin)
+          |under it too, per round of forks and as a median with its interval over the rounds (order statistics).""".stripMargin)
     case Family.T => ("faults (tests only)", "Programs that fail on purpose, for the runner's tests; never listed.")
   }
 

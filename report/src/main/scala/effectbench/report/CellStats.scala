@@ -79,11 +79,14 @@ object CellStats {
         val byFork = e.forks.map(f => f.fork -> f.mean).toMap
         val others = e.forks.filterNot(f => lone.contains(f.fork)).map(_.mean).filter(_ > 0)
         val middle = if (others.isEmpty) Double.NaN else math.exp(others.map(math.log).sum / others.size)
+        def withCounters(fs: Vector[Int]): String = { val c = counters(fs); if (c.isEmpty) "" else s"; ${c.stateText}" }
+        val rest = e.forks.map(_.fork).filterNot(lone.contains)
+        val restCounters = counters(rest)
+        val lones =
+          lone.map(f => f"fork $f ${Format.num(byFork(f))} $unit (${byFork(f) / middle}%.2f× the other launches${withCounters(Vector(f))})")
         Vector(
-          s"$runtime: " + lone.map(f => f"fork $f ${Format.num(byFork(f))} $unit (${byFork(f) / middle}%.2f× the other launches)").mkString(
-            ", "
-          ) +
-            " set apart from the rest; one launch cannot tell a second state from an outlier, so it stays in the cell's score, whose interval widens to hold it"
+          s"$runtime: ${lones.mkString(", ")} set apart from the rest${if (restCounters.isEmpty) "" else s" (${restCounters.stateText})"}; " +
+            "one launch cannot tell a second state from an outlier, so it stays in the cell's score, whose interval widens to hold it"
         )
       }
     val unsettled =

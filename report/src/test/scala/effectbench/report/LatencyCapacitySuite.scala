@@ -58,6 +58,8 @@ class LatencyCapacitySuite extends munit.FunSuite {
     assertEquals(c.rounds.map(_.capacity), Vector(Some(2000L), Some(500L), Some(2000L), Some(2000L)))
     assertEquals(c.median, Some(2000.0))
     assertEquals((c.low, c.high), (Some(500L), Some(2000L)))
+    // Four rounds: lowest and highest hold the median with 1 − 2/16 = 87.5%.
+    assertEquals(c.medianInterval(), Some((500L, 2000L, 0.875)))
     assert(c.rounds(1).p99.find(_._1 == 1000L).exists(_._2.isNaN), "the starved fork has no p99")
     val z = rows("zio")
     assertEquals(z.rounds.map(_.capacity), Vector.fill(4)(Some(500L)))
@@ -219,5 +221,20 @@ class LatencyCapacitySuite extends munit.FunSuite {
   test("a hog-probe table has no late-timeouts column") {
     val t = LatencyTable("hog-probe", "-", "fork", "jvm", Vector.empty)
     assertEquals(LatencyTables.headOf(t), LatencyTables.head)
+  }
+
+  test("the capacity's interval over rounds: order statistics that hold the median at 95% when there are rounds enough") {
+    def row(caps: Long*) = CapacityRow("zio", "levelled", Vector(250L, 500L),
+      caps.toVector.zipWithIndex.map { case (c, i) =>
+        RoundCapacity(i + 1, Vector.empty, Some(c))
+      })
+    assertEquals(row(500).medianInterval(), None)
+    assertEquals(row(500, 1000).medianInterval().map(_._3), Some(0.5))
+    // Nine rounds: the second lowest and second highest hold it with 1 − 2·10/512 = 96.1%.
+    val nine = row(250, 500, 500, 1000, 1000, 1000, 2000, 2000, 4000).medianInterval().get
+    assertEquals((nine._1, nine._2), (500L, 2000L))
+    assertEqualsDouble(nine._3, 1 - 20.0 / 512, 1e-12)
+    // Eight: the second pair reaches only 93.0%, so the extremes (99.2%).
+    assertEquals(row(250, 500, 500, 1000, 1000, 1000, 2000, 4000).medianInterval().map(t => (t._1, t._2)), Some((250L, 4000L)))
   }
 }

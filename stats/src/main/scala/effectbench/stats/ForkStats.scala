@@ -294,7 +294,8 @@ object ForkStats {
     * off the others that `launchStates` keeps in a state all the same (one launch is no state). */
   def loneLaunches(forks: Vector[ForkSteady]): Vector[Int] = {
     val groups = launchGroups(forks)
-    if (groups.size < 2) Vector.empty else groups.filter(_.size == 1).map(_.head.fork).sorted
+    // Lone against the others: a cell of lone forks only (two forks apart) has none to be lone against.
+    if (groups.size < 2 || !groups.exists(_.size >= 2)) Vector.empty else groups.filter(_.size == 1).map(_.head.fork).sorted
   }
 
   /** The groups of fork means (sorted by mean) the gap test splits a cell into, before any is
