@@ -95,6 +95,37 @@ object CellStats {
     modes ++ loneNote ++ unsettled
   }
 
+  /** The launches of a cell that sit apart from its others: its lone launches and, in a cell with
+    * launch states, the forks outside its most frequent state; each with the round it was measured
+    * in and its mean over the geometric mean of the cell's other forks. */
+  def offLaunches(e: CellEstimate): Vector[(Int, Double)] =
+    if (e.rounds.size != e.forks.size) Vector.empty
+    else {
+      val main = if (e.multiState) e.states.maxBy(s => (s.forks.size, s.mean)).forks else Vector.empty
+      val off = (ForkStats.loneLaunches(e.forks) ++ e.forks.map(_.fork).filter(f => e.multiState && !main.contains(f))).distinct
+      e.forks.zip(e.rounds).collect {
+        case (f, r) if off.contains(f.fork) =>
+          val others = e.forks.filterNot(g => off.contains(g.fork)).map(_.mean).filter(_ > 0)
+          (r, if (others.isEmpty) Double.NaN else f.mean / math.exp(others.map(math.log).sum / others.size))
+      }
+    }
+
+  /** A note for each round of a table in which launches of two runtimes or more sat apart from their
+    * cells' others at once: the rounds engine runs a round's forks one after another, so launches
+    * off together in one round point at the machine in those minutes, not at a runtime (on 2 cores,
+    * 2026-11-26: every fork-many runtime 2.6–2.8× slower in two consecutive rounds, while the
+    * single-thread tables of the same minutes did not move). */
+  def roundNotes(rows: Vector[(String, CellEstimate)]): Vector[String] = {
+    val byRound = rows.flatMap { case (rt, e) => offLaunches(e).map { case (r, x) => (r, rt, x) } }.groupBy(_._1)
+    byRound.toVector.sortBy(_._1).collect {
+      case (r, hits) if hits.map(_._2).distinct.size >= 2 =>
+        val fs = hits.map(_._3).filterNot(_.isNaN)
+        val range = if (fs.isEmpty) "" else f" (${fs.min}%.2f–${fs.max}%.2f× their other launches)"
+        s"round $r: launches of ${hits.map(_._2).distinct.mkString(", ")} sat apart from their cells' others at once$range; " +
+          "a round's forks run one after another, so launches of several runtimes off together point at the machine in those minutes, not at a runtime"
+    }
+  }
+
   /** The legend every format prints under its tables. */
   def legend(confidence: Double): String = {
     val c = f"${confidence * 100}%.0f%%"

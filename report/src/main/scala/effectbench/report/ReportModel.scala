@@ -193,7 +193,7 @@ object ReportModel {
       val unit = cells.flatMap(_.score.map(_.unit)).headOption.getOrElse("")
       val notes = rows.flatMap(r =>
         r.estimate.toVector.flatMap(e => CellStats.notes(r.runtime, e, unit, forks => Counters.ofForks(run.dir, r.cell, forks)))
-      )
+      ) ++ CellStats.roundNotes(rows.flatMap(r => r.estimate.map(r.runtime -> _)))
       val c0 = cells.head
       c0.id match {
         case Some(id) =>

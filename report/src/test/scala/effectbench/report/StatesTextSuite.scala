@@ -29,6 +29,21 @@ class StatesTextSuite extends munit.FunSuite {
     assert(CellStats.notes("cats-effect", ForkStats.estimate(forks(Seq(2.04, 2.05, 2.06, 2.03), 5)), "ns/op").isEmpty)
   }
 
+  test("launches of two runtimes off together in one round get a note that points at the machine") {
+    val rounds = Vector(1, 2, 3, 4, 5)
+    // fork-many in the headline of 2026-11-26 06:28: rounds 3 and 4 slow for every runtime.
+    val ce = ForkStats.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1), rounds = rounds)
+    val zio = ForkStats.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2), rounds = rounds)
+    val ns = CellStats.roundNotes(Vector("cats-effect" -> ce, "zio" -> zio))
+    assertEquals(ns.size, 2, ns.toString)
+    assert(ns.head.startsWith("round 3: launches of cats-effect, zio sat apart"), ns.head)
+    // One runtime off alone is its own affair, as is a cell measured without rounds.
+    assertEquals(CellStats.roundNotes(Vector("cats-effect" -> ce,
+          "zio" -> ForkStats.estimate(forks(Seq(1.5, 1.5, 1.52, 1.49, 1.51), 3), rounds = rounds))), Vector.empty)
+    assertEquals(CellStats.roundNotes(Vector("cats-effect" -> ForkStats.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1)),
+          "zio" -> ForkStats.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2)))), Vector.empty)
+  }
+
   test("each launch state's note carries its own counters, read from the forks of that state") {
     import effectbench.Outcome
     import effectbench.store.{CellRecord, JmhMetric, JmhResult, Named, RunData, RunFiles}
