@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.stats.{CellEstimate, Decision, ForkStats, Format, RatioEstimate, StateRatio}
+import effectbench.stats.{CellEstimate, CellRatios, Decision, ForkStats, Format, RatioEstimate, StateRatio}
 import effectbench.store.CellResult
 
 /** The engine's statistics applied to recorded cells, and their wording in every report format
@@ -76,14 +76,11 @@ object CellStats {
     val loneNote =
       if (lone.isEmpty) Vector.empty
       else {
-        val byFork = e.forks.map(f => f.fork -> f.mean).toMap
-        val others = e.forks.filterNot(f => lone.contains(f.fork)).map(_.mean).filter(_ > 0)
-        val middle = if (others.isEmpty) Double.NaN else math.exp(others.map(math.log).sum / others.size)
         def withCounters(fs: Vector[Int]): String = { val c = counters(fs); if (c.isEmpty) "" else s"; ${c.stateText}" }
-        val rest = e.forks.map(_.fork).filterNot(lone.contains)
-        val restCounters = counters(rest)
-        val lones =
-          lone.map(f => f"fork $f ${Format.num(byFork(f))} $unit (${byFork(f) / middle}%.2f× the other launches${withCounters(Vector(f))})")
+        val restCounters = counters(e.forks.map(_.fork).filterNot(lone.contains))
+        val lones = e.forks.filter(f => lone.contains(f.fork)).map(f =>
+          f"fork ${f.fork} ${Format.num(f.mean)} $unit (${CellRatios.toOthers(e, f, lone)}%.2f× the other launches${withCounters(Vector(f.fork))})"
+        )
         Vector(
           s"$runtime: ${lones.mkString(", ")} set apart from the rest${if (restCounters.isEmpty) "" else s" (${restCounters.stateText})"}; " +
             "one launch cannot tell a second state from an outlier, so it stays in the cell's score, whose interval widens to hold it"
@@ -101,13 +98,9 @@ object CellStats {
   def offLaunches(e: CellEstimate): Vector[(Int, Double)] =
     if (e.rounds.size != e.forks.size) Vector.empty
     else {
-      val main = if (e.multiState) e.states.maxBy(s => (s.forks.size, s.mean)).forks else Vector.empty
-      val off = (ForkStats.loneLaunches(e.forks) ++ e.forks.map(_.fork).filter(f => e.multiState && !main.contains(f))).distinct
-      e.forks.zip(e.rounds).collect {
-        case (f, r) if off.contains(f.fork) =>
-          val others = e.forks.filterNot(g => off.contains(g.fork)).map(_.mean).filter(_ > 0)
-          (r, if (others.isEmpty) Double.NaN else f.mean / math.exp(others.map(math.log).sum / others.size))
-      }
+      val main = if (e.multiState) CellRatios.mainState(e).forks else e.forks.map(_.fork)
+      val off = (ForkStats.loneLaunches(e.forks) ++ e.forks.map(_.fork).filterNot(main.contains)).distinct
+      e.forks.zip(e.rounds).collect { case (f, r) if off.contains(f.fork) => (r, CellRatios.toOthers(e, f, off)) }
     }
 
   /** A note for each round of a table in which launches of two runtimes or more sat apart from their

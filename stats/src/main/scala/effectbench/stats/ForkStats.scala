@@ -333,7 +333,7 @@ object ForkStats {
     * the same rounds, per round: the mean log of B's fork over A's fork (a round's forks of one cell
     * taken together, perRound), t with rounds − 1 df (machine drift between rounds cancels). Otherwise Welch's interval on log means (delta method), with
     * Welch–Satterthwaite degrees of freedom; a side that is one launch state of its cell takes the
-    * spread pooled over its cell's states (`pooledRatio`). */
+    * spread pooled over its cell's states (`welchRatio`). */
   def ratio(a: CellEstimate, b: CellEstimate): RatioEstimate = {
     val conf = a.confidence
     val bimodal = a.bimodal || b.bimodal
@@ -344,7 +344,7 @@ object ForkStats {
         val (am, bm) = (perRound(a), perRound(b))
         am.keys.toVector.sorted.flatMap(round => bm.get(round).map(y => (am(round), y)))
       }
-    if (a.pooled.nonEmpty || b.pooled.nonEmpty) pooledRatio(a, b, r, bimodal)
+    if (a.pooled.nonEmpty || b.pooled.nonEmpty) welchRatio(a, b, r, bimodal)
     else if (pairs.size >= 2 && pairs.size >= math.min(a.rounds.distinct.size, b.rounds.distinct.size)) {
       val d = pairs.map { case (x, y) => math.log(y / x) }
       val se = math.sqrt(variance(d) / d.size)
@@ -353,31 +353,21 @@ object ForkStats {
       // The point estimate stays the ratio of means, the interval is the paired one around it.
       val shift = math.log(r) - c
       RatioEstimate(r, math.exp(c - t * se + shift), math.exp(c + t * se + shift), conf, paired = true, bimodal)
-    } else if (a.n < 2 || b.n < 2) RatioEstimate(r, Double.NaN, Double.NaN, conf, paired = false, bimodal)
-    else {
-      val va = variance(a.forkMeans) / a.n / (a.mean * a.mean)
-      val vb = variance(b.forkMeans) / b.n / (b.mean * b.mean)
-      val se = math.sqrt(va + vb)
-      if (se == 0) RatioEstimate(r, r, r, conf, paired = false, bimodal)
-      else {
-        val df = (va + vb) * (va + vb) / (va * va / (a.n - 1) + vb * vb / (b.n - 1))
-        val t = tQuantile(conf, df)
-        RatioEstimate(r, r * math.exp(-t * se), r * math.exp(t * se), conf, paired = false, bimodal)
-      }
-    }
+    } else welchRatio(a, b, r, bimodal)
   }
 
-  /** The ratio of two cells of which one at least is one state of a multi-state cell: Welch's interval
-    * on the log means, the state's variance that of the launches pooled over its cell's states
-    * (forks − states df), the other's from its own forks. Not paired by round: a state's forks are
-    * the rounds it happened to land in, and two or three pairs would leave a t with one or two df. */
-  private def pooledRatio(a: CellEstimate, b: CellEstimate, r: Double, bimodal: Boolean): RatioEstimate = {
-    def side(e: CellEstimate): Option[(Double, Double)] = e.pooled match {
-      case Some(p) if e.n >= 2 => Some((p.variance / e.n, p.df.toDouble))
-      case Some(_) => None
-      case None if e.n >= 2 => Some((variance(e.forkMeans) / e.n / (e.mean * e.mean), e.n - 1.0))
-      case None => None
-    }
+  /** Welch's interval on the log means of two cells (delta method), with Welch–Satterthwaite degrees
+    * of freedom. A side that is one state of a multi-state cell takes the launch variance pooled over
+    * its cell's states (forks − states df), the other its own forks' (forks − 1 df); no interval for
+    * a side of one fork. Never paired by round for a state: its forks are the rounds it happened to
+    * land in, and two or three pairs would leave a t with one or two df. */
+  private def welchRatio(a: CellEstimate, b: CellEstimate, r: Double, bimodal: Boolean): RatioEstimate = {
+    def side(e: CellEstimate): Option[(Double, Double)] =
+      if (e.n < 2) None
+      else e.pooled match {
+        case Some(p) => Some((p.variance / e.n, p.df.toDouble))
+        case None => Some((variance(e.forkMeans) / e.n / (e.mean * e.mean), e.n - 1.0))
+      }
     (side(a), side(b)) match {
       case (Some((va, da)), Some((vb, db))) =>
         val se = math.sqrt(va + vb)
