@@ -58,7 +58,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     if (already.nonEmpty) progress.note(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
     progress.note(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
       // Under the rounds engine the rounds decide how many forks; the profile gives each fork's iterations.
-      (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe))
+      (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe) + LatencyCell.describe(todo, profile))
     val timeout = timeoutFor(profile, setup)
 
     // Under the rounds engine a table is measured whole, then its cells are recorded.
