@@ -31,9 +31,10 @@ object LatencyCell {
   }
 
   /** The windows a family-L fork measures: the profile's iterations, and at least `MinTailSeconds`
-    * of windows of `windowSeconds` when the profile warms up. */
+    * of windows of `windowSeconds` when the profile warms up and keeps the floor (`tailFloor`: the
+    * rounds engine drops it for a cell's first fork, until it knows the cell does not starve). */
   def measuredWindows(profile: MeasureProfile, windowSeconds: Double): Int = {
-    val floor = if (profile.warmups == 0) 1 else math.ceil(MinTailSeconds / windowSeconds - 1e-9).toInt
+    val floor = if (profile.warmups == 0 || !profile.tailFloor) 1 else math.ceil(MinTailSeconds / windowSeconds - 1e-9).toInt
     math.max(1, math.max(profile.iterations, floor))
   }
 
@@ -58,7 +59,8 @@ object LatencyCell {
     else "; a family-L fork " + windows.map { w =>
       val it = iterations(profile, w)
       f"${it._1} warm-up + ${it._2} measured windows of ${w * 1000}%.0f ms"
-    }.mkString(", ") + f" (at least ${MinTailSeconds}%.0f s of load measured)"
+    }.mkString(", ") + f" (at least ${MinTailSeconds}%.0f s of load measured; in paired rounds from a cell's second fork, and " +
+      "never for a cell whose fork starved throughout)"
   }
 
   /** The latency log of the JMH file `out`: `x.json` -> `x.hlog`. */

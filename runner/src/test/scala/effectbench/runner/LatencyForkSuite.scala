@@ -27,6 +27,10 @@ class LatencyForkSuite extends munit.FunSuite {
     assertEquals(windows(Profiles.quick, "1000"), (3, 4))
   }
 
+  test("without the floor (the rounds engine's first fork of a cell, a cell that starved) a quick fork keeps four windows") {
+    assertEquals(windows(Profiles.quick.copy(tailFloor = false), "250"), (12, 4))
+  }
+
   test("the standard profile's windows already hold more than the floor; the tests' smoke profile keeps one window") {
     // Standard: 5 iterations of 2-s windows (10 s of load); warm-up 3 × 1 s, two windows.
     assertEquals(windows(Profiles.standard, "2000"), (2, 5))
