@@ -35,11 +35,14 @@ object CompareReport {
   /** "2 forks each" or "A 2, B 3 forks". */
   def forksText(a: Int, b: Int): String = if (a == b) s"$a forks each" else s"A $a, B $b forks"
 
-  private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = c.rows.map { d =>
-    Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
-      s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
-      pct(d.ratio), ci(d), p(d.p), verdict(d.verdict), alloc(d)
-    )
+  private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = {
+    val shifted = c.withShift.map(d => (d.key, d.jvm)).toSet
+    c.rows.map { d =>
+      Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
+        s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
+        pct(d.ratio), ci(d), p(d.p), verdict(d.verdict) + (if (shifted((d.key, d.jvm))) "*" else ""), alloc(d)
+      )
+    }
   }
 
   private def head(showJvm: Boolean) = Vector("cell") ++ (if (showJvm) Vector("JVM") else Vector.empty) ++
@@ -51,9 +54,19 @@ object CompareReport {
                                                                        else "") +
         s" (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
     }.getOrElse(if (c.rows.isEmpty) "no cell measured in both runs" else "no geometric mean: every cell compared is unstable")
-    Vector(g,
+    val shifted = c.withShift
+    val shiftLine = c.shift.map { case (m, lo, hi) =>
+      s"the whole run moved: B ${if (m > 1) "slower" else "faster"} than A by ${pct(m)} [${pct(lo)}, ${pct(hi)}] over every cell " +
+        "(the machine's speed between two runs measured apart, or a change to every cell: nothing pairs two runs; measure both " +
+        "in one run, in paired rounds, to tell them apart, e.g. --lib NAME=V1,V2 for two versions of a library)" +
+        (if (shifted.isEmpty) ""
+         else s"; ${shifted.size} flagged cells moved no further than the whole run (their interval holds its " +
+           s"${pct(m)}), marked *")
+    }
+    Vector(g) ++ shiftLine ++ Vector(
       s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
-        s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}")
+        s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}"
+    )
   }
 
   def terminal(c: RunComparison): String = {
@@ -70,7 +83,11 @@ object CompareReport {
       if ds.nonEmpty
     ) {
       sb.append(s"$label:\n")
-      ds.take(25).foreach(d => sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}\n"))
+      val shifted = c.withShift.map(d => (d.key, d.jvm)).toSet
+      ds.take(25).foreach(d =>
+        sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}" +
+          s"${if (shifted((d.key, d.jvm))) "  * within the whole run's shift" else ""}\n")
+      )
       if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")
     }
     sb.toString

@@ -40,6 +40,27 @@ final case class RunComparison(
   /** Cells whose two runs sat in different states chosen per JVM launch: shown, never counted. */
   def unstable: Vector[CellDiff] = rows.filter(_.verdict.isInstanceOf[Verdict.Unstable])
   def allocFlagged: Vector[CellDiff] = rows.filter(_.allocChanged)
+
+  /** The whole run's shift, when its interval excludes no change: the geometric mean (as cost) and its interval. */
+  def shift: Option[(Double, Double, Double)] = geomean.filter { case (_, lo, hi) => lo > 1 || hi < 1 }
+
+  /** Flagged cells that moved no further than the whole run did: improved or regressed in the
+    * direction of the run's shift, with an interval that holds the shift (the cell's own B/A, as
+    * cost, against the geometric mean). Two runs measured apart have nothing pairing them, and the
+    * machine's speed moves between them: two runs of one build (hog-probe and sleep-drift, Cats Effect
+    * and ZIO, 6 rounds each, 2026-11-26 09:36 and 09:48, alone, loads 1.02 and 1.00) put every cell of
+    * the first table 13–17% slower in the second (geometric mean over the 10 cells +7.1% [+2.3%,
+    * +12.3%]), and ZIO's levelled hog-probe was "regressed" at +12.8% [+7.0%, +18.8%]. Such a cell
+    * keeps its verdict, marked: its change cannot be told from the machine's. */
+  def withShift: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
+    rows.filter { d =>
+      def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
+      val (lo, hi) = (math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)))
+      val slower = (d.verdict == Verdict.Regressed) && g > 1
+      val faster = (d.verdict == Verdict.Improved) && g < 1
+      (slower || faster) && lo <= g && g <= hi
+    }
+  }
 }
 
 /** What compare says of one cell (CompareReport words it). */

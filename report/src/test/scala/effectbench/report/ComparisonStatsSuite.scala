@@ -40,6 +40,30 @@ class ComparisonStatsSuite extends munit.FunSuite {
     assert(lo < g && g < hi)
   }
 
+  test("a shift of the whole run is said, and the flagged cells that moved no further than it are marked, the others not") {
+    val c = pair(1.2)
+    val (g, lo, _) = c.shift.get
+    assert(lo > 1 && g > 1.15, s"shift $g")
+    assertEquals(c.withShift.size, c.regressed.size, "every cell moved with the run")
+    assert(CompareReport.terminal(c).contains("the whole run moved: B slower than A by"), CompareReport.terminal(c))
+    assert(CompareReport.terminal(c).contains("regressed*"))
+    // One cell 50% slower, the rest 10%: the rest are marked, the one that moved further than the run is not.
+    val s = specs
+    val root = SyntheticRun.tempDir("shift")
+    val a = SyntheticRun.write(root.resolve("a"), "a", s, seed = 1)
+    val far = s.head.key
+    val b = SyntheticRun.write(root.resolve("b"), "b", s, factor = k => if (k == far) 1.5 else 1.1, seed = 2)
+    val m = RunComparison.compare(RunData.load(a), RunData.load(b), 0.05)
+    assert(m.shift.isDefined, CompareReport.terminal(m))
+    assert(m.regressed.exists(_.key == far), CompareReport.terminal(m))
+    assert(!m.withShift.exists(_.key == far), "a cell 50% slower moved further than a run 10–12% slower")
+    assert(m.withShift.nonEmpty, CompareReport.terminal(m))
+    // No shift when the runs agree as a whole: nothing marked, no line.
+    val same = pair(1.0)
+    assert(same.shift.isEmpty && same.withShift.isEmpty)
+    assert(!CompareReport.terminal(same).contains("the whole run moved"))
+  }
+
   test("a 20% faster time/op is improved") {
     val c = pair(1 / 1.2)
     assertEquals(c.improved.size, specs.size, CompareReport.terminal(c))
