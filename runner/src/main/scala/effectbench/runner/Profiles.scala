@@ -4,11 +4,7 @@ package effectbench.runner
   * profile (`effectbench.Settings`, `--settings`) nor a profiler's output (`ProfilerCommand`).
   * Several forks in every profile: one fork hides run-to-run variance (Kalibera & Jones), which
   * dominates on a shared machine. */
-/** @param tailFloor a family-L fork measures at least LatencyCell.MinTailSeconds of load (off for the
-  *   rounds engine's first fork of a cell, and for a cell whose earlier fork starved throughout) */
-final case class MeasureProfile(
-    id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double, tailFloor: Boolean = true
-) {
+final case class MeasureProfile(id: String, forks: Int, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double) {
   /** Measured seconds per cell, not counting JVM start-up. */
   def measuredSeconds: Double = forks * (warmups * warmupSeconds + iterations * iterationSeconds)
   def describe: String = s"$forks forks × ($forkShape)"

@@ -146,10 +146,6 @@ object Rounds {
       }
     }
 
-  /** Whether a cell's next family-L fork measures its floor of load, given its earlier forks' results:
-    * once it has one, and none of them starved throughout. */
-  def tailFloor(earlier: Vector[Vector[JmhResult]]): Boolean = earlier.nonEmpty && !earlier.exists(starvedThroughout)
-
   final case class LoopResult(
       forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], failed: Set[String], cellSeconds: Map[String, Double],
       summary: TableSummary
@@ -295,13 +291,8 @@ object Rounds {
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
-        // A family-L fork measures its floor of load (LatencyCell.MinTailSeconds) once an earlier fork of
-        // its cell showed it does not starve: a starving window waits a second past its schedule, so
-        // twelve of them cost 15 s, and the headline's five starving cells would take 100 s from the
-        // throughput tables for a latency they do not have.
-        val floor = tailFloor(files.getOrElse(k, Vector.empty).map(f => RunFiles.readJmh(f._2)))
-        val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations, tailFloor = floor),
-          modules, out, log, timeout, note)
+        val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
+          timeout, note)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
           forkOf(out, o.seconds)

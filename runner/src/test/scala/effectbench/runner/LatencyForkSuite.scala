@@ -4,7 +4,7 @@ import effectbench.{Catalog, CellId, Mode, Settings}
 import java.nio.file.{Files, Paths}
 
 /** How many windows of load a family-L fork warms up and measures, read from the JMH command the
-  * runner builds, for each profile. */
+  * runner builds, for each profile, and the run's banner that says so. */
 class LatencyForkSuite extends munit.FunSuite {
   private val root = Files.createTempDirectory("latencyfork")
   Files.createDirectories(root.resolve("target/bench"))
@@ -12,28 +12,34 @@ class LatencyForkSuite extends munit.FunSuite {
   private val modules = new Modules(root)
   private val jvm = Jvm(Paths.get("/nonexistent/bin/java"), Paths.get("/nonexistent"), "25.0.1", "")
 
-  private def windows(profile: MeasureProfile, windowMs: String): (Int, Int) = {
+  private def cell(windowMs: String): PlannedCell = {
     val s = Catalog.get("hog-probe").get
-    val cell = PlannedCell(CellId(s.id, "levelled", "cats-effect", s.defaults.updated("window-ms", windowMs), Mode.Fork), jvm,
-      CellStatus.Ok, "modern")
-    val cmd = JmhCell.command(cell, Settings.Levelled, profile, modules, root.resolve("out.json"))
+    PlannedCell(CellId(s.id, "levelled", "cats-effect", s.defaults.updated("window-ms", windowMs), Mode.Fork), jvm, CellStatus.Ok,
+      "modern")
+  }
+
+  private def windows(profile: MeasureProfile, windowMs: String): (Int, Int) = {
+    val cmd = JmhCell.command(cell(windowMs), Settings.Levelled, profile, modules, root.resolve("out.json"))
     def flag(f: String) = cmd(cmd.indexOf(f) + 1).toInt
     (flag("-wi"), flag("-i"))
   }
 
-  test("a quick latency fork measures at least three seconds of load: twelve 250-ms windows, not the profile's four") {
-    assertEquals(windows(Profiles.quick, "250"), (12, 12))
-    // A longer window needs fewer: 1 s windows, three of them (the profile's 3 s of warm-up, three windows).
+  test("a latency fork warms up for the profile's warm-up time in windows, and measures the profile's iterations in windows") {
+    // Quick: 6 × 0.5 s of warm-up is twelve 250-ms windows; 4 iterations, four windows.
+    assertEquals(windows(Profiles.quick, "250"), (12, 4))
+    // A longer window: 3 s of warm-up is three 1-s windows.
     assertEquals(windows(Profiles.quick, "1000"), (3, 4))
-  }
-
-  test("without the floor (the rounds engine's first fork of a cell, a cell that starved) a quick fork keeps four windows") {
-    assertEquals(windows(Profiles.quick.copy(tailFloor = false), "250"), (12, 4))
-  }
-
-  test("the standard profile's windows already hold more than the floor; the tests' smoke profile keeps one window") {
-    // Standard: 5 iterations of 2-s windows (10 s of load); warm-up 3 × 1 s, two windows.
+    // Standard: 3 × 1 s of warm-up is two 2-s windows (rounded up); 5 iterations.
     assertEquals(windows(Profiles.standard, "2000"), (2, 5))
+    // The tests' smoke profile: no warm-up, one window.
     assertEquals(windows(Profiles.smoke, "100"), (0, 1))
+  }
+
+  test("the run's banner gives a latency fork's windows, and nothing without family-L cells") {
+    assertEquals(LatencyCell.describe(Vector(cell("250")), Profiles.quick), "; a family-L fork 12 warm-up + 4 measured windows of 250 ms")
+    val deepBind = Catalog.get("deep-bind").get
+    val other = PlannedCell(CellId(deepBind.id, deepBind.variants.head, "cats-effect", deepBind.defaults, Mode.Fork), jvm, CellStatus.Ok,
+      "modern")
+    assertEquals(LatencyCell.describe(Vector(other), Profiles.quick), "")
   }
 }

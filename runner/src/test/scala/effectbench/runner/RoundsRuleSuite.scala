@@ -264,11 +264,6 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(!Rounds.starvedThroughout(result(Vector(0, 0), Vector(0, 0))), "no events: nothing starved")
     assert(!Rounds.starvedThroughout(Vector(JmhResult("effectbench.Bench.run", "avgt", primaryMetric = JmhMetric(1, 0, "us/op")))),
       "a throughput cell has no events")
-    // The floor of load (LatencyCell.MinTailSeconds) from a cell's second fork on, unless a fork starved.
-    assert(!Rounds.tailFloor(Vector.empty), "a cell's first fork: not known yet whether it starves")
-    assert(Rounds.tailFloor(Vector(result(Vector(250, 250), Vector(3, 0)))))
-    assert(!Rounds.tailFloor(Vector(result(Vector(250, 250), Vector(3, 0)), result(Vector(250, 250), Vector(250, 250)))),
-      "a fork that starved throughout: its cell's windows would each wait a second")
   }
 
   test("the budget stops a table before a round that would overrun it, never before the minimum") {
