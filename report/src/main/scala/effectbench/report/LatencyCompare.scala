@@ -67,15 +67,54 @@ object LatencyCompare {
     }
   }
 
+  /** Cells a p99 shift of the whole run needs (a t-interval over cells). */
+  val MinShiftCells = 3
+
+  /** The whole run's p99 shift, when its interval excludes no change: the geometric mean of the
+    * cells' p99 ratios B/A (those with a verdict possible) and its t-interval over the cells. As
+    * for throughput (RunComparison.withShift), two runs measured apart share no pairing, and a tail
+    * moves with the machine more than a mean does: two family-L runs of one build, 16 minutes apart
+    * (2026-11-26 10:19 and 10:36, Cats Effect and ZIO), had every hog time 18–39% apart and every
+    * Cats Effect p99 45–78% apart, all in one direction. */
+  def shift(ds: Vector[LatencyDiff], confidence: Double = ForkStats.DefaultConfidence): Option[(Double, Double, Double)] = {
+    val logs = ds.filter(d => d.decidable && d.ratio.known && d.ratio.ratio > 0).map(d => math.log(d.ratio.ratio))
+    if (logs.size < MinShiftCells) None
+    else {
+      val m = logs.sum / logs.size
+      val sd = math.sqrt(logs.map(x => (x - m) * (x - m)).sum / (logs.size - 1))
+      val hw = LatencyStats.t(confidence, logs.size - 1.0) * sd / math.sqrt(logs.size.toDouble)
+      Some((math.exp(m), math.exp(m - hw), math.exp(m + hw))).filter { case (_, lo, hi) => lo > 1 || hi < 1 }
+    }
+  }
+
+  /** Cells with a p99 verdict in the direction of the whole run's shift whose interval holds it:
+    * their change cannot be told from the run's. */
+  def withShift(ds: Vector[LatencyDiff], confidence: Double = ForkStats.DefaultConfidence): Set[(String, String)] =
+    shift(ds, confidence).toVector.flatMap { case (g, _, _) =>
+      ds.filter { d =>
+        val along = (d.verdict == Verdict.Regressed && g > 1) || (d.verdict == Verdict.Improved && g < 1)
+        along && d.ratio.low <= g && g <= d.ratio.high
+      }.map(d => (d.key, d.jvm))
+    }.toSet
+
+  /** The line under the table when the whole run's p99s moved. */
+  def shiftText(ds: Vector[LatencyDiff]): Option[String] = shift(ds).map { case (g, lo, hi) =>
+    s"the whole run's p99s moved: B ${if (g > 1) "longer" else "shorter"} than A by ${pct(g)} [${pct(lo)}, ${pct(hi)}] " +
+      s"(geometric mean over the ${ds.count(d => d.decidable && d.ratio.known)} cells with a verdict possible, interval over the cells): the machine " +
+      "between two runs measured apart, or a change to every cell; cells marked * moved no further than the whole run"
+  }
+
   val head: Vector[String] = Vector("cell", "p99 A µs", "p99 B µs", "B/A", "interval", "verdict", "starved A", "starved B")
 
   /** With a service cell among them, each run's late timeouts per fork too (blank for the others). */
   def headOf(ds: Vector[LatencyDiff]): Vector[String] =
     if (ds.exists(_.service)) head ++ Vector("late timeouts A", "late timeouts B") else head
 
-  def cellsOf(ds: Vector[LatencyDiff], d: LatencyDiff): Vector[String] =
-    if (!ds.exists(_.service)) cells(d)
-    else cells(d) ++ (if (d.service) Vector(LatencyStats.lateTimeoutsText(d.a), LatencyStats.lateTimeoutsText(d.b)) else Vector("", ""))
+  def cellsOf(ds: Vector[LatencyDiff], d: LatencyDiff): Vector[String] = {
+    val marked = if (withShift(ds).contains((d.key, d.jvm))) cells(d).updated(5, cells(d)(5) + "*") else cells(d)
+    if (!ds.exists(_.service)) marked
+    else marked ++ (if (d.service) Vector(LatencyStats.lateTimeoutsText(d.a), LatencyStats.lateTimeoutsText(d.b)) else Vector("", ""))
+  }
 
   private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"
 
@@ -98,8 +137,13 @@ object LatencyCompare {
       s"on $MinTailForks forks with a p99 in each run at least (fewer: 'too few forks to judge a tail'); starved events (and service's late timeouts) are shown per fork, never in a p99"
 
   def terminal(ds: Vector[LatencyDiff], threshold: Double): String =
-    if (ds.isEmpty) "" else "\n" + legend(threshold) + "\n" + TerminalTable.table(headOf(ds), ds.map(cellsOf(ds, _)))
+    if (ds.isEmpty) ""
+    else "\n" + legend(threshold) + "\n" + TerminalTable.table(headOf(ds), ds.map(cellsOf(ds, _))) + shiftText(ds).map(
+      "\n" + _ + "\n"
+    ).getOrElse("")
 
   def markdown(ds: Vector[LatencyDiff], threshold: Double): String =
-    if (ds.isEmpty) "" else s"_${Markdown.cell(legend(threshold))}_\n\n" + Markdown.table(headOf(ds), ds.map(cellsOf(ds, _))) + "\n"
+    if (ds.isEmpty) ""
+    else s"_${Markdown.cell(legend(threshold))}_\n\n" + Markdown.table(headOf(ds), ds.map(cellsOf(ds, _))) + "\n" +
+      shiftText(ds).map(t => s"**${Markdown.cell(t)}**\n").getOrElse("")
 }

@@ -155,6 +155,23 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
   }
 
+  test("compare says when every p99 of the run moved together, and marks the cells that moved no further than the run") {
+    val p = Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1500.0, "zio" -> 1000.0)
+    val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)
+    val all = LatencyCompare.diffs(a, latencyRun(SyntheticRun.tempDir("lat-b"), p.map { case (k, v) => k -> v * 2 }, seed = 3), 0.05)
+    assert(all.forall(_.verdict == Verdict.Regressed), all.map(d => LatencyCompare.cells(d).mkString(" ")).mkString("\n"))
+    val (g, lo, _) = LatencyCompare.shift(all).get
+    assert(lo > 1 && g > 1.8 && g < 2.2, s"$g")
+    assertEquals(LatencyCompare.withShift(all).size, 3)
+    val text = LatencyCompare.terminal(all, 0.05)
+    assert(text.contains("p99 regressed*") && text.contains("the whole run's p99s moved: B longer than A by"), text)
+    // One cell twice as long, the others as they were: no shift of the whole run, nothing marked.
+    val one = LatencyCompare.diffs(a, latencyRun(SyntheticRun.tempDir("lat-c"), p.updated("zio", 2000.0), seed = 3), 0.05)
+    assert(one.find(_.key.contains("/zio/")).get.verdict == Verdict.Regressed)
+    assert(LatencyCompare.shift(one).isEmpty && LatencyCompare.withShift(one).isEmpty)
+    assert(!LatencyCompare.terminal(one, 0.05).contains("whole run"))
+  }
+
   test("compare gives no p99 verdict on fewer than four forks a run, however far apart and tight they are") {
     val p = Map("zio" -> 1000.0)
     // Two forks a run, the second run's p99 twice the first's, every fork within 5% of its run's.
