@@ -20,10 +20,10 @@ object LatencyCell {
     * not four). Inside one fork the windows' p99s scatter widely (hog-probe on Cats Effect at 10,240:
     * 0.7 to 5.0 ms in four windows; ZIO 3.7 ms or 120–170 ms by window), and resampling a fork's four
     * windows moved its p99 by 17–33% (log SD), so more windows looked like a narrower fork p99. They
-    * were not: over the non-starving cells of two runs each (Cats Effect and ZIO, 6 rounds), the
-    * spread of the forks' p99s (log SD, mean over 8 cells) was 0.23 and 0.27 with four windows and
-    * 0.18, 0.30 and 0.21 with twelve — one fork in six at 3–6× the others' p99 sets it, a launch's
-    * state and not its sample — while each run took 9 min instead of 6. */
+    * were not: over the 8 non-starving cells (Cats Effect and ZIO, 6 rounds), the spread of the
+    * forks' p99s (log SD, mean over the cells) was 0.23 and 0.27 in two runs with four windows and
+    * 0.18, 0.30, 0.21 and 0.27 in four with twelve — one fork in six at 3–6× the others' p99 sets it,
+    * a launch's state and not its sample — while each run took 9 min instead of 6. */
   def iterations(profile: MeasureProfile, window: Double): (Int, Int) = {
     val warmups = if (profile.warmups == 0) 0 else math.max(1, math.ceil(profile.warmups * profile.warmupSeconds / window - 1e-9).toInt)
     (warmups, math.max(1, profile.iterations))
