@@ -48,8 +48,8 @@ final case class RunComparison(
     * direction of the run's shift, with an interval that holds the shift (the cell's own B/A, as
     * cost, against the geometric mean). Two runs measured apart have nothing pairing them, and the
     * machine's speed moves between them: two runs of one build (hog-probe and sleep-drift, Cats Effect
-    * and ZIO, 6 rounds each, 2026-11-26 09:36 and 09:48, alone, loads 1.02 and 1.00) put every cell of
-    * the first table 13–17% slower in the second (geometric mean over the 10 cells +7.1% [+2.3%,
+    * and ZIO, 6 rounds each, 2026-11-26 09:36 and 09:48, alone, loads 1.02 and 1.00) put three hog-probe
+    * cells 13–17% slower in the second (geometric mean over the 10 cells +7.1% [+2.3%,
     * +12.3%]), and ZIO's levelled hog-probe was "regressed" at +12.8% [+7.0%, +18.8%]. Such a cell
     * keeps its verdict, marked: its change cannot be told from the machine's. */
   def withShift: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
