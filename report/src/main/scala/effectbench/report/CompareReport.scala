@@ -36,11 +36,10 @@ object CompareReport {
   def forksText(a: Int, b: Int): String = if (a == b) s"$a forks each" else s"A $a, B $b forks"
 
   private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = {
-    val shifted = c.withShift.map(d => (d.key, d.jvm)).toSet
     c.rows.map { d =>
       Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
         s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
-        pct(d.ratio), ci(d), p(d.p), verdict(d.verdict) + (if (shifted((d.key, d.jvm))) "*" else ""), alloc(d)
+        pct(d.ratio), ci(d), p(d.p), verdict(d.verdict) + (if (c.shiftedKeys((d.key, d.jvm))) "*" else ""), alloc(d)
       )
     }
   }
@@ -83,10 +82,9 @@ object CompareReport {
       if ds.nonEmpty
     ) {
       sb.append(s"$label:\n")
-      val shifted = c.withShift.map(d => (d.key, d.jvm)).toSet
       ds.take(25).foreach(d =>
         sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}" +
-          s"${if (shifted((d.key, d.jvm))) "  * within the whole run's shift" else ""}\n")
+          s"${if (c.shiftedKeys((d.key, d.jvm))) "  * within the whole run's shift" else ""}\n")
       )
       if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")
     }

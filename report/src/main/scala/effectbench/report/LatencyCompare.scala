@@ -70,37 +70,28 @@ object LatencyCompare {
   /** Cells a p99 shift of the whole run needs (a t-interval over cells). */
   val MinShiftCells = 3
 
-  /** The whole run's p99 shift, when its interval excludes no change: the geometric mean of the
-    * cells' p99 ratios B/A (those with a verdict possible) and its t-interval over the cells. As
-    * for throughput (RunComparison.withShift), two runs measured apart share no pairing, and a tail
-    * moves with the machine more than a mean does: two family-L runs of one build, 16 minutes apart
-    * (2026-11-26 10:19 and 10:36, Cats Effect and ZIO), had every hog time 18–39% apart and every
-    * Cats Effect p99 45–78% apart, all in one direction. */
-  def shift(ds: Vector[LatencyDiff], confidence: Double = ForkStats.DefaultConfidence): Option[(Double, Double, Double)] = {
-    val logs = ds.filter(d => d.decidable && d.ratio.known && d.ratio.ratio > 0).map(d => math.log(d.ratio.ratio))
-    if (logs.size < MinShiftCells) None
-    else {
-      val m = logs.sum / logs.size
-      val sd = math.sqrt(logs.map(x => (x - m) * (x - m)).sum / (logs.size - 1))
-      val hw = LatencyStats.t(confidence, logs.size - 1.0) * sd / math.sqrt(logs.size.toDouble)
-      Some((math.exp(m), math.exp(m - hw), math.exp(m + hw))).filter { case (_, lo, hi) => lo > 1 || hi < 1 }
-    }
-  }
+  /** The whole run's p99 shift over the cells with a verdict possible: their p99 ratios B/A, their
+    * geometric mean with its t-interval over the cells (LatencyStats.interval, as over forks), kept
+    * when there are `MinShiftCells` and the interval excludes no change. As for throughput
+    * (RunComparison.withShift), two runs measured apart share no pairing, and a tail moves with the
+    * machine more than a mean does: two family-L runs of one build, 16 minutes apart (2026-11-26
+    * 10:19 and 10:36, Cats Effect and ZIO), had every hog time 18–39% apart and every Cats Effect
+    * p99 45–78% apart, all in one direction. */
+  def shift(ds: Vector[LatencyDiff], confidence: Double = ForkStats.DefaultConfidence): Option[ForkInterval] =
+    Some(LatencyStats.interval(ds.filter(d => d.decidable && d.ratio.known).map(_.ratio.ratio), confidence))
+      .filter(i => i.n >= MinShiftCells && i.known && (i.low > 1 || i.high < 1))
 
-  /** Cells with a p99 verdict in the direction of the whole run's shift whose interval holds it:
-    * their change cannot be told from the run's. */
+  /** The (key, JVM) of each cell with a p99 verdict that moved no further than the whole run
+    * (RunComparison.movedWithRun): its change cannot be told from the run's. */
   def withShift(ds: Vector[LatencyDiff], confidence: Double = ForkStats.DefaultConfidence): Set[(String, String)] =
-    shift(ds, confidence).toVector.flatMap { case (g, _, _) =>
-      ds.filter { d =>
-        val along = (d.verdict == Verdict.Regressed && g > 1) || (d.verdict == Verdict.Improved && g < 1)
-        along && d.ratio.low <= g && g <= d.ratio.high
-      }.map(d => (d.key, d.jvm))
+    shift(ds, confidence).toVector.flatMap { g =>
+      ds.filter(d => RunComparison.movedWithRun(d.verdict, d.ratio.low, d.ratio.high, g.mean)).map(d => (d.key, d.jvm))
     }.toSet
 
   /** The line under the table when the whole run's p99s moved. */
-  def shiftText(ds: Vector[LatencyDiff]): Option[String] = shift(ds).map { case (g, lo, hi) =>
-    s"the whole run's p99s moved: B ${if (g > 1) "longer" else "shorter"} than A by ${pct(g)} [${pct(lo)}, ${pct(hi)}] " +
-      s"(geometric mean over the ${ds.count(d => d.decidable && d.ratio.known)} cells with a verdict possible, interval over the cells): the machine " +
+  def shiftText(ds: Vector[LatencyDiff]): Option[String] = shift(ds).map { g =>
+    s"the whole run's p99s moved: B ${if (g.mean > 1) "longer" else "shorter"} than A by ${pct(g.mean)} [${pct(g.low)}, ${pct(g.high)}] " +
+      s"(geometric mean over the ${g.n} cells with a verdict possible, interval over the cells): the machine " +
       "between two runs measured apart, or a change to every cell; cells marked * moved no further than the whole run"
   }
 
@@ -110,10 +101,19 @@ object LatencyCompare {
   def headOf(ds: Vector[LatencyDiff]): Vector[String] =
     if (ds.exists(_.service)) head ++ Vector("late timeouts A", "late timeouts B") else head
 
-  def cellsOf(ds: Vector[LatencyDiff], d: LatencyDiff): Vector[String] = {
-    val marked = if (withShift(ds).contains((d.key, d.jvm))) cells(d).updated(5, cells(d)(5) + "*") else cells(d)
+  def cellsOf(ds: Vector[LatencyDiff], d: LatencyDiff): Vector[String] = cellsOf(ds, d, withShift(ds))
+
+  private def cellsOf(ds: Vector[LatencyDiff], d: LatencyDiff, shifted: Set[(String, String)]): Vector[String] = {
+    val plain = cells(d)
+    val marked = if (shifted((d.key, d.jvm))) plain.updated(5, plain(5) + "*") else plain
     if (!ds.exists(_.service)) marked
     else marked ++ (if (d.service) Vector(LatencyStats.lateTimeoutsText(d.a), LatencyStats.lateTimeoutsText(d.b)) else Vector("", ""))
+  }
+
+  /** Every row of the table, the run's shift computed once. */
+  private def rowsOf(ds: Vector[LatencyDiff]): Vector[Vector[String]] = {
+    val shifted = withShift(ds)
+    ds.map(cellsOf(ds, _, shifted))
   }
 
   private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"
@@ -138,12 +138,12 @@ object LatencyCompare {
 
   def terminal(ds: Vector[LatencyDiff], threshold: Double): String =
     if (ds.isEmpty) ""
-    else "\n" + legend(threshold) + "\n" + TerminalTable.table(headOf(ds), ds.map(cellsOf(ds, _))) + shiftText(ds).map(
+    else "\n" + legend(threshold) + "\n" + TerminalTable.table(headOf(ds), rowsOf(ds)) + shiftText(ds).map(
       "\n" + _ + "\n"
     ).getOrElse("")
 
   def markdown(ds: Vector[LatencyDiff], threshold: Double): String =
     if (ds.isEmpty) ""
-    else s"_${Markdown.cell(legend(threshold))}_\n\n" + Markdown.table(headOf(ds), ds.map(cellsOf(ds, _))) + "\n" +
+    else s"_${Markdown.cell(legend(threshold))}_\n\n" + Markdown.table(headOf(ds), rowsOf(ds)) + "\n" +
       shiftText(ds).map(t => s"**${Markdown.cell(t)}**\n").getOrElse("")
 }

@@ -52,15 +52,15 @@ final case class RunComparison(
     * cells 13–17% slower in the second (geometric mean over the 10 cells +7.1% [+2.3%,
     * +12.3%]), and ZIO's levelled hog-probe was "regressed" at +12.8% [+7.0%, +18.8%]. Such a cell
     * keeps its verdict, marked: its change cannot be told from the machine's. */
-  def withShift: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
+  lazy val withShift: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
     rows.filter { d =>
       def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
-      val (lo, hi) = (math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)))
-      val slower = (d.verdict == Verdict.Regressed) && g > 1
-      val faster = (d.verdict == Verdict.Improved) && g < 1
-      (slower || faster) && lo <= g && g <= hi
+      RunComparison.movedWithRun(d.verdict, math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)), g)
     }
   }
+
+  /** The (key, JVM) of each cell in `withShift`. */
+  lazy val shiftedKeys: Set[(String, String)] = withShift.map(d => (d.key, d.jvm)).toSet
 }
 
 /** What compare says of one cell (CompareReport words it). */
@@ -90,6 +90,11 @@ object RunComparison {
   val MinSamples = 5
   /** A JMH error above this fraction of the score marks a cell as noisy. */
   val NoisyError = 0.5
+
+  /** Whether a cell flagged `v`, whose B/A as cost (> 1: slower or longer) lies in [lo, hi], moved no
+    * further than a whole run that moved by `g`: flagged in the run's direction, its interval holding `g`. */
+  def movedWithRun(v: Verdict, lo: Double, hi: Double, g: Double): Boolean =
+    ((v == Verdict.Regressed && g > 1) || (v == Verdict.Improved && g < 1)) && lo <= g && g <= hi
 
   /** The verdict for a ratio B/A with its interval and p-value, given the unit's direction. */
   def verdict(lo: Double, hi: Double, p: Double, higherIsBetter: Boolean, threshold: Double): Verdict =

@@ -160,7 +160,7 @@ class LatencyReportSuite extends munit.FunSuite {
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)
     val all = LatencyCompare.diffs(a, latencyRun(SyntheticRun.tempDir("lat-b"), p.map { case (k, v) => k -> v * 2 }, seed = 3), 0.05)
     assert(all.forall(_.verdict == Verdict.Regressed), all.map(d => LatencyCompare.cells(d).mkString(" ")).mkString("\n"))
-    val (g, lo, _) = LatencyCompare.shift(all).get
+    val ForkInterval(g, lo, _, _) = LatencyCompare.shift(all).get
     assert(lo > 1 && g > 1.8 && g < 2.2, s"$g")
     assertEquals(LatencyCompare.withShift(all).size, 3)
     val text = LatencyCompare.terminal(all, 0.05)
