@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.stats.{CellEstimate, CellRatios, ForkStats, RatioEstimate, StateRatio}
+import effectbench.stats.{CellEstimate, CellRatios, ForkStats, LaunchSpread, RatioEstimate, StateRatio}
 import effectbench.{Catalog, Runtimes}
 import effectbench.store.{CellResult, RunData, RunStatus}
 
@@ -217,7 +217,7 @@ object ReportModel {
       "engine" -> run.engineText,
       "git" -> run.gitText,
       "host" -> m.map(h => s"${h.host.os}, ${h.host.cpus} cpus").getOrElse("")
-    ) ++ Machines.header(run) ++ Vector(
+    ) ++ Machines.header(run) ++ launchSpread(run).map(s => "launch spread" -> s.text) ++ Vector(
       "started" -> m.map(r => r.started + r.finished.map(f => s", finished $f").getOrElse("")).getOrElse("")
     ).filter(_._2.trim.nonEmpty)
   }
@@ -323,8 +323,16 @@ object ReportModel {
       w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
     if (run.status.contains(RunStatus.Interrupted)) w += "the run was interrupted; cells not recorded are missing"
     w ++= Machines.warnings(run)
+    launchSpread(run).filter(_.noisy).foreach(s => w += s.warning)
     w.result()
   }
+
+  /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
+    * over its throughput cells: a family-L fork's windows are not iterations of one steady program. */
+  def launchSpread(run: RunData): Option[LaunchSpread] =
+    LaunchSpread.of(run.cells.filterNot(LatencyData.isLatency).flatMap(c => CellStats.estimate(c, ForkStats.DefaultConfidence)).map(
+        _.forks
+      ))
 
   /** Planned cells that were not measured, with the reason, and recorded cells without a score. */
   def notMeasured(run: RunData): Vector[(String, String, String)] = {

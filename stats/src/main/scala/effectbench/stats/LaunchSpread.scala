@@ -1,0 +1,66 @@
+package effectbench.stats
+
+/** How far apart a run's launches of one program landed, against its iterations inside one launch:
+  * the machine's own noise, read from the run's data. `between`: the median over cells of the
+  * standard deviation of the log fork means; `within`: the median over cells of the mean standard
+  * deviation of the log steady iterations inside a fork (both as fractions, ~ relative spread).
+  *
+  * On a quiet machine launches stay close: over the eight headline runs of 2026-11-26 on the 2-core
+  * machine outside its noisy hour, fork means lay 4.8–6.9% apart and steady iterations 2.7–3.5%
+  * (`between / within` 1.4–2.6), the median ratio half-width ±8.7–17.5%. In the two runs of its
+  * noisy hour (10:49 and 11:04, ±28.9% and ±31.8%) launches lay 20.7% and 20.0% apart, iterations
+  * 3.9% and 3.6% (5.3× and 5.6×) — the same programs and build as the quiet run of 11:38 (5.6%,
+  * 3.4%). A host that changes from one launch to the next shows so; one that is merely slow does
+  * not, and neither do a few cells with launch states of their own (a median over the cells). */
+final case class LaunchSpread(cells: Int, between: Double, within: Double) {
+  def ratio: Double = if (within > 0) between / within else Double.NaN
+
+  /** Launches spread well beyond their iterations, over enough cells to say so of the machine. */
+  def noisy: Boolean =
+    cells >= LaunchSpread.MinCells && between > LaunchSpread.NoisyFloor && !ratio.isNaN && ratio >= LaunchSpread.NoisyFactor
+
+  /** The header's facts: "fork means 19.9% apart, iterations 6.2% (3.2×; median over 31 cells)". */
+  def text: String =
+    f"fork means of one cell ${between * 100}%.1f%% apart, iterations inside a fork ${within * 100}%.1f%% " +
+      f"(${ratio}%.1f×; standard deviations on the log scale, median over $cells cells)"
+
+  /** The warning of a noisy run. */
+  def warning: String =
+    f"the machine changed from launch to launch: fork means of one cell lay ${between * 100}%.1f%% apart against " +
+      f"${within * 100}%.1f%% between iterations inside a fork (${ratio}%.1f×, median over $cells cells; a quiet machine " +
+      f"keeps them alike). The ratios are wider than this machine gives when quiet: measure again when nothing else runs, " +
+      "or spread the tables over machines (run --shard K/N, then merge)"
+}
+
+object LaunchSpread {
+  /** Cells a verdict on the machine needs: fewer are a few programs, not the machine. */
+  val MinCells = 5
+  /** `between / within` from which the machine reads as noisy (quiet runs 1.4–2.6, noisy 5.3–5.6:
+    * about their geometric middle). */
+  val NoisyFactor = 3.5
+  /** And launches at least this far apart: two spreads both tiny are no noise worth a warning. */
+  val NoisyFloor = 0.10
+  /** Forks a cell needs to count (a standard deviation of two means is too rough). */
+  val MinForks = 3
+
+  private def sd(xs: Vector[Double]): Double = {
+    val m = xs.sum / xs.size
+    math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1))
+  }
+
+  private def median(xs: Vector[Double]): Double = {
+    val s = xs.sorted
+    if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
+  }
+
+  /** The spread of these cells' forks, each cell its forks; None when no cell has `MinForks` forks
+    * with a positive mean and two steady iterations or more. */
+  def of(cells: Vector[Vector[ForkSteady]]): Option[LaunchSpread] = {
+    val per = cells.flatMap { forks =>
+      val ok = forks.filter(f => f.steady.size >= 2 && f.steady.forall(_ > 0))
+      if (ok.size < MinForks) None
+      else Some((sd(ok.map(f => math.log(f.mean))), ok.map(f => sd(f.steady.map(math.log))).sum / ok.size))
+    }
+    if (per.isEmpty) None else Some(LaunchSpread(per.size, median(per.map(_._1)), median(per.map(_._2))))
+  }
+}

@@ -1,0 +1,57 @@
+package effectbench.stats
+
+/** The machine-noise reading (LaunchSpread) on recorded headlines and on forks made to order. The
+  * data (`headline-forks.json`): every throughput cell's forks, as recorded, of two `./bench run`
+  * headlines of one build on the 2-core machine, 2026-11-26: 10:49 in the machine's noisy hour
+  * (median ratio half-width ±28.9%) and 11:38 once it was quiet again (±9.9%). */
+class LaunchSpreadSuite extends munit.FunSuite {
+  private lazy val recorded: Map[String, Vector[Vector[ForkSteady]]] = {
+    val in = getClass.getResourceAsStream("/effectbench/stats/headline-forks.json")
+    assert(in != null, "the recorded headline forks are a test resource")
+    val text =
+      try new String(in.readAllBytes(), "UTF-8")
+      finally in.close()
+    ujson.read(text).arr.toVector.map { run =>
+      run("machine").str -> run("cells").arr.toVector.map { c =>
+        ForkStats.estimate(c("forks").arr.toVector.map(_.arr.toVector.map(_.num))).forks
+      }
+    }.toMap
+  }
+
+  test("the noisy hour's headline reads as noisy, the quiet one's as quiet") {
+    val noisy = LaunchSpread.of(recorded("noisy")).get
+    val quiet = LaunchSpread.of(recorded("quiet")).get
+    assertEquals(noisy.cells, 31)
+    assert(noisy.noisy, noisy.text)
+    assert(!quiet.noisy, quiet.text)
+    assert(noisy.between > 3 * quiet.between, s"${noisy.text} vs ${quiet.text}")
+    assert(noisy.warning.contains("--shard"), noisy.warning)
+  }
+
+  private def fork(i: Int, mean: Double, rel: Double): ForkSteady =
+    ForkSteady(i, Vector(1.0, -1.0, 0.5, -0.5, 0.0).map(z => mean * (1 + z * rel)), 0, settled = true)
+
+  /** `cells` cells of `forks` forks: fork i's mean spread by `between`, iterations by `within`. */
+  private def cells(cells: Int, forks: Int, between: Double, within: Double): Vector[Vector[ForkSteady]] =
+    Vector.fill(cells)(Vector.tabulate(forks)(i => fork(i, 100.0 * (1 + between * (if (i % 2 == 0) 1 else -1)), within)))
+
+  test("launches far apart against tight iterations is noise; both alike is not, however wide") {
+    assert(LaunchSpread.of(cells(10, 4, 0.25, 0.03)).get.noisy)
+    assert(!LaunchSpread.of(cells(10, 4, 0.05, 0.03)).get.noisy)
+    // Wide iterations and wide launches alike: a noisy program, not a machine that changed between launches.
+    assert(!LaunchSpread.of(cells(10, 4, 0.25, 0.25)).get.noisy)
+    // Both tiny: launches 3× apart from iterations, but 2% is no noise worth a warning.
+    assert(!LaunchSpread.of(cells(10, 4, 0.02, 0.003)).get.noisy)
+  }
+
+  test("a few cells say nothing of the machine, and a cell of two forks does not count") {
+    assert(!LaunchSpread.of(cells(LaunchSpread.MinCells - 1, 4, 0.25, 0.03)).get.noisy)
+    assertEquals(LaunchSpread.of(cells(10, 2, 0.25, 0.03)), None)
+    assertEquals(LaunchSpread.of(cells(10, 3, 0.25, 0.03)).map(_.cells), Some(10))
+  }
+
+  test("the median over cells: a few cells with launch states of their own do not make the machine noisy") {
+    val mixed = cells(3, 4, 0.5, 0.03) ++ cells(7, 4, 0.04, 0.03)
+    assert(!LaunchSpread.of(mixed).get.noisy, LaunchSpread.of(mixed).get.text)
+  }
+}
