@@ -5,7 +5,7 @@ package effectbench.stats
   * standard deviation of the log fork means; `within`: the median over cells of the mean standard
   * deviation of the log steady iterations inside a fork (both as fractions, ~ relative spread).
   *
-  * On a quiet machine launches stay close: over the nine headline runs of 2026-11-26 on the 2-core
+  * On a quiet machine launches stay close: over the eleven headline runs of 2026-11-26 on the 2-core
   * machine outside its noisy hours, fork means lay 4.8–7.1% apart and steady iterations 2.7–3.5%
   * (`between / within` 1.4–2.6), the median ratio half-width ±8.7–17.5%. In the two runs of its
   * noisy hour (10:49 and 11:04, ±28.9% and ±31.8%) launches lay 20.7% and 20.0% apart, iterations
