@@ -21,11 +21,7 @@ class ForkCoverageSuite extends munit.FunSuite {
   final case class Recorded(cell: String, change: String, unit: String, forks: Vector[Vector[Double]])
 
   private lazy val recorded: Vector[Recorded] = {
-    val in = getClass.getResourceAsStream("/effectbench/stats/recorded-forks.json")
-    assert(in != null, "the recorded fork data is a test resource")
-    val text =
-      try new String(in.readAllBytes(), "UTF-8")
-      finally in.close()
+    val text = TestResource.text("/effectbench/stats/recorded-forks.json")
     ujson.read(text).arr.toVector.map { o =>
       Recorded(o("cell").str, o("change").str, o("unit").str, o("forks").arr.toVector.map(_.arr.toVector.map(_.num)))
     }.filter(_.change == "none")

@@ -7,11 +7,7 @@ package effectbench.stats
   * (±21.8%), and 06:28, the quiet run whose launches lay widest (±9.1%). */
 class LaunchSpreadSuite extends munit.FunSuite {
   private lazy val recorded: Map[String, Vector[Vector[ForkSteady]]] = {
-    val in = getClass.getResourceAsStream("/effectbench/stats/headline-forks.json")
-    assert(in != null, "the recorded headline forks are a test resource")
-    val text =
-      try new String(in.readAllBytes(), "UTF-8")
-      finally in.close()
+    val text = TestResource.text("/effectbench/stats/headline-forks.json")
     ujson.read(text).arr.toVector.map { run =>
       run("machine").str -> run("cells").arr.toVector.map { c =>
         ForkStats.estimate(c("forks").arr.toVector.map(_.arr.toVector.map(_.num))).forks

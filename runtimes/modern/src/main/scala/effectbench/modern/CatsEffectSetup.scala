@@ -14,16 +14,10 @@ final class CatsEffectLive(settings: Settings) extends Live {
   val runtime: IORuntime = settings match {
     case Settings.Defaults => IORuntime.global
     case Settings.Levelled =>
-      // The work-stealing pool is both the compute pool and the scheduler, as in IORuntime.global.
-      val (pool, shutdown) = CatsEffectSetup.workStealingPool(processors)
-      IORuntime.builder()
-        .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
-        .setScheduler(pool, () => ())
-        // The auto-yield budget is the cancelation check (512, CE's default) times the multiplier
-        // 20 = 10,240 operations, as -Dcats.effect.auto.yield.threshold.multiplier=20 would set
-        // (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala).
-        .setConfig(IORuntimeConfig(CancelationCheck, Settings.AutoYield, false, 16))
-        .build()
+      // The auto-yield budget is the cancelation check (512, CE's default) times the multiplier
+      // 20 = 10,240 operations, as -Dcats.effect.auto.yield.threshold.multiplier=20 would set
+      // (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala).
+      CatsEffectSetup.runtimeOn(processors, IORuntimeConfig(CancelationCheck, Settings.AutoYield, false, 16))
   }
 
   /** `fork` starts with one cede onto the compute pool; its result reaches the waiting thread
@@ -88,12 +82,8 @@ final class CatsEffectLive(settings: Settings) extends Live {
               case Settings.Defaults => math.max(2, processors) // as IORuntime.global sizes its pool
               case Settings.Levelled => processors
             }
-            val (pool, shutdown) = CatsEffectSetup.workStealingPool(threads)
-            IORuntime.builder()
-              .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
-              .setScheduler(pool, () => ())
-              .setConfig(runtime.config.copy(cancelationCheckThreshold = math.min(CancelationCheck, budget), autoYieldThreshold = budget))
-              .build()
+            CatsEffectSetup.runtimeOn(threads,
+              runtime.config.copy(cancelationCheckThreshold = math.min(CancelationCheck, budget), autoYieldThreshold = budget))
           })
       }
 
@@ -123,6 +113,17 @@ object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
     val created = IORuntime.createWorkStealingComputeThreadPool(threads = threads)
     (created._1, created.productElement(created.productArity - 1).asInstanceOf[() => Unit])
   }
+  /** A runtime on a work-stealing pool of `threads` threads that is both its compute pool and its
+    * scheduler, as in IORuntime.global, with `config`. */
+  def runtimeOn(threads: Int, config: IORuntimeConfig): IORuntime = {
+    val (pool, shutdown) = workStealingPool(threads)
+    IORuntime.builder()
+      .setCompute(pool.asInstanceOf[scala.concurrent.ExecutionContext], shutdown)
+      .setScheduler(pool, () => ())
+      .setConfig(config)
+      .build()
+  }
+
   val info = Runtimes.CatsEffect
   def start(settings: Settings): CatsEffectLive = new CatsEffectLive(settings)
 }
