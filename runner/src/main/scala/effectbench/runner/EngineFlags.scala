@@ -39,7 +39,7 @@ object EngineFlags {
 
   def describe(e: Rounds.Engine): String =
     f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
-      "with the fastest, twice while two ratios are open; a cell with launch states until each state has " +
+      "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +
       s"${Rounds.MinStateForks} forks; from round ${Rounds.ShapeFromRound} the forks of a round share one length, from the cells' between- and within-fork variance); " + f"rounds ${e.minRounds}–${e.maxRounds}; " +
       (if (e.precisionFirst)
          f"stop when every ratio against the fastest is within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%"

@@ -87,7 +87,11 @@ object Rounds {
   /** What a table still needs after a round: `pending`, the cells to measure again (the fastest
     * first); `worst`, the widest half-width among the ratios that are not bimodal; `bimodal`, the
     * cells whose ratio is. */
-  final case class Open(pending: Vector[String], worst: Double, bimodal: Vector[String])
+  final case class Open(pending: Vector[String], worst: Double, bimodal: Vector[String], widths: Map[String, OpenRatio] = Map.empty)
+
+  /** An open cell's widest unsettled ratio: its half-width (NaN while a launch state lacks the forks
+    * for an interval) on `forks` forks of the cell. */
+  final case class OpenRatio(halfWidth: Double, forks: Int)
 
   /** The cells that need another fork: every cell whose ratio against the fastest is not settled,
     * with the fastest itself (the reference of those ratios) while any is. A cell whose ratio is
@@ -111,16 +115,62 @@ object Rounds {
       // A cell with launch states is open while a state has fewer than MinStateForks forks (no
       // interval worth the name) or a state's own ratio is not settled.
       val (states, single) = rest.partition(_._2.multiState)
-      val stateOpen = states.filter { case (_, e) =>
-        e.states.exists(_.forks.size < MinStateForks) ||
-        CellRatios.stateSlowdowns(e, fastest._2, higher).exists(r => !ratioSettled(r._2, engine))
-      }.map(_._1)
-      val ratios = single.map { case (k, e) => k -> CellRatios.slowdown(e, fastest._2, higher) }
-      val widths = ratios.map(_._2.relHalfWidth)
+      val stateOpen = states.flatMap { case (k, e) =>
+        val short = e.states.filter(_.forks.size < MinStateForks)
+        val wide = CellRatios.stateSlowdowns(e, fastest._2, higher).filterNot(r => ratioSettled(r.ratio, engine))
+        if (short.nonEmpty) Some(k -> OpenRatio(Double.NaN, short.map(_.forks.size).min))
+        else wide.maxByOption(_.ratio.relHalfWidth).map(r => k -> OpenRatio(r.ratio.relHalfWidth, r.state.forks.size))
+      }
+      val ratios = single.map { case (k, e) => (k, e, CellRatios.slowdown(e, fastest._2, higher)) }
+      val widths = ratios.map(_._3.relHalfWidth)
       val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
-      val open = ratios.filterNot(r => ratioSettled(r._2, engine)).map(_._1) ++ stateOpen
-      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open, worst, bimodal.map(_._1))
+      val open = ratios.filterNot(r => ratioSettled(r._3, engine)).map(r => r._1 -> OpenRatio(r._3.relHalfWidth, r._2.n)) ++ stateOpen
+      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap)
     }
+
+  /** Forks more that a ratio of relative half-width `w` on `n` forks needs to come within
+    * `precision`, if the spread of its forks stays as measured: the half-width goes as
+    * t(n + m − 1) · √(n / (n + m)) / t(n − 1). One when it cannot be told (no interval yet);
+    * `cap` + 1 when even `cap` more would not do. */
+  def forksToSettle(w: Double, n: Int, precision: Double, confidence: Double, cap: Int = 200): Int =
+    if (w.isNaN || n < 2) 1
+    else if (w <= precision) 0
+    else {
+      val t0 = ForkStats.tQuantile(confidence, n - 1)
+      (1 to cap).find(m => w * ForkStats.tQuantile(confidence, n + m - 1) / t0 * math.sqrt(n.toDouble / (n + m)) <= precision)
+        .getOrElse(cap + 1)
+    }
+
+  /** The next round of a table after its minimum rounds, within the `left` seconds of its budget.
+    * Of the open cells, one whose ratio would need more forks (each with a fork of the fastest, the
+    * ratios pair by round) than the whole of `left` pays for is out of reach: it keeps the interval it
+    * has and gets no more forks in this table, so that the time goes to ratios it can settle (until
+    * 2026-11-26 such a cell took every later round: left-sum's ZIO at ±22% on 7 forks in the
+    * headline of 14:06, while gather stopped 33 s short of a fifth round with ZIO's ratio at ±11.3%).
+    * The others are taken nearest to settling first, as many as fit in `left`, with the fastest once,
+    * or twice when two ratios or more are open; when not even one fits, the round is empty.
+    * @param open the open cells with their widest open ratio
+    * @param perFork a cell's seconds per fork so far
+    * @return the cells of the next round (the fastest first) and the cells out of reach with the
+    *         forks each would need */
+  def planRound(
+      fastest: String, open: Map[String, OpenRatio], perFork: String => Double, left: Double, precision: Double, confidence: Double
+  ): (Vector[String], Vector[(String, Int)]) = {
+    val need = open.map { case (k, o) =>
+      k -> (if (o.halfWidth.isNaN) math.max(1, MinStateForks - o.forks) else forksToSettle(o.halfWidth, o.forks, precision, confidence))
+    }
+    val (reach, out) = open.keys.toVector.sorted.partition(k => need(k) * (perFork(k) + perFork(fastest)) <= left)
+    val ordered = reach.sortBy(k => (need(k), -open(k).halfWidth))
+    var chosen = Vector.empty[String]
+    var cost = perFork(fastest)
+    ordered.foreach { k =>
+      // The fastest's second fork comes with the second ratio of the round.
+      val extra = perFork(k) + (if (chosen.size == 1) perFork(fastest) else 0.0)
+      if (cost + extra <= left) { chosen :+= k; cost += extra }
+    }
+    val round = if (chosen.isEmpty) Vector.empty else (fastest +: chosen) ++ (if (chosen.size >= 2) Vector(fastest) else Vector.empty)
+    (round, out.map(k => k -> need(k)))
+  }
 
   /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */
   val MinStateForks = 3
@@ -184,6 +234,10 @@ object Rounds {
     var asked = Map.empty[String, ForkShape.Shape]
     // Cells whose every fork starved, with their forks so far (see StarvingForks).
     var starvingForks = Map.empty[String, Int]
+    // Cells whose open ratio the table's budget cannot settle (planRound): no more forks here.
+    var outOfReach = Set.empty[String]
+    var partial = ""
+    def perFork(k: String) = cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))
     def starved(k: String) = starvingForks.getOrElse(k, 0) >= StarvingForks && starvingForks(k) == forksRun.getOrElse(k, 0)
     while (stopped.isEmpty) {
       round += 1
@@ -225,6 +279,7 @@ object Rounds {
           }
         }
         next = keys.filterNot(failed.contains).filterNot(starved)
+        partial = ""
         if (round >= engine.minRounds && next.nonEmpty) {
           // Every cell with forks takes part in the stopping rule, a starving one too: the report gives
           // its hog throughput a ratio and takes it as the fastest when it is, so the engine settles
@@ -252,13 +307,36 @@ object Rounds {
             // The fastest's noise enters every open ratio: while two or more are open it gets two forks
             // a round (each ratio's round then compares with the mean of both, ForkStats.perRound).
             if (pending.size >= 3) next = next :+ pending.head
+            // Under a budget, the round holds the open ratios it can still settle, nearest first.
+            budgetSeconds.filter(_ => o.widths.nonEmpty && keys.size >= 2).foreach { b =>
+              val left = b - seconds
+              val candidates = o.widths.filter(w => !failed.contains(w._1) && !outOfReach.contains(w._1))
+              val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence)
+              out.foreach { case (k, m) =>
+                outOfReach += k
+                val w = o.widths(k)
+                note(
+                  f"$k: its ratio ±${w.halfWidth * 100}%.1f%% on ${w.forks} forks would need " +
+                    (if (m > 200) "over 200"
+                     else s"about $m") + f" forks more, each with one of the fastest's; the table has ${left}%.0f s " +
+                    "left: no more forks for it here (its interval stands as measured; the run's last line sizes the shards that would settle it)"
+                )
+              }
+              val reachable = candidates.size - out.size
+              val planned = plan.distinct.count(_ != pending.head)
+              if (plan.isEmpty)
+                stopped = f"budget spent (${b}%.0f s)" + (if (reachable == 0) "; the open ratios are out of its reach" else "")
+              else if (planned < reachable)
+                partial = s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
+              next = plan
+            }
           }
         }
         if (next.isEmpty && stopped.isEmpty)
           stopped = if (keys.exists(k => !failed.contains(k))) "every cell starved or failed" else "every cell failed"
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
         // The next round's cost: each cell it would measure at that cell's seconds per fork so far.
-        val nextCost = next.map(k => cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))).sum
+        val nextCost = next.map(perFork).sum
         if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + nextCost > b))
           stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
       }
@@ -266,9 +344,10 @@ object Rounds {
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +
         (if (bimodal.isEmpty) "" else s" (${bimodal.size} bimodal, no more rounds for them)") +
         (if (stopped.isEmpty && next.distinct.size < open)
-           s"; next round measures ${next.distinct.size} of $open cells (the others' ratios are settled)"
+           s"; next round measures ${next.distinct.size} of $open cells (the others' ratios are settled" +
+             (if (outOfReach.nonEmpty) s" or out of the budget's reach: ${outOfReach.toVector.sorted.mkString(", ")})" else ")")
          else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)"
-                     else ""))
+                     else "") + (if (stopped.isEmpty) partial else ""))
     }
     LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst))
   }

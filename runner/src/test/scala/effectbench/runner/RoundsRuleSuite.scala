@@ -283,14 +283,66 @@ class RoundsRuleSuite extends munit.FunSuite {
   }
 
   test("the budget stops a table before a round that would overrun it, never before the minimum") {
-    // 3 cells × 10 s = 30 s a round: after round 6 (180 s) another round would end at 210 > 200.
+    // Three cells of 10 s forks; two ratios at 15% noise a fork stay open. Every round fits the 200 s.
     val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(200.0), new Random(1),
       synthetic(spec), _ => (), "t")
-    assertEquals(res.summary.rounds, 6, res.summary.toString)
+    assert(res.summary.rounds >= 4, res.summary.toString)
+    assert(res.summary.seconds <= 200.0, res.summary.toString)
     assert(res.summary.stopped.startsWith("budget spent"), res.summary.toString)
     val tight = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), Some(50.0), new Random(1),
       synthetic(spec), _ => (), "t")
     assertEquals(tight.summary.rounds, 4, "the minimum is kept even over the budget")
+  }
+
+  test("forks to settle: none when within the precision, more the wider the ratio, the t quantile shrinking with them") {
+    assertEquals(Rounds.forksToSettle(0.10, 4, 0.10, 0.95), 0)
+    assertEquals(Rounds.forksToSettle(0.1013, 4, 0.10, 0.95), 1) // t(4)/t(3)·√(4/5) = 0.78: one more fork
+    assertEquals(Rounds.forksToSettle(0.14, 4, 0.10, 0.95), 2)
+    assertEquals(Rounds.forksToSettle(Double.NaN, 2, 0.10, 0.95), 1, "no interval yet: one fork to see")
+    val wider = Vector(0.12, 0.2, 0.4, 0.8).map(Rounds.forksToSettle(_, 4, 0.10, 0.95))
+    assertEquals(wider, wider.sorted, wider.toString)
+    assertEquals(Rounds.forksToSettle(5.0, 4, 0.10, 0.95, cap = 50), 51, "beyond the cap")
+  }
+
+  test("a short budget: a ratio it cannot settle is out of reach, the others come nearest first, as many as fit") {
+    val open = Map("a" -> Rounds.OpenRatio(0.1013, 4), "a2" -> Rounds.OpenRatio(0.1013, 5), "b" -> Rounds.OpenRatio(0.14, 4),
+      "hopeless" -> Rounds.OpenRatio(0.6, 4))
+    val (round, out) = Rounds.planRound("f", open, _ => 5.0, 22.0, 0.10, 0.95)
+    assertEquals(out.map(_._1), Vector("hopeless"), "0.6 on 4 forks needs far more than 22 s of pairs")
+    // f 5 s + a 5 s, a2 with the fastest's second fork 10 s: 20 s; b would make it 25 s.
+    assertEquals(round, Vector("f", "a", "a2", "f"))
+    val (wide, _) = Rounds.planRound("f", open, _ => 5.0, 1000.0, 0.10, 0.95)
+    assertEquals(wide.toSet, Set("f", "a", "a2", "b", "hopeless"), "a budget that pays for everything leaves nothing out")
+    val (none, _) = Rounds.planRound("f", open, _ => 5.0, 9.0, 0.10, 0.95)
+    assertEquals(none, Vector.empty, "not even the fastest and one cell fit")
+  }
+
+  test("under a short budget a ratio near the precision gets the forks that a hopeless one would have taken") {
+    // After four rounds (120 s) 35 s are left. "near" is at ±10.1% and needs one more fork; "hopeless"
+    // (forks 150–450) needs dozens. The whole round (the fastest twice, near, hopeless: 40 s) does not
+    // fit: the rule before 2026-11-26 stopped there with near open; now hopeless is out of reach and
+    // near gets its fork.
+    val nearLog = Vector(-0.07, -0.025, 0.025, 0.07)
+    val hopeless = Vector(150.0, 250.0, 350.0, 450.0)
+    val forks: (String, Int, ForkShape.Shape) => Rounds.Fork = (k, round, _) => {
+      val m = k match {
+        case "fast" => 100.0
+        case "near" => 200.0 * math.exp(nearLog.lift(round - 1).getOrElse(0.0))
+        case _ => hopeless.lift(round - 1).getOrElse(300.0)
+      }
+      Rounds.Fork(ok = true, Vector(Vector.fill(5)(m)), 10.0, higherIsBetter = false)
+    }
+    var notes = Vector.empty[String]
+    val res = Rounds.loop(Vector("fast", "hopeless", "near"), engine(precisionFirst = true, min = 4, max = 40), Some(155.0),
+      new Random(1), forks, n => notes :+= n, "t")
+    val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+    val near = ForkStats.ratio(est("fast"), est("near"))
+    assertEquals(res.forks("near").size, 5, res.summary.toString)
+    assertEquals(res.forks("hopeless").size, 4, "no fork past the minimum for a ratio out of reach")
+    assert(near.relHalfWidth <= 0.10, near.toString)
+    assert(res.summary.stopped.startsWith("budget spent"), res.summary.toString)
+    assert(res.summary.seconds <= 155.0, res.summary.toString)
+    assert(notes.exists(n => n.startsWith("hopeless: its ratio") && n.contains("no more forks for it here")), notes.mkString("\n"))
   }
 
   test("run budget: a table's unused time goes to the tables after it, an overrun is taken from them") {
