@@ -48,7 +48,11 @@ object Rounds {
   final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
 
   /** Why a table stopped adding rounds, and the precision its ratios reached. */
-  final case class TableSummary(rounds: Int, forks: Int, seconds: Double, stopped: String, worstRatioHalfWidth: Double)
+  final case class TableSummary(
+      rounds: Int, forks: Int, seconds: Double, stopped: String, worstRatioHalfWidth: Double,
+      /** Forks behind the widest ratio (the fewer of its two cells'); 0 when not known. */
+      worstForks: Int = 0
+  )
 
   def tableKey(c: PlannedCell): String = s"${c.id.group} @ ${c.jvm.label}"
 
@@ -87,7 +91,9 @@ object Rounds {
   /** What a table still needs after a round: `pending`, the cells to measure again (the fastest
     * first); `worst`, the widest half-width among the ratios that are not bimodal; `bimodal`, the
     * cells whose ratio is. */
-  final case class Open(pending: Vector[String], worst: Double, bimodal: Vector[String], widths: Map[String, OpenRatio] = Map.empty)
+  final case class Open(
+      pending: Vector[String], worst: Double, bimodal: Vector[String], widths: Map[String, OpenRatio] = Map.empty, worstForks: Int = 0
+  )
 
   /** An open cell's widest unsettled ratio: its half-width (NaN while a launch state lacks the forks
     * for an interval) on `forks` forks of the cell. */
@@ -124,21 +130,29 @@ object Rounds {
       val ratios = single.map { case (k, e) => (k, e, CellRatios.slowdown(e, fastest._2, higher)) }
       val widths = ratios.map(_._3.relHalfWidth)
       val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
+      val worstForks = if (worst.isNaN) 0 else ratios.maxBy(_._3.relHalfWidth)._2.n.min(fastest._2.n)
       val open = ratios.filterNot(r => ratioSettled(r._3, engine)).map(r => r._1 -> OpenRatio(r._3.relHalfWidth, r._2.n)) ++ stateOpen
-      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap)
+      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap, worstForks)
     }
 
   /** Forks more that a ratio of relative half-width `w` on `n` forks needs to come within
-    * `precision`, if the spread of its forks stays as measured: the half-width goes as
-    * t(n + m − 1) · √(n / (n + m)) / t(n − 1). One when it cannot be told (no interval yet);
-    * `cap` + 1 when even `cap` more would not do. */
+    * `precision`, if the spread of its forks stays as measured: on the log scale (where the ratio's
+    * interval is symmetric, ln(1 + w)) the half-width goes as t(n + m − 1) · √(n / (n + m)) / t(n − 1).
+    * One when it cannot be told (no interval yet); `cap` + 1 when even `cap` more would not do. */
   def forksToSettle(w: Double, n: Int, precision: Double, confidence: Double, cap: Int = 200): Int =
     if (w.isNaN || n < 2) 1
     else if (w <= precision) 0
     else {
+      val (h, target) = (math.log1p(w), math.log1p(precision))
       val t0 = ForkStats.tQuantile(confidence, n - 1)
-      (1 to cap).find(m => w * ForkStats.tQuantile(confidence, n + m - 1) / t0 * math.sqrt(n.toDouble / (n + m)) <= precision)
-        .getOrElse(cap + 1)
+      def enough(m: Int) = h * ForkStats.tQuantile(confidence, n + m - 1) / t0 * math.sqrt(n.toDouble / (n + m)) <= target
+      if (!enough(cap)) cap + 1
+      else {
+        // The half-width falls as m grows: the least m that is enough, by bisection.
+        var (lo, hi) = (0, cap)
+        while (hi - lo > 1) { val mid = (lo + hi) / 2; if (enough(mid)) hi = mid else lo = mid }
+        hi
+      }
     }
 
   /** The next round of a table after its minimum rounds, within the `left` seconds of its budget.
@@ -227,6 +241,7 @@ object Rounds {
     var round = 0
     var stopped = ""
     var worst = Double.NaN
+    var worstForks = 0
     var bimodal = Vector.empty[String]
     var next = keys
     val base = shapes.map(_.base).getOrElse(ForkShape.Shape(0, 0))
@@ -293,6 +308,7 @@ object Rounds {
           val o = unsettled(est, higher, engine)
           val pending = o.pending
           worst = o.worst
+          worstForks = o.worstForks
           bimodal = o.bimodal
           // A table whose other cells all failed has no ratio left that more forks could narrow: its
           // last cell's own precision is not what a table of several cells is run for.
@@ -312,22 +328,24 @@ object Rounds {
               val left = b - seconds
               val candidates = o.widths.filter(w => !failed.contains(w._1) && !outOfReach.contains(w._1))
               val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence)
-              out.foreach { case (k, m) =>
-                outOfReach += k
-                val w = o.widths(k)
-                note(
-                  f"$k: its ratio ±${w.halfWidth * 100}%.1f%% on ${w.forks} forks would need " +
-                    (if (m > 200) "over 200"
-                     else s"about $m") + f" forks more, each with one of the fastest's; the table has ${left}%.0f s " +
-                    "left: no more forks for it here (its interval stands as measured; the run's last line sizes the shards that would settle it)"
-                )
-              }
               val reachable = candidates.size - out.size
               val planned = plan.distinct.count(_ != pending.head)
               if (plan.isEmpty)
-                stopped = f"budget spent (${b}%.0f s)" + (if (reachable == 0) "; the open ratios are out of its reach" else "")
-              else if (planned < reachable)
-                partial = s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
+                stopped = f"budget spent (${b}%.0f s)" + (if (candidates.isEmpty) "; its open ratios are out of its reach" else "")
+              else {
+                out.foreach { case (k, m) =>
+                  outOfReach += k
+                  val w = o.widths(k)
+                  note(
+                    f"$k: its ratio ±${w.halfWidth * 100}%.1f%% on ${w.forks} forks would need " +
+                      (if (m > 200) "over 200 forks" else if (m == 1) "one fork" else s"about $m forks") +
+                      f" more, each with one of the fastest's; the table has ${left}%.0f s left: no more forks for it here " +
+                      "(its interval stands as measured; the run's last line sizes the shards that would settle it)"
+                  )
+                }
+                if (planned < reachable)
+                  partial = s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
+              }
               next = plan
             }
           }
@@ -349,7 +367,7 @@ object Rounds {
          else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)"
                      else "") + (if (stopped.isEmpty) partial else ""))
     }
-    LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst))
+    LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst, worstForks))
   }
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */

@@ -1,16 +1,24 @@
 package effectbench.runner
 
 /** How many machines a run would need to reach its precision, from the variance it measured. A
-  * ratio's half-width shrinks as 1/√rounds (a little faster, as the t quantile falls with the
-  * degrees of freedom, which this ignores: the estimate errs high), so a table whose widest ratio is
-  * ±w after R rounds needs about R·(w/p)² rounds for ±p, and its machine time grows alike.
+  * ratio's half-width shrinks as 1/√forks, and a little faster as the t quantile falls with the
+  * degrees of freedom (Rounds.forksToSettle), so a table's machine time grows with the forks its
+  * widest ratio needs.
   * `--shard K/N` gives each machine whole tables and the whole budget, so N machines give every
   * table about N times the time it had. */
 object Shards {
-  /** Machine seconds a table would need for every ratio within `precision`. */
+  /** Machine seconds a table would need for every ratio within `precision`. When the forks behind its
+    * widest ratio are known, from the forks that ratio needs (Rounds.forksToSettle: on the log scale,
+    * the t quantile falling with the forks), else as (w/p)² on the relative half-widths, which errs
+    * high, wildly for a ratio on two forks: a starving cell's hog ratio at ±1,388% on two forks in
+    * the headline of 2026-11-26 15:29 made that 926 machines. */
   def secondsNeeded(t: Rounds.TableSummary, precision: Double): Double =
     if (t.worstRatioHalfWidth.isNaN || t.worstRatioHalfWidth <= precision) t.seconds
-    else t.seconds * math.pow(t.worstRatioHalfWidth / precision, 2)
+    else if (t.worstForks >= 2) {
+      val n = t.worstForks
+      t.seconds * (n + Rounds.forksToSettle(t.worstRatioHalfWidth, n, precision, effectbench.stats.ForkStats.DefaultConfidence,
+        cap = 100000)) / n
+    } else t.seconds * math.pow(t.worstRatioHalfWidth / precision, 2)
 
   /** The machines (shards) the run would need, at least one. */
   def needed(tables: Vector[Rounds.TableSummary], precision: Double): Int = {

@@ -12,6 +12,18 @@ class ShardsSuite extends munit.FunSuite {
     assertEquals(Shards.needed(Vector(t(100, 0.08)), 0.10), 1)
   }
 
+  test("a ratio on two forks is sized by the forks it needs, not by its half-width squared") {
+    // A starving cell's hog ratio in the headline of 2026-11-26 15:29: ±1,388% on 2 forks (t on 1 df
+    // is 12.7), a spread of about 0.3 on the log scale: some 40 forks for ±10%, not (13.88/0.1)².
+    val two = Rounds.TableSummary(4, 10, 40, "budget spent", 13.884, worstForks = 2)
+    val n = Shards.needed(Vector(two), 0.10)
+    assert(n >= 15 && n <= 30, n.toString)
+    assert(Shards.needed(Vector(two.copy(worstForks = 0)), 0.10) > 10000, "without the forks: the old bound")
+    // Many forks behind a ratio: close to (w/p)² on the log scale.
+    val many = Shards.needed(Vector(two.copy(worstRatioHalfWidth = 0.20, worstForks = 20)), 0.10)
+    assert(many >= 3 && many <= 4, many.toString)
+  }
+
   test("the run says how many machines would reach the precision, or nothing when it was reached") {
     assertEquals(Shards.advice(Vector(t(100, 0.08)), engine), None)
     val a = Shards.advice(Vector(t(300, 0.05), t(300, 0.15)), engine).get
