@@ -162,18 +162,23 @@ object Rounds {
     * 2026-11-26 such a cell took every later round: left-sum's ZIO at ±22% on 7 forks in the
     * headline of 14:06, while gather stopped 33 s short of a fifth round with ZIO's ratio at ±11.3%).
     * The others are taken nearest to settling first, as many as fit in `left`, with the fastest once,
-    * or twice when two ratios or more are open; when not even one fits, the round is empty.
+    * or twice when two ratios or more are open; when not even one fits, the round is empty. With
+    * `spendAll` (the run's last table, or a budget no later table shares: what is left would be lost)
+    * no ratio is out of reach: a ratio that cannot settle still narrows.
     * @param open the open cells with their widest open ratio
     * @param perFork a cell's seconds per fork so far
     * @return the cells of the next round (the fastest first) and the cells out of reach with the
     *         forks each would need */
   def planRound(
-      fastest: String, open: Map[String, OpenRatio], perFork: String => Double, left: Double, precision: Double, confidence: Double
+      fastest: String, open: Map[String, OpenRatio], perFork: String => Double, left: Double, precision: Double, confidence: Double,
+      spendAll: Boolean = false
   ): (Vector[String], Vector[(String, Int)]) = {
     val need = open.map { case (k, o) =>
       k -> (if (o.halfWidth.isNaN) math.max(1, MinStateForks - o.forks) else forksToSettle(o.halfWidth, o.forks, precision, confidence))
     }
-    val (reach, out) = open.keys.toVector.sorted.partition(k => need(k) * (perFork(k) + perFork(fastest)) <= left)
+    val (reach, out) =
+      if (spendAll) (open.keys.toVector.sorted, Vector.empty)
+      else open.keys.toVector.sorted.partition(k => need(k) * (perFork(k) + perFork(fastest)) <= left)
     val ordered = reach.sortBy(k => (need(k), -open(k).halfWidth))
     var chosen = Vector.empty[String]
     var cost = perFork(fastest)
@@ -230,7 +235,7 @@ object Rounds {
     * like; without one, every fork has the profile's shape. */
   def loop(
       keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int, ForkShape.Shape) => Fork,
-      note: String => Unit, label: String, shapes: Option[ShapeRule] = None
+      note: String => Unit, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false
   ): LoopResult = {
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
     var failed = Set.empty[String]
@@ -327,7 +332,7 @@ object Rounds {
             budgetSeconds.filter(_ => o.widths.nonEmpty && keys.size >= 2).foreach { b =>
               val left = b - seconds
               val candidates = o.widths.filter(w => !failed.contains(w._1) && !outOfReach.contains(w._1))
-              val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence)
+              val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence, spendAll)
               val reachable = candidates.size - out.size
               val planned = plan.distinct.count(_ != pending.head)
               if (plan.isEmpty)
@@ -380,6 +385,8 @@ object Rounds {
     val byKey = cells.map(c => c.id.key -> c).toMap
     var files = Map.empty[String, Vector[(Int, Path)]]
     var failed = Map.empty[String, JmhCell.Outcome]
+    // What this table leaves of its budget is lost unless a table after it shares the run's budget.
+    val spendAll = engine.runBudget.forall(_.tablesLeft <= 1)
     val budget = engine.runBudget match {
       case Some(rb) =>
         val b = rb.allot(key, cells.size)
@@ -406,7 +413,7 @@ object Rounds {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
-      }, note, key, Some(rule))
+      }, note, key, Some(rule), spendAll)
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key

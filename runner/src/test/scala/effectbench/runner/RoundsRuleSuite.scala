@@ -313,6 +313,11 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(round, Vector("f", "a", "a2", "f"))
     val (wide, _) = Rounds.planRound("f", open, _ => 5.0, 1000.0, 0.10, 0.95)
     assertEquals(wide.toSet, Set("f", "a", "a2", "b", "hopeless"), "a budget that pays for everything leaves nothing out")
+    val (last, lastOut) = Rounds.planRound("f", open, _ => 5.0, 22.0, 0.10, 0.95, spendAll = true)
+    assertEquals(lastOut, Vector.empty, "nothing is out of reach when what is left would be lost")
+    assertEquals(last, Vector("f", "a", "a2", "f"), "still the nearest first")
+    assertEquals(Rounds.planRound("f", Map("hopeless" -> open("hopeless")), _ => 5.0, 22.0, 0.10, 0.95, spendAll = true)._1,
+      Vector("f", "hopeless"))
     val (none, _) = Rounds.planRound("f", open, _ => 5.0, 9.0, 0.10, 0.95)
     assertEquals(none, Vector.empty, "not even the fastest and one cell fit")
   }
