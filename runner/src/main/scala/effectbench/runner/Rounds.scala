@@ -135,11 +135,14 @@ object Rounds {
       Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap, worstForks)
     }
 
+  /** More forks than this for one ratio are past counting in any table's budget (forksToSettle's cap). */
+  val SettleCap = 200
+
   /** Forks more that a ratio of relative half-width `w` on `n` forks needs to come within
     * `precision`, if the spread of its forks stays as measured: on the log scale (where the ratio's
     * interval is symmetric, ln(1 + w)) the half-width goes as t(n + m − 1) · √(n / (n + m)) / t(n − 1).
     * One when it cannot be told (no interval yet); `cap` + 1 when even `cap` more would not do. */
-  def forksToSettle(w: Double, n: Int, precision: Double, confidence: Double, cap: Int = 200): Int =
+  def forksToSettle(w: Double, n: Int, precision: Double, confidence: Double, cap: Int = SettleCap): Int =
     if (w.isNaN || n < 2) 1
     else if (w <= precision) 0
     else {
@@ -343,7 +346,7 @@ object Rounds {
                   val w = o.widths(k)
                   note(
                     f"$k: its ratio ±${w.halfWidth * 100}%.1f%% on ${w.forks} forks would need " +
-                      (if (m > 200) "over 200 forks" else if (m == 1) "one fork" else s"about $m forks") +
+                      (if (m > SettleCap) s"over $SettleCap forks" else if (m == 1) "one fork" else s"about $m forks") +
                       f" more, each with one of the fastest's; the table has ${left}%.0f s left: no more forks for it here " +
                       "(its interval stands as measured; the run's last line sizes the shards that would settle it)"
                   )
