@@ -20,7 +20,8 @@ object CompareReport {
     Vector(s"A: ${side(c.a)}", s"B: ${side(c.b)}",
       f"B/A: ratio of the cells' fork-level means with its interval from the forks of both runs (t on log means, Welch df; warm-up judged per fork); " +
         f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
-        f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change; " +
+        f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change, " +
+        f"or when the forks of both fall in launch states whose shares differ no more than the launches' draw explains (chance ≥ ${RunComparison.Alpha}%.2f) and no state moved on its own; " +
         f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart")
   }
 
@@ -30,7 +31,11 @@ object CompareReport {
     case Verdict.Regressed => "regressed"
     case Verdict.Same => "~"
     case Verdict.Unstable(a, b) => s"unstable: modes differ between runs (${forksText(a, b)})"
+    case Verdict.StateShares(fs, _, chance) => f"unstable: launch states (${sharesText(fs)}; shares' chance $chance%.2f)"
   }
+
+  /** The forks of each run per launch state, fastest state first: "A 4+0, B 1+3 forks". */
+  def sharesText(fs: Vector[(Int, Int)]): String = s"A ${fs.map(_._1).mkString("+")}, B ${fs.map(_._2).mkString("+")} forks"
 
   /** "2 forks each" or "A 2, B 3 forks". */
   def forksText(a: Int, b: Int): String = if (a == b) s"$a forks each" else s"A $a, B $b forks"
@@ -64,7 +69,7 @@ object CompareReport {
     }
     Vector(g) ++ shiftLine ++ Vector(
       s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
-        s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (modes differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}"
+        s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (launch states differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}"
     )
   }
 

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.stats.{CellEstimate, ForkStats, ForkSteady, Stat, Stats}
+import effectbench.stats.{CellEstimate, ForkStats, ForkSteady, Format, LaunchState, Stat, Stats}
 import effectbench.store.{CellResult, RunData}
 
 /** One cell measured in both runs. `ratio` is mean(B) / mean(A) of the raw iterations. */
@@ -37,8 +37,9 @@ final case class RunComparison(
 ) {
   def regressed: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Regressed)
   def improved: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Improved)
-  /** Cells whose two runs sat in different states chosen per JVM launch: shown, never counted. */
-  def unstable: Vector[CellDiff] = rows.filter(_.verdict.isInstanceOf[Verdict.Unstable])
+  /** Cells whose two runs sat in launch states chosen per JVM launch, in shares the forks cannot tell
+    * apart (Verdict.Unstable, Verdict.StateShares): shown, never counted. */
+  def unstable: Vector[CellDiff] = rows.filter(_.verdict.uncounted)
   def allocFlagged: Vector[CellDiff] = rows.filter(_.allocChanged)
 
   /** The whole run's shift, when its interval excludes no change: the geometric mean (as cost) and its interval. */
@@ -72,6 +73,18 @@ enum Verdict {
   /** The forks of A and B sat in different modes, too few to tell a launch-chosen state from a
     * change: the forks of each side. */
   case Unstable(forksA: Int, forksB: Int)
+  /** The forks of both runs together fall in launch states (ForkStats.launchStates; `forks`: for each
+    * state, fastest first, A's forks in it and B's), at least one run holds forks of two states, the
+    * runs' shares of the states do not differ beyond chance (`p`, RunComparison.sharesChance) and no
+    * state's own score moved: the two means differ by the launches' draw, not by the code.
+    * `factor`: the slowest state's mean over the fastest's. */
+  case StateShares(forks: Vector[(Int, Int)], factor: Double, p: Double)
+
+  /** Shown, never counted (nor in the geometric mean, nor by --fail-on-regression). */
+  def uncounted: Boolean = this match {
+    case Unstable(_, _) | StateShares(_, _, _) => true
+    case _ => false
+  }
 }
 
 object RunComparison {
@@ -152,6 +165,57 @@ object RunComparison {
     2 * math.pow(na / n, na) * math.pow(nb / n, nb)
   }
 
+  /** How likely two runs whose launches pick a state alike put `xa` of `na` forks and `xb` of `nb`
+    * in one state, or shares further apart: Barnard's unconditional test of two binomial shares with
+    * the difference of shares as its statistic — P(|Xa/na − Xb/nb| ≥ |xa/na − xb/nb|) for Xa, Xb
+    * binomial with one chance π of the state per launch, at its largest over π (a grid of 0.001).
+    * `launchSplitChance` is its case xa = na, xb = 0 (every fork of A in the state, none of B). */
+  def shareChance(xa: Int, na: Int, xb: Int, nb: Int): Double =
+    if (na < 1 || nb < 1) 1.0
+    else {
+      import org.apache.commons.statistics.distribution.BinomialDistribution
+      val d = math.abs(xa.toDouble / na - xb.toDouble / nb) - 1e-9
+      val extreme = for (i <- 0 to na; j <- 0 to nb if math.abs(i.toDouble / na - j.toDouble / nb) >= d) yield (i, j)
+      (1 to 999).iterator.map { k =>
+        val (ba, bb) = (BinomialDistribution.of(na, k / 1000.0), BinomialDistribution.of(nb, k / 1000.0))
+        extreme.iterator.map { case (i, j) => ba.probability(i) * bb.probability(j) }.sum
+      }.max
+    }
+
+  /** The share test over several launch states (`forks`: A's and B's forks per state, in the states'
+    * order): each cut between neighbouring states makes two groups, `shareChance` tests each, and the
+    * least is multiplied by the number of cuts (Bonferroni), at most 1. */
+  def sharesChance(forks: Vector[(Int, Int)]): Double = {
+    val (na, nb) = (forks.map(_._1).sum, forks.map(_._2).sum)
+    val cuts = (1 until forks.size).map { c =>
+      val lower = forks.take(c)
+      shareChance(lower.map(_._1).sum, na, lower.map(_._2).sum, nb)
+    }
+    if (cuts.isEmpty) 1.0 else math.min(1.0, cuts.min * cuts.size)
+  }
+
+  /** The forks of two runs as one cell, A's numbered first: its launch states are the two runs' states
+    * found together (ForkStats.launchStates), on which `statesOfBoth` reads each run's share. */
+  def bothRuns(ea: CellEstimate, eb: CellEstimate): CellEstimate =
+    ForkStats.fromForks((ea.forks ++ eb.forks).zipWithIndex.map { case (f, i) => f.copy(fork = i + 1) }, ea.confidence, Vector.empty)
+
+  /** Per launch state of the two runs' forks taken together (fastest first): A's forks in it, B's. */
+  def statesOfBoth(both: CellEstimate, na: Int): Vector[(Int, Int)] =
+    both.states.map(s => (s.forks.count(_ <= na), s.forks.count(_ > na)))
+
+  /** For each launch state of both runs with two forks of each run in it: B/A of the state's forks
+    * (Welch, each run's spread from its own forks in the state: a spread pooled over both runs would
+    * count the very move it is to judge). */
+  def stateRatios(both: CellEstimate, na: Int): Vector[(LaunchState, effectbench.stats.RatioEstimate)] =
+    both.states.flatMap { s =>
+      val (fa, fb) = both.forks.filter(f => s.forks.contains(f.fork)).partition(_.fork <= na)
+      if (fa.size < 2 || fb.size < 2) None
+      else {
+        def side(fs: Vector[ForkSteady]) = ForkStats.fromForks(fs, both.confidence, Vector.empty, split = false)
+        Some(s -> ForkStats.ratio(side(fa), side(fb)))
+      }
+    }
+
   private def seedOf(key: String): Long = 0x5eedL * 31 + key.hashCode.toLong
 
   /** One cell in both runs: warnings about it, and its comparison unless units differ. */
@@ -177,11 +241,31 @@ object RunComparison {
       val ratio = if (pa.nonEmpty && pb.nonEmpty) r.ratio else sb.score / sa.score
       val p = Stats.mannWhitneyP(pa, pb)
       val split = !r.bimodal && betweenRunModes(ea, eb)
+      // The launch states of both runs' forks together: whether the runs' shares of them differ beyond
+      // the launches' draw, and, when not, whether a state's own score moved (Verdict.StateShares).
+      val both = if (split || ea.n < 1 || eb.n < 1) None else Some(bothRuns(ea, eb)).filter(_.multiState)
+      val shares = both.map(statesOfBoth(_, ea.n)).getOrElse(Vector.empty)
+      val shareP = if (both.isEmpty) Double.NaN else sharesChance(shares)
+      val stateMoved = both.filter(_ => shareP >= Alpha && ea.n >= MinForks && eb.n >= MinForks).toVector
+        .flatMap(stateRatios(_, ea.n)).map { case (s, q) => (s, q, verdict(q.low, q.high, 0.0, sa.higherIsBetter, threshold)) }
+        .find(_._3 != Verdict.Same)
+      val factor = both.map(b => b.states.last.mean / b.states.head.mean).getOrElse(Double.NaN)
+      val statesNote = both.map { _ =>
+        f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${CompareReport.sharesText(shares)}); "
+      }.toVector
+      val stateWs =
+        if (both.isEmpty) Vector.empty
+        else if (shareP < Alpha) statesNote.map(_ + f"shares this far apart arise by the launches' draw with chance ${shareP}%.3f at most: a change in which state launches land in, judged on the means")
+        else stateMoved match {
+          case Some((s, q, _)) => statesNote.map(_ + f"shares as likely from the launches' draw (chance ${shareP}%.2f); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict")
+          case None => statesNote.map(_ + f"shares as likely from the launches' draw (chance ${shareP}%.2f) and no state moved on its own: not counted")
+        }
       val forksText = CompareReport.forksText(ea.n, eb.n)
       val modal = if (split) Vector(
         s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
           s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide"
       )
+      else if (both.nonEmpty) stateWs
       else if (r.bimodal) Vector(
         s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict"
       )
@@ -192,9 +276,14 @@ object RunComparison {
         case (Some(x), Some(y)) => allocChanged(x, y)
         case _ => false
       }
+      // A state that moved by itself shows its own B/A and interval, the verdict's.
+      val (shownRatio, shownLo, shownHi) = stateMoved.map { case (_, q, _) => (q.ratio, q.low, q.high) }.getOrElse((ratio, lo, hi))
       (ws ++ modal,
-        Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, ratio, lo, hi, p,
+        Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, shownRatio, shownLo, shownHi, p,
             if (split) Verdict.Unstable(ea.n, eb.n)
+            else if (both.nonEmpty && shareP >= Alpha) stateMoved.map(_._3).getOrElse(Verdict.StateShares(shares, factor, shareP))
+            else if (both.nonEmpty && (ea.n < MinForks || eb.n < MinForks)) Verdict.Same
+            else if (both.nonEmpty) verdict(lo, hi, 0.0, sa.higherIsBetter, threshold)
             else if (r.bimodal) Verdict.Same
             // Two forks a side leave a t-interval on one to two degrees of freedom whose width is
             // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out
@@ -275,7 +364,7 @@ object RunComparison {
       warnings += s"${noisy.size} of ${rows.size} cells are noisy (a 99.9% interval wider than ±${(NoisyError * 100).round}% of the score on at least one side: " +
         s"${noisy.take(3).map(_.key).mkString(", ")}${if (noisy.size > 3) ", ..." else ""}); was the machine busy? Their verdicts reflect the conditions of each run as much as the code"
     // An unstable cell (its runs sat in different launch-chosen states) is shown, never counted: not in the geometric mean either.
-    val counted = rows.filterNot(_.verdict.isInstanceOf[Verdict.Unstable])
+    val counted = rows.filterNot(_.verdict.uncounted)
     val geo =
       if (counted.isEmpty) None
       else {

@@ -67,9 +67,65 @@ class BetweenRunModesSuite extends munit.FunSuite {
     assertEqualsDouble(RunComparison.launchSplitChance(3, 3), 2.0 / 64, 1e-12)
   }
 
-  test("forks of both states on one side are not a between-run split") {
+  test("forks of both states on one side are not a between-run split: launch states in like shares, not counted") {
     val c = compare(Vector(slowState.head, fastState.head), Vector(slowState(1), fastState(1)))
-    assert(c.unstable.isEmpty, CompareReport.terminal(c))
+    assertEquals(c.rows.map(_.verdict.isInstanceOf[Verdict.Unstable]), Vector(false), CompareReport.terminal(c))
+    c.rows.head.verdict match {
+      case Verdict.StateShares(fs, _, p) => assertEquals(fs, Vector((1, 1), (1, 1))); assertEqualsDouble(p, 1.0, 1e-9)
+      case v => fail(s"expected launch states, got $v")
+    }
+  }
+
+  // Monix's forked gather in two quick headlines of one build (4a2a17a, 2026-11-26 15:51 and 16:07), its
+  // rounds' iterations (µs): A's four forks at the lower level; B's first fork turned from it to the
+  // higher one after two iterations, two more at the higher, the last at the lower.
+  private val gatherMonixA = Vector(Vector(121.0, 123, 122, 123), Vector(122.0, 126, 128, 129), Vector(126.0, 127, 129, 132), Vector(127.0, 129, 130, 136))
+  private val gatherMonixB = Vector(Vector(129.0, 135, 327, 332), Vector(332.0, 310, 357, 304), Vector(294.0, 320, 304, 320), Vector(123.0, 129, 137, 134))
+
+  test("the measured case: one run in the lower level, the other in both, 4 forks each: launch states, neither regressed nor counted") {
+    val c = compare(gatherMonixA, gatherMonixB)
+    c.rows.head.verdict match {
+      case Verdict.StateShares(fs, factor, p) =>
+        assertEquals(fs, Vector((4, 1), (0, 3)))
+        assert(factor > 2.3 && factor < 2.7, factor.toString)
+        // 0 of 4 against 3 of 4: as likely as 7% from launches that pick a level alike.
+        assert(p > 0.05 && p < 0.1, p.toString)
+      case v => fail(s"expected launch states, got $v\n${CompareReport.terminal(c)}")
+    }
+    assert(c.regressed.isEmpty && c.improved.isEmpty, CompareReport.terminal(c))
+    assertEquals(c.unstable.size, 1)
+    assert(c.geomean.isEmpty, "an uncounted cell stays out of the geometric mean")
+    assert(CompareReport.terminal(c).contains("unstable: launch states (A 4+0, B 1+3 forks"), CompareReport.terminal(c))
+    assert(c.warnings.exists(_.contains("2 launch states")), c.warnings.mkString("\n"))
+  }
+
+  test("launch states whose shares moved beyond the launches' draw are a change, judged on the means") {
+    val low = gatherMonixA ++ gatherMonixA.map(_.map(_ * 1.01))
+    val high = gatherMonixB.take(3).map(_.takeRight(2)) ++ gatherMonixB.take(3).map(_.takeRight(2).map(_ * 0.99)) :+ gatherMonixB(1).map(_ * 1.02)
+    val b = high :+ low.head
+    val c = compare(low, b)
+    assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))
+    assert(c.warnings.exists(_.contains("a change in which state launches land in")), c.warnings.mkString("\n"))
+    assertEquals(compare(b, low).rows.map(_.verdict), Vector(Verdict.Improved))
+  }
+
+  test("a state that moved by itself decides the verdict, with its own ratio") {
+    val fast = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101), Vector(99.5, 100, 100.5), Vector(100.2, 99.8, 100.1))
+    val slow = Vector(Vector(300.0, 302, 298), Vector(301.0, 299, 300))
+    val c = compare(fast ++ slow, fast.map(_.map(_ * 1.12)) ++ slow)
+    assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))
+    assertEqualsDouble(c.rows.head.ratio, 1.12, 0.005)
+    assert(c.warnings.exists(_.contains("moved by itself")), c.warnings.mkString("\n"))
+  }
+
+  test("the share test: Barnard's at its largest over the state's chance; an all-or-nothing split is launchSplitChance") {
+    assertEqualsDouble(RunComparison.shareChance(2, 2, 0, 2), RunComparison.launchSplitChance(2, 2), 1e-12)
+    assertEqualsDouble(RunComparison.shareChance(0, 3, 3, 3), RunComparison.launchSplitChance(3, 3), 1e-12)
+    assertEqualsDouble(RunComparison.shareChance(1, 2, 1, 2), 1.0, 1e-9)
+    // Three states: the least over the two cuts, times two.
+    val one = RunComparison.shareChance(4, 8, 0, 8)
+    assertEqualsDouble(RunComparison.sharesChance(Vector((4, 0), (0, 4), (4, 4))), math.min(1, 2 * one), 1e-12)
+    assert(RunComparison.shareChance(0, 8, 7, 8) < 0.01)
   }
 
   test("B/op: a change is flagged only when the runs' allocation intervals part (two runs of one build flag nothing)") {
