@@ -35,6 +35,17 @@ final case class LatencyDiff(
   * Mann–Whitney U at 0.05; it prints "need >= 4 samples to detect a difference at alpha level
   * 0.05", golang.org/x/perf/cmd/benchstat). */
 object LatencyCompare {
+  /** The smallest p99 change compare reports by default (`--tail-threshold`): a verdict needs the
+    * whole interval beyond ±20%, not the ±5% of means. Two runs of one build measured apart put a
+    * tail that far apart with nothing changed: on the 2-core machine, three family-L A/A pairs of
+    * 2026-11-26 on a quiet machine (Cats Effect and ZIO, hog-probe and sleep-drift, 6 to 16 forks a
+    * cell, alone) had 20 of their 24 p99s within ±20% of each other, the others −22.5% to +37.5% (a
+    * pair on a noisy machine, every Cats Effect p99 45–78% apart); at sixteen forks a cell (16:25 and 16:40)
+    * ZIO's hog-probe p99 moved −19.1% [−28.5%, −8.4%] with both runs' forks tight (±5–7%) — the
+    * machine between runs, which more forks only make compare surer of. A smaller change of a tail is
+    * told only inside one run, in paired rounds (`--lib` for two versions of a library). */
+  val DefaultTailThreshold = 0.20
+
   /** Forks with a p99 each run needs before compare gives a p99 verdict (see above). */
   val MinTailForks = 4
   /** The rank test's level: the forks' p99s differ when its exact two-sided p is below this. */

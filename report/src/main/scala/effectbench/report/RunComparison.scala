@@ -255,10 +255,16 @@ object RunComparison {
       }.toVector
       val stateWs =
         if (both.isEmpty) Vector.empty
-        else if (shareP < Alpha) statesNote.map(_ + f"shares this far apart arise by the launches' draw with chance ${shareP}%.3f at most: a change in which state launches land in, judged on the means")
+        else if (shareP < Alpha) statesNote.map(
+          _ + f"shares this far apart arise by the launches' draw with chance ${shareP}%.3f at most: a change in which state launches land in, judged on the means"
+        )
         else stateMoved match {
-          case Some((s, q, _)) => statesNote.map(_ + f"shares as likely from the launches' draw (chance ${shareP}%.2f); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict")
-          case None => statesNote.map(_ + f"shares as likely from the launches' draw (chance ${shareP}%.2f) and no state moved on its own: not counted")
+          case Some((s, q, _)) => statesNote.map(
+              _ + f"shares as likely from the launches' draw (chance ${shareP}%.2f); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict"
+            )
+          case None => statesNote.map(
+              _ + f"shares as likely from the launches' draw (chance ${shareP}%.2f) and no state moved on its own: not counted"
+            )
         }
       val forksText = CompareReport.forksText(ea.n, eb.n)
       val modal = if (split) Vector(

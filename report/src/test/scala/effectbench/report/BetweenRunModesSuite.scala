@@ -79,8 +79,10 @@ class BetweenRunModesSuite extends munit.FunSuite {
   // Monix's forked gather in two quick headlines of one build (4a2a17a, 2026-11-26 15:51 and 16:07), its
   // rounds' iterations (µs): A's four forks at the lower level; B's first fork turned from it to the
   // higher one after two iterations, two more at the higher, the last at the lower.
-  private val gatherMonixA = Vector(Vector(121.0, 123, 122, 123), Vector(122.0, 126, 128, 129), Vector(126.0, 127, 129, 132), Vector(127.0, 129, 130, 136))
-  private val gatherMonixB = Vector(Vector(129.0, 135, 327, 332), Vector(332.0, 310, 357, 304), Vector(294.0, 320, 304, 320), Vector(123.0, 129, 137, 134))
+  private val gatherMonixA =
+    Vector(Vector(121.0, 123, 122, 123), Vector(122.0, 126, 128, 129), Vector(126.0, 127, 129, 132), Vector(127.0, 129, 130, 136))
+  private val gatherMonixB =
+    Vector(Vector(129.0, 135, 327, 332), Vector(332.0, 310, 357, 304), Vector(294.0, 320, 304, 320), Vector(123.0, 129, 137, 134))
 
   test("the measured case: one run in the lower level, the other in both, 4 forks each: launch states, neither regressed nor counted") {
     val c = compare(gatherMonixA, gatherMonixB)
@@ -101,7 +103,8 @@ class BetweenRunModesSuite extends munit.FunSuite {
 
   test("launch states whose shares moved beyond the launches' draw are a change, judged on the means") {
     val low = gatherMonixA ++ gatherMonixA.map(_.map(_ * 1.01))
-    val high = gatherMonixB.take(3).map(_.takeRight(2)) ++ gatherMonixB.take(3).map(_.takeRight(2).map(_ * 0.99)) :+ gatherMonixB(1).map(_ * 1.02)
+    val high =
+      gatherMonixB.take(3).map(_.takeRight(2)) ++ gatherMonixB.take(3).map(_.takeRight(2).map(_ * 0.99)) :+ gatherMonixB(1).map(_ * 1.02)
     val b = high :+ low.head
     val c = compare(low, b)
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))

@@ -155,6 +155,19 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
   }
 
+  test("a p99 verdict needs the whole interval beyond the tail threshold: 20% by default, as two runs of one build drift") {
+    val p = Map("cats-effect" -> 3000.0, "zio" -> 1000.0)
+    val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1, forks = 8)
+    val b = latencyRun(SyntheticRun.tempDir("lat-b"), p.updated("zio", 1150.0), seed = 3, forks = 8)
+    def zio(t: Double) = LatencyCompare.diffs(a, b, t).find(_.key.contains("/zio/")).get
+    assertEquals(zio(0.05).verdict, Verdict.Regressed, LatencyCompare.cells(zio(0.05)).mkString(" "))
+    assertEquals(zio(LatencyCompare.DefaultTailThreshold).verdict, Verdict.Same, LatencyCompare.cells(zio(0.2)).mkString(" "))
+    val twice = latencyRun(SyntheticRun.tempDir("lat-c"), p.updated("zio", 2000.0), seed = 3, forks = 8)
+    assertEquals(LatencyCompare.diffs(a, twice, LatencyCompare.DefaultTailThreshold).find(_.key.contains("/zio/")).get.verdict,
+      Verdict.Regressed)
+    assert(LatencyCompare.legend(LatencyCompare.DefaultTailThreshold).contains("±20.0%"))
+  }
+
   test("compare says when every p99 of the run moved together, and marks the cells that moved no further than the run") {
     val p = Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1500.0, "zio" -> 1000.0)
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)

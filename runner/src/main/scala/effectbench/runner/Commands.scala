@@ -69,11 +69,15 @@ final class Commands(argv: Vector[String]) {
       @arg(name = "RUN_B", positional = true, doc = "the run after") runB: Option[String] = None,
       @arg(doc = "terminal (default) or markdown") format: Option[CompareFormat] = None,
       @arg(doc = "the smallest change reported, a fraction (default 0.05)") threshold: Option[String] = None,
+      @arg(doc =
+        "the smallest change of a family-L p99 reported, a fraction (default 0.20: two runs of one build put a p99 up to 20% apart)")
+      tailThreshold: Option[String] = None,
       @arg(doc = "write to this file") out: Option[String] = None,
       level: ConfidenceFlag,
       @arg(doc = "exit 1 when a cell regressed") failOnRegression: Flag = Flag()
   ): Int =
-    StoreCommands.compare(runA, runB, format.getOrElse(CompareFormat.Terminal), threshold, out, level, failOnRegression.value)
+    StoreCommands.compare(runA, runB, format.getOrElse(CompareFormat.Terminal), threshold, tailThreshold, out, level,
+      failOnRegression.value)
 
   @main(doc = "a benchmark of the suite: fixed profiles against the rounds engine, precision against machine time")
   def engineStudy(

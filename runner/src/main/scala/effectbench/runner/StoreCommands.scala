@@ -122,16 +122,18 @@ object StoreCommands {
   }
 
   def compare(
-      runA: Option[String], runB: Option[String], format: CompareFormat, thresholdFlag: Option[String], out: Option[String],
-      level: ConfidenceFlag, failOnRegression: Boolean
+      runA: Option[String], runB: Option[String], format: CompareFormat, thresholdFlag: Option[String], tailFlag: Option[String],
+      out: Option[String], level: ConfidenceFlag, failOnRegression: Boolean
   ): Int = {
     val (a0, b0) = (runA, runB) match {
       case (Some(a), Some(b)) => (a, b)
       case _ => UsageError("compare: give two run directories, RUN_A (before) and RUN_B (after)")
     }
-    val threshold = thresholdFlag.map(t =>
-      t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--threshold must be a fraction in [0, 1), e.g. 0.05, got '$t'"))
-    ).getOrElse(0.05)
+    def fraction(flag: String, value: Option[String], default: Double, example: String): Double = value.map(t =>
+      t.toDoubleOption.filter(x => x >= 0 && x < 1).getOrElse(UsageError(s"--$flag must be a fraction in [0, 1), e.g. $example, got '$t'"))
+    ).getOrElse(default)
+    val threshold = fraction("threshold", thresholdFlag, 0.05, "0.05")
+    val tailThreshold = fraction("tail-threshold", tailFlag, LatencyCompare.DefaultTailThreshold, "0.2")
     val confidence = level.level
     val (dirA, dirB) = (runArg(a0), runArg(b0))
     val loadingB = java.util.concurrent.CompletableFuture.supplyAsync(() => RunData.load(dirB)) // both runs read at once
@@ -139,10 +141,10 @@ object StoreCommands {
     val b = loadingB.join()
     (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
     val c = RunComparison.compare(a, b, threshold, confidence = confidence)
-    val latency = LatencyCompare.diffs(a, b, threshold, confidence)
+    val latency = LatencyCompare.diffs(a, b, tailThreshold, confidence)
     val text =
-      if (format == CompareFormat.Markdown) CompareReport.markdown(c) + LatencyCompare.markdown(latency, threshold)
-      else CompareReport.terminal(c) + LatencyCompare.terminal(latency, threshold)
+      if (format == CompareFormat.Markdown) CompareReport.markdown(c) + LatencyCompare.markdown(latency, tailThreshold)
+      else CompareReport.terminal(c) + LatencyCompare.terminal(latency, tailThreshold)
     out match {
       case Some(f) => Reports.write(Paths.get(f), text); println(s"wrote ${Paths.get(f).toAbsolutePath}")
       case None => print(text)
