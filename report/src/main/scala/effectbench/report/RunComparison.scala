@@ -250,22 +250,17 @@ object RunComparison {
         .flatMap(stateRatios(_, ea.n)).map { case (s, q) => (s, q, verdict(q.low, q.high, 0.0, sa.higherIsBetter, threshold)) }
         .find(_._3 != Verdict.Same)
       val factor = both.map(b => b.states.last.mean / b.states.head.mean).getOrElse(Double.NaN)
-      val statesNote = both.map { _ =>
-        f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${CompareReport.sharesText(shares)}); "
-      }.toVector
-      val stateWs =
-        if (both.isEmpty) Vector.empty
-        else if (shareP < Alpha) statesNote.map(
-          _ + f"shares this far apart arise by the launches' draw with chance ${shareP}%.3f at most: a change in which state launches land in, judged on the means"
+      val stateWs = both.toVector.map { _ =>
+        f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${CompareReport.sharesText(shares)}); " + (
+          if (shareP < Alpha)
+            f"shares this far apart arise by the launches' draw with chance ${shareP}%.3f at most: a change in which state launches land in, judged on the means"
+          else stateMoved match {
+            case Some((s, _, _)) =>
+              f"shares as likely from the launches' draw (chance ${shareP}%.2f); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict"
+            case None => f"shares as likely from the launches' draw (chance ${shareP}%.2f) and no state moved on its own: not counted"
+          }
         )
-        else stateMoved match {
-          case Some((s, q, _)) => statesNote.map(
-              _ + f"shares as likely from the launches' draw (chance ${shareP}%.2f); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict"
-            )
-          case None => statesNote.map(
-              _ + f"shares as likely from the launches' draw (chance ${shareP}%.2f) and no state moved on its own: not counted"
-            )
-        }
+      }
       val forksText = CompareReport.forksText(ea.n, eb.n)
       val modal = if (split) Vector(
         s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
