@@ -121,6 +121,49 @@ class BetweenRunModesSuite extends munit.FunSuite {
     assert(c.warnings.exists(_.contains("moved by itself")), c.warnings.mkString("\n"))
   }
 
+  // Monix's fork-many in two quick headlines of one build (23c2988, 2026-11-26 19:52 and 20:07), its
+  // rounds' iterations (ms): A's first fork at the lower level, its other three 2.7× higher; B's five
+  // all at the lower.
+  private val forkManyMonixA = Vector(Vector(1.690, 1.857, 1.776, 1.695), Vector(4.396, 4.400, 4.164, 4.251),
+    Vector(4.986, 4.735, 4.779, 4.474), Vector(4.710, 4.181, 4.907, 4.431))
+  private val forkManyMonixB = Vector(Vector(1.641, 1.612, 1.678, 1.727), Vector(1.647, 1.653, 1.693, 1.608),
+    Vector(1.748, 1.713, 1.716, 1.669), Vector(1.630, 1.668, 1.539, 1.675), Vector(1.580, 1.756, 1.668, 1.712))
+
+  test("the launch-state tests of all cells are one family (Holm): the measured A/A flag of fork-many Monix is not counted beside a second cell in states") {
+    val forkMany = "fork-many/default/monix/f=10000/fork"
+    val root = SyntheticRun.tempDir("holm")
+    def run(name: String, specs: Vector[SyntheticRun.Spec]) = RunData.load(SyntheticRun.write(root.resolve(name), name, specs))
+    // Alone, 1+3 against 5+0 is as likely as 0.039 from the launches' draw: below 5%, judged on the means.
+    val alone = RunComparison.compare(
+      run("a1", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixA)))),
+      run("b1", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixB)))), 0.05)
+    assertEquals(alone.rows.map(_.verdict), Vector(Verdict.Improved), CompareReport.terminal(alone))
+    // Beside gather Monix (launch states in like shares, 0.07): two cells tested, 0.039 × 2 ≥ 5%.
+    val c = RunComparison.compare(
+      run("a2", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixA)), SyntheticRun.Spec(key, 1, raw = Some(gatherMonixA)))),
+      run("b2", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixB)), SyntheticRun.Spec(key, 1, raw = Some(gatherMonixB)))), 0.05)
+    assert(c.regressed.isEmpty && c.improved.isEmpty, CompareReport.terminal(c))
+    assertEquals(c.unstable.size, 2, CompareReport.terminal(c))
+    c.rows.find(_.key == forkMany).map(_.verdict) match {
+      case Some(Verdict.StateShares(fs, _, p)) =>
+        assertEquals(fs, Vector((1, 5), (3, 0)))
+        assert(p > 0.07 && p < 0.09, p.toString)
+      case v => fail(s"expected launch states, got $v")
+    }
+    assert(c.warnings.exists(_.contains("over 2 cells' tests, Holm")), c.warnings.mkString("\n"))
+  }
+
+  test("Holm's adjustment: smallest first, times the tests left, never below the one before; untested cells stay NaN") {
+    val adj = RunComparison.holm(Vector(0.04, Double.NaN, 0.01, 0.03, 0.5))
+    assertEqualsDouble(adj(2), 0.04, 1e-12) // 0.01 × 4
+    assertEqualsDouble(adj(3), 0.09, 1e-12) // 0.03 × 3
+    assertEqualsDouble(adj(0), 0.09, 1e-12) // 0.04 × 2 = 0.08, raised to the one before
+    assertEqualsDouble(adj(4), 0.5, 1e-12)
+    assert(adj(1).isNaN)
+    assertEqualsDouble(RunComparison.holm(Vector(0.3, 0.6))(1), 0.6, 1e-12)
+    assertEqualsDouble(RunComparison.holm(Vector(0.7, 0.6)).max, 1.0, 1e-12)
+  }
+
   test("the share test: Barnard's at its largest over the state's chance; an all-or-nothing split is launchSplitChance") {
     assertEqualsDouble(RunComparison.shareChance(2, 2, 0, 2), RunComparison.launchSplitChance(2, 2), 1e-12)
     assertEqualsDouble(RunComparison.shareChance(0, 3, 3, 3), RunComparison.launchSplitChance(3, 3), 1e-12)

@@ -168,6 +168,20 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyCompare.legend(LatencyCompare.DefaultTailThreshold).contains("±20.0%"))
   }
 
+  test("a family-L cell's score (hog time) is judged at the tail threshold, another family's at the threshold of means") {
+    val forks = Vector(Vector(20.0, 20.2, 19.9), Vector(20.1, 19.8, 20.0), Vector(19.9, 20.1, 20.2), Vector(20.0, 20.1, 19.9))
+    def run(name: String, k: String, scale: Double) =
+      RunData.load(SyntheticRun.write(SyntheticRun.tempDir(name), name, Vector(SyntheticRun.Spec(k, 1, raw = Some(forks.map(_.map(_ * scale)))))))
+    def verdict(k: String, scale: Double, tail: Double) =
+      RunComparison.compare(run("load-a", k, 1.0), run("load-b", k, scale), 0.05, tailThreshold = tail).rows.map(_.verdict)
+    // Hog time 12% longer on four tight forks a side: within the 20% two runs of one build drift.
+    assertEquals(verdict(key("zio"), 1.12, LatencyCompare.DefaultTailThreshold), Vector(Verdict.Same))
+    assertEquals(verdict(key("zio"), 1.12, 0.05), Vector(Verdict.Regressed))
+    assertEquals(verdict(key("zio"), 1.30, LatencyCompare.DefaultTailThreshold), Vector(Verdict.Regressed))
+    // The same 12% in a throughput family is a change at the threshold of means.
+    assertEquals(verdict("deep-bind/default/zio/d=10000/fork", 1.12, LatencyCompare.DefaultTailThreshold), Vector(Verdict.Regressed))
+  }
+
   test("compare says when every p99 of the run moved together, and marks the cells that moved no further than the run") {
     val p = Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1500.0, "zio" -> 1000.0)
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)

@@ -140,7 +140,7 @@ object StoreCommands {
     val a = RunData.load(dirA)
     val b = loadingB.join()
     (a.warnings ++ b.warnings).foreach(w => Console.err.println(s"warning: $w"))
-    val c = RunComparison.compare(a, b, threshold, confidence = confidence)
+    val c = RunComparison.compare(a, b, threshold, confidence = confidence, tailThreshold = tailThreshold)
     val latency = LatencyCompare.diffs(a, b, tailThreshold, confidence)
     val text =
       if (format == CompareFormat.Markdown) CompareReport.markdown(c) + LatencyCompare.markdown(latency, tailThreshold)
