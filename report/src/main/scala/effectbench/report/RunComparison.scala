@@ -228,7 +228,9 @@ object RunComparison {
   def holm(ps: Vector[Double]): Vector[Double] = {
     val tested = ps.zipWithIndex.filterNot(_._1.isNaN).sortBy(_._1)
     val m = tested.size
-    val adjusted = tested.zipWithIndex.scanLeft((-1, 0.0)) { case ((_, prev), ((p, i), k)) => (i, math.max(prev, math.min(1.0, (m - k) * p))) }
+    val adjusted = tested.zipWithIndex.scanLeft((-1, 0.0)) { case ((_, prev), ((p, i), k)) =>
+      (i, math.max(prev, math.min(1.0, (m - k) * p)))
+    }
       .drop(1).toMap
     ps.indices.map(i => adjusted.getOrElse(i, Double.NaN)).toVector
   }
@@ -244,7 +246,8 @@ object RunComparison {
     val threshold = if (LatencyData.isLatency(ca)) loadThreshold else cellThreshold
     val sa = ca.score.get
     val sb = cb.score.get
-    if (sa.unit != sb.unit) Prepared(Double.NaN, (_, _) => (Vector(s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"), None))
+    if (sa.unit != sb.unit)
+      Prepared(Double.NaN, (_, _) => (Vector(s"${ca.key}: units differ (${sa.unit} vs ${sb.unit}); not compared"), None))
     else {
       val pa = Stats.pooled(ca.raw)
       val pb = Stats.pooled(cb.raw)
@@ -268,57 +271,59 @@ object RunComparison {
       val shares = both.map(statesOfBoth(_, ea.n)).getOrElse(Vector.empty)
       val rawP = if (both.isEmpty) Double.NaN else sharesChance(shares)
       // The split's own test (launchSplitChance, at least Alpha already) counts among the cells tested.
-      Prepared(if (split) launchSplitChance(ea.n, eb.n) else rawP, (adjusted, tested) => {
-      val shareP = if (both.isEmpty) Double.NaN else adjusted
-      // "chance 0.039 (0.312 over 8 cells' tests, Holm)": the cell's own test, and as judged.
-      def chanceText(digits: Int) =
-        s"%.${digits}f".format(rawP) + (if (tested > 1) s" (%.${digits}f over $tested cells' tests, Holm)".format(shareP) else "")
-      val stateMoved = both.filter(_ => shareP >= Alpha && ea.n >= MinForks && eb.n >= MinForks).toVector
-        .flatMap(stateRatios(_, ea.n)).map { case (s, q) => (s, q, verdict(q.low, q.high, 0.0, sa.higherIsBetter, threshold)) }
-        .find(_._3 != Verdict.Same)
-      val factor = both.map(b => b.states.last.mean / b.states.head.mean).getOrElse(Double.NaN)
-      val stateWs = both.toVector.map { _ =>
-        f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${CompareReport.sharesText(shares)}); " + (
-          if (shareP < Alpha)
-            s"shares this far apart arise by the launches' draw with chance ${chanceText(3)} at most: a change in which state launches land in, judged on the means"
-          else stateMoved match {
-            case Some((s, _, _)) =>
-              s"shares as likely from the launches' draw (chance ${chanceText(2)}); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict"
-            case None => s"shares as likely from the launches' draw (chance ${chanceText(2)}) and no state moved on its own: not counted"
+      Prepared(if (split) launchSplitChance(ea.n, eb.n) else rawP,
+        (adjusted, tested) => {
+          val shareP = if (both.isEmpty) Double.NaN else adjusted
+          // "chance 0.039 (0.312 over 8 cells' tests, Holm)": the cell's own test, and as judged.
+          def chanceText(digits: Int) =
+            s"%.${digits}f".format(rawP) + (if (tested > 1) s" (%.${digits}f over $tested cells' tests, Holm)".format(shareP) else "")
+          val stateMoved = both.filter(_ => shareP >= Alpha && ea.n >= MinForks && eb.n >= MinForks).toVector
+            .flatMap(stateRatios(_, ea.n)).map { case (s, q) => (s, q, verdict(q.low, q.high, 0.0, sa.higherIsBetter, threshold)) }
+            .find(_._3 != Verdict.Same)
+          val factor = both.map(b => b.states.last.mean / b.states.head.mean).getOrElse(Double.NaN)
+          val stateWs = both.toVector.map { _ =>
+            f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${CompareReport.sharesText(shares)}); " + (
+              if (shareP < Alpha)
+                s"shares this far apart arise by the launches' draw with chance ${chanceText(3)} at most: a change in which state launches land in, judged on the means"
+              else stateMoved match {
+                case Some((s, _, _)) =>
+                  s"shares as likely from the launches' draw (chance ${chanceText(2)}); the state at ${Format.num(s.mean)} moved by itself, its B/A is the verdict"
+                case None =>
+                  s"shares as likely from the launches' draw (chance ${chanceText(2)}) and no state moved on its own: not counted"
+              }
+            )
           }
-        )
-      }
-      val forksText = CompareReport.forksText(ea.n, eb.n)
-      val modal = if (split) Vector(
-        s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
-          s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide"
-      )
-      else if (both.nonEmpty) stateWs
-      else if (r.bimodal) Vector(
-        s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict"
-      )
-      else Vector.empty
-      val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
-      val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
-      val changed = (ca.alloc.filterNot(_.score.isNaN), cb.alloc.filterNot(_.score.isNaN)) match {
-        case (Some(x), Some(y)) => allocChanged(x, y)
-        case _ => false
-      }
-      // A state that moved by itself shows its own B/A and interval, the verdict's.
-      val (shownRatio, shownLo, shownHi) = stateMoved.map { case (_, q, _) => (q.ratio, q.low, q.high) }.getOrElse((ratio, lo, hi))
-      (ws ++ modal,
-        Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, shownRatio, shownLo, shownHi, p,
-            if (split) Verdict.Unstable(ea.n, eb.n)
-            else if (both.nonEmpty && shareP >= Alpha) stateMoved.map(_._3).getOrElse(Verdict.StateShares(shares, factor, shareP))
-            else if (both.nonEmpty && (ea.n < MinForks || eb.n < MinForks)) Verdict.Same
-            else if (both.nonEmpty) verdict(lo, hi, 0.0, sa.higherIsBetter, threshold)
-            else if (r.bimodal) Verdict.Same
-            // Two forks a side leave a t-interval on one to two degrees of freedom whose width is
-            // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out
-            // "improved" at [-16%, -10%] while its forks spread ±30%. No verdict below MinForks.
-            else if (ea.n < MinForks || eb.n < MinForks) Verdict.Same
-            else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
-      })
+          val forksText = CompareReport.forksText(ea.n, eb.n)
+          val modal = if (split) Vector(
+            s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
+              s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide"
+          )
+          else if (both.nonEmpty) stateWs
+          else if (r.bimodal) Vector(
+            s"${ca.key}: multi-modal in ${if (ea.bimodal && eb.bimodal) "both runs" else if (ea.bimodal) "A" else "B"}; its ratio is not a verdict"
+          )
+          else Vector.empty
+          val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
+          val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
+          val changed = (ca.alloc.filterNot(_.score.isNaN), cb.alloc.filterNot(_.score.isNaN)) match {
+            case (Some(x), Some(y)) => allocChanged(x, y)
+            case _ => false
+          }
+          // A state that moved by itself shows its own B/A and interval, the verdict's.
+          val (shownRatio, shownLo, shownHi) = stateMoved.map { case (_, q, _) => (q.ratio, q.low, q.high) }.getOrElse((ratio, lo, hi))
+          (ws ++ modal,
+            Some(CellDiff(ca.key, ca.jvm, sa.unit, sa, sb, pa.length, pb.length, shownRatio, shownLo, shownHi, p,
+                if (split) Verdict.Unstable(ea.n, eb.n)
+                else if (both.nonEmpty && shareP >= Alpha) stateMoved.map(_._3).getOrElse(Verdict.StateShares(shares, factor, shareP))
+                else if (both.nonEmpty && (ea.n < MinForks || eb.n < MinForks)) Verdict.Same
+                else if (both.nonEmpty) verdict(lo, hi, 0.0, sa.higherIsBetter, threshold)
+                else if (r.bimodal) Verdict.Same
+                // Two forks a side leave a t-interval on one to two degrees of freedom whose width is
+                // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out
+                // "improved" at [-16%, -10%] while its forks spread ±30%. No verdict below MinForks.
+                else if (ea.n < MinForks || eb.n < MinForks) Verdict.Same
+                else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
+        })
     }
   }
 

@@ -129,19 +129,24 @@ class BetweenRunModesSuite extends munit.FunSuite {
   private val forkManyMonixB = Vector(Vector(1.641, 1.612, 1.678, 1.727), Vector(1.647, 1.653, 1.693, 1.608),
     Vector(1.748, 1.713, 1.716, 1.669), Vector(1.630, 1.668, 1.539, 1.675), Vector(1.580, 1.756, 1.668, 1.712))
 
-  test("the launch-state tests of all cells are one family (Holm): the measured A/A flag of fork-many Monix is not counted beside a second cell in states") {
+  test(
+    "the launch-state tests of all cells are one family (Holm): the measured A/A flag of fork-many Monix is not counted beside a second cell in states"
+  ) {
     val forkMany = "fork-many/default/monix/f=10000/fork"
     val root = SyntheticRun.tempDir("holm")
     def run(name: String, specs: Vector[SyntheticRun.Spec]) = RunData.load(SyntheticRun.write(root.resolve(name), name, specs))
     // Alone, 1+3 against 5+0 is as likely as 0.039 from the launches' draw: below 5%, judged on the means.
     val alone = RunComparison.compare(
       run("a1", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixA)))),
-      run("b1", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixB)))), 0.05)
+      run("b1", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixB)))), 0.05
+    )
     assertEquals(alone.rows.map(_.verdict), Vector(Verdict.Improved), CompareReport.terminal(alone))
     // Beside gather Monix (launch states in like shares, 0.07): two cells tested, 0.039 × 2 ≥ 5%.
     val c = RunComparison.compare(
       run("a2", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixA)), SyntheticRun.Spec(key, 1, raw = Some(gatherMonixA)))),
-      run("b2", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixB)), SyntheticRun.Spec(key, 1, raw = Some(gatherMonixB)))), 0.05)
+      run("b2", Vector(SyntheticRun.Spec(forkMany, 1, raw = Some(forkManyMonixB)), SyntheticRun.Spec(key, 1, raw = Some(gatherMonixB)))),
+      0.05
+    )
     assert(c.regressed.isEmpty && c.improved.isEmpty, CompareReport.terminal(c))
     assertEquals(c.unstable.size, 2, CompareReport.terminal(c))
     c.rows.find(_.key == forkMany).map(_.verdict) match {

@@ -171,7 +171,8 @@ class LatencyReportSuite extends munit.FunSuite {
   test("a family-L cell's score (hog time) is judged at the tail threshold, another family's at the threshold of means") {
     val forks = Vector(Vector(20.0, 20.2, 19.9), Vector(20.1, 19.8, 20.0), Vector(19.9, 20.1, 20.2), Vector(20.0, 20.1, 19.9))
     def run(name: String, k: String, scale: Double) =
-      RunData.load(SyntheticRun.write(SyntheticRun.tempDir(name), name, Vector(SyntheticRun.Spec(k, 1, raw = Some(forks.map(_.map(_ * scale)))))))
+      RunData.load(SyntheticRun.write(SyntheticRun.tempDir(name), name,
+          Vector(SyntheticRun.Spec(k, 1, raw = Some(forks.map(_.map(_ * scale)))))))
     def verdict(k: String, scale: Double, tail: Double) =
       RunComparison.compare(run("load-a", k, 1.0), run("load-b", k, scale), 0.05, tailThreshold = tail).rows.map(_.verdict)
     // Hog time 12% longer on four tight forks a side: within the 20% two runs of one build drift.
