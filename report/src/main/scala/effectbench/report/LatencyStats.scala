@@ -130,6 +130,37 @@ object LatencyStats {
     }
   }
 
+  /** Forks with a p99 a cell needs before its run-to-run reach is estimated (a spread from two is a guess). */
+  val MinReachForks = 3
+
+  /** How far apart two runs of a cell, each of as many forks as this one, put its p99 with nothing
+    * changed, from the spread of its forks' p99s alone: on the log scale the two runs' geometric
+    * means differ with a standard deviation of s·√(2/n) (s: the forks' log p99s' standard deviation,
+    * n: the forks), so 95% of such pairs fall within exp(±1.96·s·√(2/n)) — the machine moving between
+    * runs only adds to it. `forksFor`: the forks a run needs for that to be within ±`target`. A
+    * Cats Effect p99 spreads 0.24–0.64 from launch to launch (two family-L runs of 16 forks a cell,
+    * 2026-11-26 22:46 and 23:01), ZIO's 0.09–0.12: ±18–56% between runs of 16 forks against ±6–8%. */
+  final case class RunToRun(halfWidth: Double, spread: Double, forks: Int, forksFor: Int, target: Double) {
+    def within: Boolean = halfWidth <= target
+  }
+
+  def runToRun(e: LatencyEstimate, target: Double): Option[RunToRun] = {
+    val logs = e.forks.filter(f => f.hasPercentiles && f.p99 > 0).map(f => math.log(f.p99))
+    if (logs.size < MinReachForks) None
+    else {
+      val z = 1.959963984540054
+      val sd = math.sqrt(variance(logs))
+      val need = math.max(2, math.ceil(2 * math.pow(z * sd / math.log(1 + target), 2)).toInt)
+      Some(RunToRun(math.exp(z * sd * math.sqrt(2.0 / logs.size)) - 1, sd, logs.size, need, target))
+    }
+  }
+
+  /** "±8%", or "±27% (27 forks for ±20%)" when wider than the target; "—" under `MinReachForks`. */
+  def runToRunText(r: Option[RunToRun]): String = r.fold("—") { x =>
+    val hw = f"±${x.halfWidth * 100}%.0f%%"
+    if (x.within) hw else f"$hw (${x.forksFor} forks for ±${x.target * 100}%.0f%%)"
+  }
+
   /** "812.0 [771.0 … 856.0]" (µs), "812.0 [?]" with one fork, "—" when no fork recorded a latency. */
   def intervalText(i: ForkInterval): String =
     if (i.n == 0 || i.mean.isNaN) "—"

@@ -36,8 +36,12 @@ final case class BudgetCost(
 
 /** Family L's percentile tables, for every report format (LatencyHtml draws them too). */
 object LatencyTables {
+  /** The column of `LatencyStats.runToRun`: how far apart two runs like this one put the p99. */
+  val RunToRunHead = "p99 run to run"
+
   val head: Vector[String] =
-    Vector("runtime", "budget", "hog time/step", "p50 µs", "p99 µs", "p99.9 µs", "max µs", "p99 vs lowest", "starved", "forks")
+    Vector("runtime", "budget", "hog time/step", "p50 µs", "p99 µs", "p99.9 µs", "max µs", "p99 vs lowest", "starved", "forks",
+      RunToRunHead)
 
   /** The late-timeouts column of service's tables, after the starved. */
   val LateTimeouts = "late timeouts"
@@ -153,7 +157,8 @@ object LatencyTables {
     else if (r.latency.totalStarved > 0) "— (starved)"
     else r.vsLowest.map(LatencyStats.ratioText).getOrElse("—"),
     LatencyStats.starvedText(r.latency),
-    r.forks.size.toString
+    r.forks.size.toString,
+    LatencyStats.runToRunText(LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold))
   )
 
   def legend(confidence: Double): String = {
@@ -168,7 +173,10 @@ object LatencyTables {
       "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); time/request (service): the " +
       "window's time per request answered; budget: the auto-yield budget " +
       "the cell's runtime read back; late timeouts (service): per fork, the fast backends (0.5–1.5 ms) that lost to the " +
-      "timeout all the same because the runtime ran them that late, never in a percentile ('?': not recorded)"
+      "timeout all the same because the runtime ran them that late, never in a percentile ('?': not recorded); " +
+      "p99 run to run: how far apart two runs of as many forks would put the p99 with nothing changed (95% of pairs), from the " +
+      "spread of the forks' p99s alone (the machine moving between runs adds to it), and when wider than compare's tail " +
+      f"threshold (±${LatencyCompare.DefaultTailThreshold * 100}%.0f%%) the forks a run needs to be within it"
   }
 
   def terminal(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {

@@ -327,14 +327,17 @@ object RunComparison {
     }
   }
 
-  /** Two runs' cells compared. A family-L cell's score (hog time per step, service's time per request) is the throughput of
-    * work run on purpose beside more runnable fibers than cores, where the placement of threads
-    * decides, and it moves between two runs measured apart as a tail does, not as a mean: over five
-    * pairs of runs of one build on the 2-core machine (2026-11-26: the family-L pair of 16:25 and
-    * 16:40, 16 forks a cell; four pairs of quick headlines, 2 to 9 forks), 33 of 34 hog times were
-    * within ±21% of the other run's, from −16.7% to +24.4%, against a few per cent for the other
-    * families. So compare judges it at the tail threshold (`--tail-threshold`, 20% by default), not
-    * at the threshold of means (`threshold`); a smaller change is told in paired rounds inside one run. */
+  /** Two runs' cells compared. A family-L cell's score (hog time per step, service's time per
+    * request) is the throughput of work run on purpose beside more runnable fibers than cores, where
+    * the placement of threads decides, and it moves between two runs measured apart as a tail does,
+    * not as a mean. Six pairs of runs of one program on the 2-core machine (2026-11-26: the family-L
+    * pairs of 16:25/16:40 and 22:46/23:01, 16 forks a cell; four pairs of quick headlines, 2 to 9
+    * forks) put 49 of 52 hog times within ±20% of the other run's (the three beyond, −33.8% to
+    * +32.4%, on two or three forks a run); in the first pair, whose whole run moved −5.2%
+    * [−8.2%, −2.2%], Cats Effect's hog times at 10,240 and at 128 were −8.3% [−11.4%, −5.0%] and
+    * −19.1% [−28.5%, −8.6%]. So compare judges them at the tail threshold (`tailThreshold`,
+    * `--tail-threshold`, 20% by default), not at the threshold of means (`threshold`); a smaller
+    * change is told in paired rounds inside one run. */
   def compare(
       a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples,
       confidence: Double = ForkStats.DefaultConfidence, tailThreshold: Double = LatencyCompare.DefaultTailThreshold

@@ -183,6 +183,26 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(verdict("deep-bind/default/zio/d=10000/fork", 1.12, LatencyCompare.DefaultTailThreshold), Vector(Verdict.Regressed))
   }
 
+  test("p99 run to run: how far apart two runs of as many forks put the p99, from the forks' spread, and the forks ±20% needs") {
+    def est(p99s: Double*) = LatencyEstimate(p99s.toVector.map(p => ForkPercentiles(p / 2, p, p * 2, p * 3, 1000, 1000, 0)),
+      ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0),
+      ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), Vector.empty)
+    def text(e: LatencyEstimate) = LatencyStats.runToRunText(LatencyStats.runToRun(e, 0.2))
+    // Log p99s 0, +0.4, −0.4, 0 around 1 ms: s = 0.327; 1.96 × 0.327 × √(2/4) = 0.453, e^0.453 = 1.57;
+    // within ±20% takes 2 × (1.96 × 0.327 / ln 1.2)² = 24.7, so 25 forks a run.
+    val wide = est(1000, 1000 * math.exp(0.4), 1000 * math.exp(-0.4), 1000)
+    assertEqualsDouble(LatencyStats.runToRun(wide, 0.2).get.spread, math.sqrt(0.32 / 3), 1e-12)
+    assertEquals(text(wide), "±57% (25 forks for ±20%)")
+    assertEquals(text(est(1000, 1010, 990)), "±2%")
+    assertEquals(text(est(1000, 3000)), "—", "two forks give no spread worth the name")
+    // In the tables, a column of its own.
+    val run = latencyRun(SyntheticRun.tempDir("lat-reach"), Map("zio" -> 1000.0), forks = 4)
+    val t = LatencyTables.build(run).head
+    val col = LatencyTables.headOf(t).indexOf(LatencyTables.RunToRunHead)
+    assert(col > 0)
+    assert(LatencyTables.cellsOf(t, t.rows.head)(col).matches("±\\d+%"), LatencyTables.cellsOf(t, t.rows.head).toString)
+  }
+
   test("compare says when every p99 of the run moved together, and marks the cells that moved no further than the run") {
     val p = Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1500.0, "zio" -> 1000.0)
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)
