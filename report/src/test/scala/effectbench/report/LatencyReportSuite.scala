@@ -183,6 +183,14 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(verdict("deep-bind/default/zio/d=10000/fork", 1.12, LatencyCompare.DefaultTailThreshold), Vector(Verdict.Regressed))
   }
 
+  test("a family-L cell's B/op (per window of fixed time, as much work as the runtime ran) is shown, never flagged") {
+    def run(name: String, k: String, alloc: Double) =
+      RunData.load(SyntheticRun.write(SyntheticRun.tempDir(name), name, Vector(SyntheticRun.Spec(k, 20.0, alloc = alloc)), forks = 4))
+    def flagged(k: String) = RunComparison.compare(run("alloc-a", k, 9.0e9), run("alloc-b", k, 9.8e9), 0.05).allocFlagged.size
+    assertEquals(flagged(key("zio")), 0)
+    assertEquals(flagged("deep-bind/default/zio/d=10000/fork"), 1, "another family's 9% more B/op is flagged")
+  }
+
   test("p99 run to run: how far apart two runs of as many forks put the p99, from the forks' spread, and the forks ±20% needs") {
     def est(p99s: Double*) = LatencyEstimate(p99s.toVector.map(p => ForkPercentiles(p / 2, p, p * 2, p * 3, 1000, 1000, 0)),
       ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0),
