@@ -139,7 +139,7 @@ object LatencyStats {
     * n: the forks), so 95% of such pairs fall within exp(±1.96·s·√(2/n)) — the machine moving between
     * runs only adds to it. `forksFor`: the forks a run needs for that to be within ±`target`. A
     * Cats Effect p99 spreads 0.24–0.64 from launch to launch (two family-L runs of 16 forks a cell,
-    * 2026-11-26 22:46 and 23:01), ZIO's 0.09–0.12: ±18–56% between runs of 16 forks against ±6–8%. */
+    * 2026-11-26 22:46 and 23:01), ZIO's about 0.1: ±18–56% between runs of 16 forks against ±7–8%. */
   final case class RunToRun(halfWidth: Double, spread: Double, forks: Int, forksFor: Int, target: Double) {
     def within: Boolean = halfWidth <= target
   }
