@@ -22,7 +22,7 @@ object CompareReport {
         f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
         f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change, " +
         f"or when the forks of both fall in launch states whose shares differ no more than the launches' draw explains (chance ≥ ${RunComparison.Alpha}%.2f, adjusted over the cells tested, Holm) and no state moved on its own; " +
-        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% (family-L hog time and time per request: ±${c.loadThreshold * 100}%.1f%%, the tail threshold) and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart (family L's never: its op is a window of fixed time, the work in it the runtime's throughput)")
+        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% (family-L hog time and time per request: ±${c.tailThreshold * 100}%.1f%%, the tail threshold) and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart (family L's never: its op is a window of fixed time, the work in it the runtime's throughput)")
   }
 
   /** A cell's verdict in words: "improved", "regressed", "~" or "unstable: modes differ between runs (2 forks each)". */

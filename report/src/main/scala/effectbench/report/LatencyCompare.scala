@@ -54,8 +54,7 @@ object LatencyCompare {
   /** The exact two-sided Mann–Whitney p of two runs' forks' p99s (commons-statistics-inference 1.1,
     * `MannWhitneyUTest`, exact below 50 a side when no value ties); NaN under `MinTailForks` a side. */
   def rankP(a: LatencyEstimate, b: LatencyEstimate): Double = {
-    def p99s(e: LatencyEstimate) = e.forks.filter(f => f.hasPercentiles && f.p99 > 0).map(_.p99).toArray
-    val (xa, xb) = (p99s(a), p99s(b))
+    val (xa, xb) = (a.p99s.toArray, b.p99s.toArray)
     if (xa.length < MinTailForks || xb.length < MinTailForks) Double.NaN
     else org.apache.commons.statistics.inference.MannWhitneyUTest.withDefaults().test(xa, xb).getPValue
   }

@@ -41,6 +41,8 @@ final case class LatencyEstimate(
   def totalStarved: Long = starved.sum
   def lateTimeouts: Vector[Option[Long]] = forks.map(_.lateTimeouts)
   def intervals: Vector[(String, ForkInterval)] = Vector("p50" -> p50, "p99" -> p99, "p99.9" -> p999, "max" -> max)
+  /** The p99 of every fork that recorded one. */
+  def p99s: Vector[Double] = forks.filter(f => f.hasPercentiles && f.p99 > 0).map(_.p99)
 }
 
 /** Statistics of family L with the fork as the unit (docs/engine.md): percentiles per fork, each
@@ -145,7 +147,7 @@ object LatencyStats {
   }
 
   def runToRun(e: LatencyEstimate, target: Double): Option[RunToRun] = {
-    val logs = e.forks.filter(f => f.hasPercentiles && f.p99 > 0).map(f => math.log(f.p99))
+    val logs = e.p99s.map(math.log)
     if (logs.size < MinReachForks) None
     else {
       val z = 1.959963984540054

@@ -34,8 +34,8 @@ final case class RunComparison(
       * compared cells but the unstable ones, with its bootstrap 95% interval: > 1 means B is slower overall. */
     geomean: Option[(Double, Double, Double)],
     warnings: Vector[String],
-    /** The threshold of family-L cells' scores (hog time per step, time per request): the tail threshold (see `RunComparison.compare`). */
-    loadThreshold: Double = LatencyCompare.DefaultTailThreshold
+    /** The threshold of family-L cells' scores (hog time per step, time per request), as of their p99s (see `RunComparison.compare`). */
+    tailThreshold: Double = LatencyCompare.DefaultTailThreshold
 ) {
   def regressed: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Regressed)
   def improved: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Improved)
@@ -241,9 +241,10 @@ object RunComparison {
   private final case class Prepared(chance: Double, finish: (Double, Int) => (Vector[String], Option[CellDiff]))
 
   /** One cell in both runs: warnings about it, and its comparison unless units differ. */
-  private def diff(ca: CellResult, cb: CellResult, cellThreshold: Double, loadThreshold: Double, resamples: Int, confidence: Double)
+  private def diff(ca: CellResult, cb: CellResult, cellThreshold: Double, tailThreshold: Double, resamples: Int, confidence: Double)
       : Prepared = {
-    val threshold = if (LatencyData.isLatency(ca)) loadThreshold else cellThreshold
+    val latency = LatencyData.isLatency(ca)
+    val threshold = if (latency) tailThreshold else cellThreshold
     val sa = ca.score.get
     val sb = cb.score.get
     if (sa.unit != sb.unit)
@@ -308,7 +309,7 @@ object RunComparison {
           // A family-L cell's op is a window of fixed time, and the work in it is the runtime's throughput:
           // its B/op moves with the hog time (the family-L pair of 16:25/16:40 on 2026-11-26 "changed" the
           // B/op of the two cells whose hog time moved 6–8%). Shown, never flagged.
-          val changed = !LatencyData.isLatency(ca) && ((ca.alloc.filterNot(_.score.isNaN), cb.alloc.filterNot(_.score.isNaN)) match {
+          val changed = !latency && ((ca.alloc.filterNot(_.score.isNaN), cb.alloc.filterNot(_.score.isNaN)) match {
             case (Some(x), Some(y)) => allocChanged(x, y)
             case _ => false
           })
