@@ -416,14 +416,20 @@ object Rounds {
           (o, o.seconds)
         }
         // A fork set aside keeps its files beside the kept one's, for a reader who wants to see it.
-        def setAside(attempt: Int): Unit = Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
+        def aside(f: Path, attempt: Int): Path = {
           val name = f.getFileName.toString
           val dot = name.lastIndexOf('.')
-          Files.move(f, f.resolveSibling(s"${name.take(dot)}.set-aside-${attempt + 1}${name.drop(dot)}"),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+          f.resolveSibling(s"${name.take(dot)}.set-aside-${attempt + 1}${name.drop(dot)}")
+        }
+        def setAside(attempt: Int): String = {
+          Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
+            Files.move(f, aside(f, attempt), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+          }
+          dir.dir.relativize(aside(out, attempt)).toString
         }
         val (o, extra) =
-          if (engine.canary) MachineCanary.guardFor(dir.dir, note).fork(key, k, round, nth)(once)(setAside)
+          if (engine.canary)
+            MachineCanary.guardFor(dir.dir, note).fork(key, k, round, nth, dir.dir.relativize(out).toString)(once)(setAside)
           else (once(0)._1, 0.0)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
