@@ -50,8 +50,7 @@ object Resume {
   /** The run's measuring engine as recorded: the rounds engine's settings, and the confidence level. */
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
     meta.engine.flatMap(_.rounds).map(r =>
-      Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst,
-        canary = r.canary)
+      Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst)
     ),
     meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
   )
@@ -61,5 +60,5 @@ object Resume {
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =
-    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary)
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst)
 }
