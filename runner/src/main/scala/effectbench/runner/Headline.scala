@@ -22,14 +22,8 @@ import scala.util.control.NonFatal
 object Headline {
   /** In the order the tables are measured: hog-probe first, since its tables settle at their
     * minimum rounds or starve, and what a table leaves of its share of the budget goes to the
-    * tables after it (RunBudget), where the throughput ratios can use it. Then the tables whose
-    * cells keep both cores busy with many threads (gather, fork-many) while hog-probe has the
-    * machine warm, the single-thread tables last: on the 2-core VM the first minutes of two busy
-    * cores after a quieter spell ran slow (2026-11-27: in five of seven headlines most gather forks
-    * 1–2 minutes after the single-thread left-sum table were 25–99% slower than their other forks;
-    * the gather table alone after an idle machine had its slow forks in its first two minutes, and
-    * after two minutes of both cores busy had none; docs/measurements.md). */
-  val scenarioIds: Vector[String] = Vector("hog-probe", "gather", "fork-many", "left-sum", "business-flow")
+    * tables after it (RunBudget), where the throughput ratios can use it. */
+  val scenarioIds: Vector[String] = Vector("hog-probe", "left-sum", "gather", "business-flow", "fork-many")
 
   def scenarios: Vector[Scenario] = scenarioIds.flatMap(id => Catalog.get(id))
 
