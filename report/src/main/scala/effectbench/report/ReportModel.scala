@@ -217,9 +217,10 @@ object ReportModel {
       "engine" -> run.engineText,
       "git" -> run.gitText,
       "host" -> m.map(h => s"${h.host.os}, ${h.host.cpus} cpus").getOrElse("")
-    ) ++ Machines.header(run) ++ launchSpread(run).map(s => "launch spread" -> s.text) ++ Vector(
-      "started" -> m.map(r => r.started + r.finished.map(f => s", finished $f").getOrElse("")).getOrElse("")
-    ).filter(_._2.trim.nonEmpty)
+    ) ++ Machines.header(run) ++ launchSpread(run).map(s => "launch spread" -> s.text) ++
+      effectbench.store.CanaryLog.summary(run.canary).map("machine canary" -> _) ++ Vector(
+        "started" -> m.map(r => r.started + r.finished.map(f => s", finished $f").getOrElse("")).getOrElse("")
+      ).filter(_._2.trim.nonEmpty)
   }
 
   /** The flag of a cell measured faster than its table's plain-code baseline. */

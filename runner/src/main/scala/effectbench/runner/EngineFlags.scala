@@ -34,8 +34,18 @@ object EngineFlags {
       )
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
       Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.getOrElse(EngineFlagsDefaults.minRounds),
-          fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(e.budget), e.level.level, seed))
+          fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(e.budget), e.level.level, seed,
+          canary = canary(e.canary, profile)))
     }
+
+  /** `--canary on|off`: the machine canary (MachineCanary); on unless the profile is the tests' smoke
+    * profile, whose forks are too short to be worth checking. */
+  def canary(flag: Option[String], profile: MeasureProfile): Boolean = flag match {
+    case None => profile.id != Profiles.smoke.id
+    case Some("on") => true
+    case Some("off") => false
+    case Some(t) => UsageError(s"--canary must be on or off, got '$t'")
+  }
 
   def describe(e: Rounds.Engine): String =
     f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
@@ -46,7 +56,10 @@ object EngineFlags {
        else
          f"stop when every ratio against the fastest is decided by more than ±${e.precision * 100}%.0f%% (its interval outside [1/(1+P), 1+P]) or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%") +
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
-        .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("")
+        .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
+      (if (e.canary)
+         f"; the machine's speed read before and after each fork (a fixed job on every core); a fork during which it fell by more than ${MachineCanary.SlowFactor * 100}%.0f%% is set aside and measured again once the machine is back"
+       else "")
 
   /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as
     * this runner's own system property, which every fork is given (`waitProperty`). */

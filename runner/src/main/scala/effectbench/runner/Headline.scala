@@ -58,7 +58,7 @@ object Headline {
     val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))
     Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
       Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true,
-      runBudget = Some(new RunBudget(TargetSeconds, plan)))
+      canary = true, runBudget = Some(new RunBudget(TargetSeconds, plan)))
   }
 
   /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */

@@ -141,6 +141,7 @@ object Main {
         val settings = measure.setup.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
         val askedEngine = EngineFlags.engine(flags.engine, profile, versions = flags.cells.lib.nonEmpty && !headline)
+        val canary = EngineFlags.canary(flags.engine.canary, profile)
         EngineFlags.resultWait(measure.resultWait)
         val timeout = measure.setup.seconds
         val shard = flags.shard.map(Shard.parse)
@@ -171,7 +172,10 @@ object Main {
         else if (flags.cells.sel.scenarios.nonEmpty) flags.cells.sel.scenarios.mkString("+")
         else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
-        val engine = askedEngine.orElse(if (headline) Some(Headline.engine(profile, confidence, cells, out)) else None)
+        val engine = askedEngine.orElse(
+          if (headline) Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary))
+          else None
+        )
         Console.err.println(
           (if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
             Headline.estimateText(cells, profile, engine, confidence, out)

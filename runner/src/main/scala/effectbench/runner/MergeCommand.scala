@@ -114,6 +114,11 @@ object MergeCommand {
       copyTree(s.dir.resolve("jmh"), dir.jmhDir.resolve(sub), overwrite = true)
       copyTree(s.dir.resolve("logs"), dir.logDir.resolve(sub), overwrite = true)
       copyTree(s.dir.resolve("sources"), dir.dir.resolve("sources"), overwrite = false) // the same file at the same revision
+      // Each shard's machine canary, its files under the shard's directory as the forks were copied.
+      effectbench.store.CanaryLog.read(s.dir).foreach { c =>
+        effectbench.store.CanaryLog.append(dir.dir,
+          c.copy(table = s"${c.table} (shard ${s.k})", file = s"jmh/$sub/" + c.file.stripPrefix("jmh/")))
+      }
       val f = s.dir.resolve("cells.jsonl")
       val lines = if (Files.isRegularFile(f)) RunData.read(f).split('\n').toVector.filter(_.trim.nonEmpty) else Vector.empty
       lines.zipWithIndex.foreach { case (l, i) =>

@@ -50,7 +50,8 @@ object Resume {
   /** The run's measuring engine as recorded: the rounds engine's settings, and the confidence level. */
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
     meta.engine.flatMap(_.rounds).map(r =>
-      Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst)
+      Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst,
+        canary = r.canary)
     ),
     meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
   )
@@ -60,5 +61,5 @@ object Resume {
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =
-    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst)
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary)
 }

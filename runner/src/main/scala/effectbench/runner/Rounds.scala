@@ -28,7 +28,10 @@ object Rounds {
       precisionFirst: Boolean = false, runBudget: Option[RunBudget] = None,
       /** Fork lengths chosen from the cells' variance (ForkShape) from round `ShapeFromRound` on, one
         * length for every cell of a round. */
-      adaptForks: Boolean = true
+      adaptForks: Boolean = true,
+      /** The machine canary (MachineCanary.Guard): a fork during which the machine itself slowed is
+        * measured again once it is back. */
+      canary: Boolean = false
   )
 
   /** The round from which a cell's forks follow its measured variance: four forks before it, so
@@ -407,14 +410,34 @@ object Rounds {
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
-        val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
-          timeout, note)
+        def once(attempt: Int): (JmhCell.Outcome, Double) = {
+          val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
+            timeout, note)
+          (o, o.seconds)
+        }
+        // A fork set aside keeps its files beside the kept one's, for a reader who wants to see it.
+        def aside(f: Path, attempt: Int): Path = {
+          val name = f.getFileName.toString
+          val dot = name.lastIndexOf('.')
+          f.resolveSibling(s"${name.take(dot)}.set-aside-${attempt + 1}${name.drop(dot)}")
+        }
+        def setAside(attempt: Int): String = {
+          Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
+            Files.move(f, aside(f, attempt), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+          }
+          dir.dir.relativize(aside(out, attempt)).toString
+        }
+        val (o, extra) =
+          if (engine.canary)
+            MachineCanary.guardFor(dir.dir, note).fork(key, k, round, nth, dir.dir.relativize(out).toString)(once)(setAside)
+          else (once(0)._1, 0.0)
         if (o.status.ok) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
-          forkOf(out, o.seconds)
+          val f = forkOf(out, o.seconds)
+          f.copy(seconds = f.seconds + extra)
         } else {
           failed = failed.updated(k, o)
-          Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
+          Fork(ok = false, Vector.empty, o.seconds + extra, higherIsBetter = false)
         }
       }, note, key, Some(rule), spendAll)
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))

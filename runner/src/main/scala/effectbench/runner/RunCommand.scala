@@ -119,6 +119,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     }
     val skipped = data.cells.count(_.status == Outcome.NotMeasured)
     if (skipped > 0) println(s"$skipped cells not measured: the service sweeps they belong to had stopped (see the capacity tables)")
+    effectbench.store.CanaryLog.summary(data.canary).foreach(println)
     setup.engine.flatMap(e => Shards.advice(summaries.result(), e)).foreach(println)
     println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
     println(dir.dir.toString)

@@ -35,7 +35,11 @@ final case class CellResult(
 /** A run directory read back: run.json, cells.jsonl and the JMH files it names. Problems with
   * single files are collected as warnings, never thrown, so every other cell still renders;
   * without a readable run.json (`meta` None) the run's settings are unknown. */
-final case class RunData(dir: Path, meta: Option[RunMeta], cells: Vector[CellResult], warnings: Vector[String]) {
+final case class RunData(
+    dir: Path, meta: Option[RunMeta], cells: Vector[CellResult], warnings: Vector[String],
+    /** The machine canary's check of each fork (CanaryLog), when the run had one. */
+    canary: Vector[CanaryLog.ForkCheck] = Vector.empty
+) {
   def id: String = meta.map(_.id).getOrElse(dir.getFileName.toString)
   def settings: String = meta.map(_.settings.id).getOrElse("")
   def settingsSummary: String = meta.map(_.settings.summary).getOrElse("")
@@ -101,7 +105,7 @@ object RunData {
     val latest = records.groupBy(r => (r.cell, r.jvm)).map { case (_, rs) => rs.last }.toVector
     val ordered = records.filter(r => latest.exists(_ eq r))
     val cells = ordered.map(r => cell(dir, r, warnings))
-    RunData(dir, meta, cells, warnings.result())
+    RunData(dir, meta, cells, warnings.result(), CanaryLog.read(dir))
   }
 
   /** One cells.jsonl record with its JMH result read back. */

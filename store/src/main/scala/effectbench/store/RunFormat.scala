@@ -55,7 +55,9 @@ final case class SettingsInfo(id: String, summary: String, jvmProperties: Named[
 /** The paired-rounds engine's settings, as `--resume` needs them to go on measuring alike. */
 final case class RoundsSettings(
     precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double] = None,
-    confidence: Double, seed: Long, precisionFirst: Boolean = false
+    confidence: Double, seed: Long, precisionFirst: Boolean = false,
+    /** Whether the machine canary checked each fork (runs before 2026-11-27: no). */
+    canary: Boolean = false
 )
 
 /** How the run measures: `rounds` when the paired-rounds engine runs it, else the profile's

@@ -1,0 +1,89 @@
+package effectbench.store
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path, StandardOpenOption}
+
+/** The machine canary's record of a run (the runner's MachineCanary): one JSON line per fork measured
+  * by the rounds engine, in `canary.jsonl` beside `cells.jsonl`. */
+object CanaryLog {
+  /** What happened around one fork: the canary's readings before and after it and its usual reading
+    * then (the lower quartile of the run's readings so far), each in ms per part (the walk on every
+    * core, the handoffs between two threads), and the verdict: `clean`; `remeasured` (the machine
+    * slowed during it: its files were set aside and the fork measured again); `slow` (kept: the
+    * machine had not come back within the wait, or the retries ran out). */
+  final case class ForkCheck(
+      table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
+      reference: Vector[Double], verdict: String, waitedSeconds: Double,
+      /** The fork's JMH file, relative to the run directory (a fork set aside: where it was moved). */
+      file: String = ""
+  ) {
+    /** How much slower than usual the slowest part of the two readings was (0.3 = 30%). */
+    def excess: Double = {
+      val xs = Seq(before, after).flatMap(_.zip(reference).map { case (x, r) => x / r - 1 }).filterNot(_.isNaN)
+      if (xs.isEmpty) Double.NaN else xs.max
+    }
+  }
+
+  object Verdict {
+    val Clean = "clean"
+    val Remeasured = "remeasured"
+    val Slow = "slow"
+  }
+
+  def file(runDir: Path): Path = runDir.resolve("canary.jsonl")
+
+  /** One line on a run's checks, for the report's header and the run's last lines; None without any. */
+  def summary(checks: Vector[ForkCheck]): Option[String] =
+    if (checks.isEmpty) None
+    else {
+      val kept = checks.filterNot(_.verdict == Verdict.Remeasured)
+      val again = checks.filter(_.verdict == Verdict.Remeasured)
+      val slow = checks.filter(_.verdict == Verdict.Slow)
+      val refs = checks.map(_.reference).filter(r => r.nonEmpty && !r.exists(_.isNaN))
+      val usual = if (refs.isEmpty) ""
+      else {
+        val last = refs.last
+        " (its usual reading " + last.map(x => f"$x%.1f").mkString(" + ") + " ms)"
+      }
+      def range(cs: Vector[ForkCheck]) = {
+        val e = cs.map(_.excess).filterNot(_.isNaN).map(x => math.round(x * 100))
+        if (e.isEmpty) "" else if (e.min == e.max) s" by +${e.min}%" else s" by +${e.min}% to +${e.max}%"
+      }
+      val waited = checks.map(_.waitedSeconds).filterNot(_.isNaN).sum
+      val parts = Vector(
+        if (again.isEmpty) "" else s"${again.size} set aside and measured again (the machine slowed${range(again)} during them)",
+        if (slow.isEmpty) "" else s"${slow.size} kept though the machine was slow around them${range(slow)}",
+        if (waited <= 0) "" else f"$waited%.0f s waited for the machine to come back"
+      ).filter(_.nonEmpty)
+      Some(s"${kept.size} forks checked by the machine canary$usual: " +
+        (if (parts.isEmpty) "the machine held its speed around every fork" else parts.mkString("; ")))
+    }
+
+  def append(runDir: Path, c: ForkCheck): Unit = synchronized {
+    def num(d: Double) = if (d.isNaN || d.isInfinite) ujson.Null else ujson.Num(math.rint(d * 1000) / 1000)
+    def nums(xs: Vector[Double]) = ujson.Arr.from(xs.map(num))
+    val line = ujson.write(ujson.Obj(
+        "table" -> c.table, "cell" -> c.cell, "round" -> c.round, "nth" -> c.nth, "attempt" -> c.attempt, "before" -> nums(c.before),
+        "after" -> nums(c.after), "reference" -> nums(c.reference), "verdict" -> c.verdict, "waited" -> num(c.waitedSeconds),
+        "file" -> c.file
+      )) + "\n"
+    Files.write(file(runDir), line.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
+  }
+
+  /** The checks a run recorded (none when it ran without the canary); a torn line is skipped. */
+  def read(runDir: Path): Vector[ForkCheck] = {
+    val f = file(runDir)
+    if (!Files.isRegularFile(f)) Vector.empty
+    else RunData.read(f).split('\n').toVector.filter(_.trim.nonEmpty).flatMap { line =>
+      try {
+        val o = ujson.read(line).obj
+        def d(v: ujson.Value) = v.numOpt.getOrElse(Double.NaN)
+        // Runs of the first canary (one part, a number) read as one part.
+        def ds(k: String) = o.get(k).map(v => v.arrOpt.map(_.toVector.map(d)).getOrElse(Vector(d(v)))).getOrElse(Vector.empty)
+        Some(ForkCheck(o("table").str, o("cell").str, o("round").num.toInt, o("nth").num.toInt, o("attempt").num.toInt, ds("before"),
+            ds("after"), ds("reference"), o("verdict").str, o.get("waited").map(d).getOrElse(Double.NaN),
+            o.get("file").flatMap(_.strOpt).getOrElse("")))
+      } catch { case _: Exception => None }
+    }
+  }
+}
