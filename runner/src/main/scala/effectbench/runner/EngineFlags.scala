@@ -39,9 +39,10 @@ object EngineFlags {
     }
 
   /** `--canary on|off`: the machine canary (MachineCanary); on unless the profile is the tests' smoke
-    * profile, whose forks are too short to be worth checking. */
+    * profile, whose forks are too short to be worth checking, or the machine has one CPU (no two
+    * cores to pass a cache line between). */
   def canary(flag: Option[String], profile: MeasureProfile): Boolean = flag match {
-    case None => profile.id != Profiles.smoke.id
+    case None => profile.id != Profiles.smoke.id && Runtime.getRuntime.availableProcessors >= 2
     case Some("on") => true
     case Some("off") => false
     case Some(t) => UsageError(s"--canary must be on or off, got '$t'")
@@ -58,7 +59,7 @@ object EngineFlags {
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
       (if (e.canary)
-         f"; the machine's speed read before and after each fork (a fixed job on every core); a fork during which it fell by more than ${MachineCanary.SlowFactor * 100}%.0f%% is set aside and measured again once the machine is back"
+         f"; the machine read before and after each fork (the round trip of a cache line between two cores); a fork during which it slowed by more than ${MachineCanary.SlowFactor * 100}%.0f%% is set aside and measured again once the machine is back"
        else "")
 
   /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as

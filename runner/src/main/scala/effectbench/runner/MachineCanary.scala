@@ -5,140 +5,121 @@ import effectbench.store.CanaryLog.{ForkCheck, Verdict}
 import java.nio.file.Path
 import java.util.concurrent.{Callable, ExecutorService, Executors, ThreadFactory}
 
-/** A fixed piece of work on every core, timed by the runner before and after each fork of the rounds
-  * engine: the machine's own speed, read beside the benchmarks and independently of them.
+/** The machine canary: the round-trip time of a cache line between two threads spinning on it,
+  * read by the runner before and after each fork of the rounds engine, independently of the
+  * benchmarks.
   *
-  * Why: on the 2-core VM the forks of a table slowed together for 20–40 s at a time while the load
-  * average stayed below 1.5. In the headline of 2026-11-27 00:06 every gather cell measured between
-  * minutes 7.7 and 8.1 of the run came out 24–68% slower than its other forks, and every fork-many
-  * cell between minutes 13.9 and 14.3 48–90% slower (cats-effect, ox, baseline, future, monix, loom;
-  * the forks just before and after within ±20%); the quiet run of 23:34 had no such minute (its mean
-  * deviation of a fork from its cell 2–8% in every minute). An episode of ~30 s falls across a round
-  * (a gather round is eight forks, ~45 s), so pairing by round cannot take it out, and one slowed fork
-  * of four widens a ratio's interval by half. A fork measured while the machine itself was slow says
-  * nothing about the runtime, so the engine measures it again once the machine is back: the choice
-  * rests on the canary, never on the fork's own score, so it cannot favour a runtime.
+  * Why: on the 2-core KVM guest the forks of a table slowed together for 20–60 s at a time while the
+  * load average stayed below 1.5 ("slow minutes", docs/measurements.md): 5 of 7 quiet headlines of
+  * 2026-11-26/27 had one, in which the gather and fork-many forks of the runtimes whose threads talk
+  * most (ox, loom, Monix, Future, the baseline's pool) ran 40–110% slower than their cells' other
+  * forks, ZIO's and Cats Effect's 8–30%, and single-threaded cells not at all. On 2026-11-27 03:56
+  * this probe ran once a second beside the gather table (`./bench run --quick --scenario gather
+  * --runtime monix,ox,zio,cats-effect,loom,future --mode fork --rounds 8`): the round trip read
+  * 44–65 ns at every fork but those of the slow minute, where it read 347–413 ns (7×), and those
+  * forks were ox +75%, loom +81%, Monix +59%, Future +111%, ZIO +20%. The host had put the guest's
+  * two vCPUs on cores that share no cache for that while: a machine state, not the runtime's, that
+  * pairing by round cannot take out (a gather round is eight forks, ~45 s, and the state begins and
+  * ends inside one). Two earlier canaries (a walk over memory on every core, handoffs between two
+  * parked threads; 2026-11-27 01:16 and 01:38) missed it or mixed it with the wake-up costs of the
+  * fork before; the cache line between the two cores is the state itself, read in a millisecond.
   *
-  * The work has two parts, each timed and judged on its own. The walk: each of `threads` threads
-  * runs a xorshift walk of reads and writes over its own 4-MiB array (ALU, cache and memory, no
-  * allocation), all at once, timed until the last finishes (a core taken away by the host slows the
-  * whole reading). The handoffs: two threads pass a baton back and forth, parking while they wait
-  * (the wake-ups a pool of workers lives on). Both parts, because the episodes are not alike for
-  * every program: in the headline of 00:50 the gather forks of ox, loom, monix, future and the
-  * baseline slowed by 40–80% for a minute while Cats Effect's and Scalaz's stayed within 8%. Each
-  * part is the lower of two runs (a timer tick or a page fault is not the machine), calibrated once
-  * to about `TargetMillis`. */
-final class MachineCanary(threads: Int = Runtime.getRuntime.availableProcessors) extends AutoCloseable {
+  * The choice rests on the canary, never on the fork's own score, so it cannot favour a runtime.
+  * A reading is the best of `Reps` runs of `Trips` round trips (a tick or a preemption lengthens a
+  * run, not the best one); the partner thread parks between readings, so the canary costs nothing
+  * while a fork runs (the engine reads it between forks). */
+final class MachineCanary extends AutoCloseable {
   import MachineCanary._
-  private val arrays = Array.fill(threads)(new Array[Int](ArrayInts))
-  private val pool: ExecutorService = Executors.newFixedThreadPool(math.max(2, threads),
-    new ThreadFactory {
-      def newThread(r: Runnable): Thread = { val t = new Thread(r, "machine-canary"); t.setDaemon(true); t }
-    })
-  @volatile private var sink = 0L
+  private val ball = new java.util.concurrent.atomic.AtomicLong()
+  @volatile private var active = false
+  @volatile private var closed = false
+  // The partner answers each odd value with the next even one while a reading is on; parks otherwise.
+  private val partner = new Thread(
+    () =>
+      while (!closed) {
+        while (!active && !closed) java.util.concurrent.locks.LockSupport.park(this)
+        while (active) {
+          val v = ball.get()
+          if ((v & 1L) == 1L) ball.compareAndSet(v, v + 1)
+        }
+      },
+    "machine-canary"
+  )
+  partner.setDaemon(true)
+  partner.start()
 
-  private def walk(t: Int, steps: Int): Long = {
-    val a = arrays(t)
-    var x = 88172645463325252L + t
-    var s = 0L
+  /** Nanoseconds per round trip over `n` trips (fewer when `DeadlineNanos` passes first: a partner that
+    * does not get a core, as on one CPU, ends the reading instead of stalling it). */
+  private def trips(n: Int): Double = {
+    val t0 = System.nanoTime()
     var i = 0
-    while (i < steps) {
-      x ^= x << 13; x ^= x >>> 7; x ^= x << 17
-      val j = (x & (ArrayInts - 1)).toInt
-      s += a(j)
-      a(j) = s.toInt
-      i += 1
-    }
-    s
-  }
-
-  private def once(steps: Int): Long = {
-    val start = System.nanoTime()
-    val fs = (0 until threads).map(t => pool.submit(new Callable[Long] { def call(): Long = walk(t, steps) }))
-    sink += fs.map(_.get()).sum
-    System.nanoTime() - start
-  }
-
-  /** Two threads hand a baton to each other `n` times each, parking while they wait (LockSupport,
-    * as the pools of the runtimes measured here park their idle workers): the time of a wake-up. */
-  private def handoffs(n: Int): Long = {
-    val turn = new java.util.concurrent.atomic.AtomicInteger(0)
-    val sides = new java.util.concurrent.atomic.AtomicReferenceArray[Thread](2)
-    def side(me: Int): Long = {
-      sides.set(me, Thread.currentThread())
-      while (sides.get(1 - me) == null) Thread.onSpinWait()
-      val other = sides.get(1 - me)
-      var i = 0
-      while (i < n) {
-        while (turn.get() != me) java.util.concurrent.locks.LockSupport.park(this)
-        turn.set(1 - me)
-        java.util.concurrent.locks.LockSupport.unpark(other)
-        i += 1
+    var late = false
+    while (i < n && !late) {
+      val v = ball.incrementAndGet()
+      while (ball.get() == v && !late) {
+        Thread.onSpinWait()
+        late = System.nanoTime() - t0 > DeadlineNanos
       }
-      i.toLong
+      if (!late) i += 1
     }
-    val start = System.nanoTime()
-    val fs = (0 to 1).map(me => pool.submit(new Callable[Long] { def call(): Long = side(me) }))
-    sink += fs.map(_.get()).sum
-    System.nanoTime() - start
+    // A reading cut short counts its unfinished trip as lasting to the deadline.
+    (System.nanoTime() - t0).toDouble / math.max(1, i)
   }
 
-  /** Steps per thread of the walk, and handoffs, that take about TargetMillis each, after the JIT
-    * has compiled them. */
-  private val (steps, batons): (Int, Int) = {
-    def fit(f: Int => Long, from: Int): Int = {
-      var n = from
-      (0 until 20).foreach(_ => f(n))
-      while (f(n) < TargetMillis * 1e6 / 2 && n < (1 << 30)) n *= 2
-      n
+  /** One reading: the cache-to-cache round trip in ns, the best of `Reps` runs after one unkept run
+    * (the partner awake, both loops compiled). */
+  def read(): MachineCanary.Reading = {
+    active = true
+    java.util.concurrent.locks.LockSupport.unpark(partner)
+    try {
+      trips(Trips)
+      MachineCanary.Reading((1 to Reps).map(_ => trips(Trips)).min)
+    } finally {
+      active = false
+      // The ball even again, as the next reading expects (a reading cut short may leave it odd).
+      val v = ball.get(); if ((v & 1L) == 1L) ball.compareAndSet(v, v + 1)
     }
-    (fit(once, 1 << 16), fit(handoffs, 1 << 8))
   }
 
-  /** One reading: milliseconds of the walk on every core and of the handoffs, each the lower of two runs. */
-  def read(): MachineCanary.Reading =
-    MachineCanary.Reading(math.min(once(steps), once(steps)) / 1e6, math.min(handoffs(batons), handoffs(batons)) / 1e6)
-
-  def close(): Unit = pool.shutdownNow()
+  def close(): Unit = { closed = true; active = false; java.util.concurrent.locks.LockSupport.unpark(partner) }
 }
 
 object MachineCanary {
-  /** Ints in each thread's array: 4 MiB, beyond a core's L2 on the machines seen here. */
-  val ArrayInts: Int = 1 << 20
-  /** Milliseconds each part of a run aims at: a reading is two runs of both, ~100 ms after each fork
-    * (the reading after one fork is the next one's before), ~2% of a quick fork's 5.5 s. */
-  val TargetMillis = 25.0
+  /** Round trips per run of a reading, and runs per reading: ~0.1 ms a run at 50 ns, ~0.8 ms at 400. */
+  val Trips = 2000
+  val Reps = 5
+  /** A run of a reading ends after this long whatever it has done (20 ms). */
+  val DeadlineNanos: Long = 20000000L
 
-  /** Readings above the reference by more than this are a slow machine. Idle on the 2-core VM
-    * (2026-11-27 01:34, 150 s, 248 readings) one reading's walk lay +32% above the lower quartile of
-    * the readings at the 95th percentile, +48% at the 99th; its handoffs +23% and +36%; hence a
-    * reading that reads slow is taken again (Guard.take). The episodes above slowed forks by 24–90%. */
-  val SlowFactor = 0.25
+  /** A reading above the reference by more than this fraction is a slow machine: twice the usual
+    * round trip. On 2026-11-27 03:56 the usual readings lay within 44–65 ns (+41% over the lower
+    * quartile at most) and the slow minute's at 347–413 ns (+650%). */
+  val SlowFactor = 1.0
   /** Readings before a verdict: the reference is their lower quartile. */
   val MinReadings = 4
-  /** How long the engine waits for the machine to come back before a fork, polling every PollSeconds. */
-  val MaxWaitSeconds = 40.0
+  /** How long the engine waits for the machine to come back before a fork, polling every PollSeconds:
+    * the slow minutes seen lasted 20–60 s. */
+  val MaxWaitSeconds = 60.0
   val PollSeconds = 2.0
   /** Times one fork is measured again when the machine slowed during it. */
   val Retries = 2
 
-  /** One reading of the canary: milliseconds of the walk on every core and of the handoffs. */
-  final case class Reading(walk: Double, handoff: Double) {
-    def parts: Vector[Double] = Vector(walk, handoff)
+  /** One reading of the canary: the cache-to-cache round trip between two threads, in ns. */
+  final case class Reading(c2c: Double) {
+    def parts: Vector[Double] = Vector(c2c)
   }
 
-  /** The readings of a run so far and the verdict on a new one: the reference is each part's lower
+  /** The readings of a run so far and the verdict on a new one: the reference is their lower
     * quartile (the machine at its usual speed, after enough readings that one fast outlier does not
-    * set it), so a run that begins in a slow episode learns the machine's speed when it returns; a
-    * reading is as slow as its slower part. */
+    * set it), so a run that begins in a slow episode learns the machine's speed when it returns. */
   final case class Judge(readings: Vector[Reading] = Vector.empty, slowFactor: Double = SlowFactor) {
     def reference: Option[Reading] =
       if (readings.size < MinReadings) None
       else {
         def q(xs: Vector[Double]) = { val s = xs.sorted; s((s.size - 1) / 4) }
-        Some(Reading(q(readings.map(_.walk)), q(readings.map(_.handoff))))
+        Some(Reading(q(readings.map(_.c2c))))
       }
-    /** How much slower than the reference a reading is (0.3 = 30%), by its slower part; NaN before MinReadings. */
+    /** How much slower than the reference a reading is (0.3 = 30%); NaN before MinReadings. */
     def excess(r: Reading): Double = reference.fold(Double.NaN)(ref => MachineCanary.excess(r, ref))
     def slow(r: Reading): Boolean = { val e = excess(r); !e.isNaN && e > slowFactor }
     def add(r: Reading): Judge = copy(readings = readings :+ r)
@@ -164,7 +145,7 @@ object MachineCanary {
       val first = read()
       val r =
         if (!judge.slow(first)) first
-        else { val again = read(); Reading(math.min(first.walk, again.walk), math.min(first.handoff, again.handoff)) }
+        else { val again = read(); Reading(math.min(first.c2c, again.c2c)) }
       last = Some(r -> System.nanoTime())
       r
     }
@@ -228,18 +209,17 @@ object MachineCanary {
     }
   }
 
-  def text(r: Reading): String = f"${r.walk}%.1f ms of walk, ${r.handoff}%.1f ms of handoffs"
+  def text(r: Reading): String = f"${r.c2c}%.0f ns cache-to-cache round trip"
 
   def check(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Reading, after: Reading, ref: Reading, verdict: String,
       waited: Double, file: String
   ): ForkCheck =
-    ForkCheck(table, cell, round, nth, attempt, before.parts, after.parts, ref.parts, verdict, waited, file)
+    ForkCheck(table, cell, round, nth, attempt, before.parts, after.parts, ref.parts, verdict, waited, file, unit = "ns")
 
   private val guards = scala.collection.concurrent.TrieMap.empty[Path, Guard]
 
-  /** The guard of a run (one per run directory, so that the reference spans its tables), over a
-    * canary of every core. */
+  /** The guard of a run (one per run directory, so that the reference spans its tables). */
   def guardFor(runDir: Path, note: String => Unit): Guard = guards.getOrElseUpdate(runDir, {
       lazy val canary = new MachineCanary()
       new Guard(() => canary.read(), s => Thread.sleep((s * 1000).toLong), runDir, note)

@@ -9,7 +9,7 @@ import java.nio.file.Files
 class MachineCanarySuite extends munit.FunSuite {
   /** A guard over scripted readings; `forks` records each attempt run, `aside` each one set aside. */
   final class Script(readings: Double*) {
-    private val it = readings.iterator.map(MachineCanary.Reading(_, 10.0))
+    private val it = readings.iterator.map(MachineCanary.Reading(_))
     var slept = 0.0
     var notes = Vector.empty[String]
     val dir = Files.createTempDirectory("canary")
@@ -25,24 +25,23 @@ class MachineCanarySuite extends munit.FunSuite {
   }
 
   test("the reference is the lower quartile of the readings, from the fourth on") {
-    def r(walk: Double, handoff: Double = 10) = MachineCanary.Reading(walk, handoff)
+    def r(ns: Double) = MachineCanary.Reading(ns)
     val j = Seq(r(50), r(52), r(80)).foldLeft(MachineCanary.Judge())(_ add _)
     assert(j.reference.isEmpty, "three readings give no verdict")
     assert(!j.slow(r(500)))
-    val k = j.add(r(51, 12)).add(r(49, 9)) // walk 49, 50, 51, 52, 80: the lower quartile is 50; handoffs 10
-    assertEquals(k.reference, Some(r(50, 10)))
-    assert(k.slow(r(63)), "26% over the reference is slow")
-    assert(!k.slow(r(62)), "24% is not")
-    assert(k.slow(r(50, 13)), "the handoffs alone 30% slower are a slow machine")
-    assertEqualsDouble(k.excess(r(55, 13)), 0.3, 1e-9, "as slow as the slower part")
+    val k = j.add(r(51)).add(r(49)) // 49, 50, 51, 52, 80: the lower quartile is 50
+    assertEquals(k.reference, Some(r(50)))
+    assert(k.slow(r(101)), "more than twice the reference is slow")
+    assert(!k.slow(r(99)), "less is not: the usual readings on 2026-11-27 lay within +41% of it")
+    assertEqualsDouble(k.excess(r(65)), 0.3, 1e-9)
   }
 
   test("a fork during which the machine slowed is set aside and measured again; its time counts") {
     // Four seed readings (the last, under a second old, is the first fork's reading before), then:
     // after (slow: the episode began during the fork; it is also the retry's reading before), two
     // polls (slow, then calm), after the retry (calm).
-    // A reading that reads slow is taken again (the lower of the two kept): 75 then 74; 70 then 70.
-    val s = new Script(50, 50, 51, 52, 75, 74, 70, 70, 51, 50)
+    // A reading that reads slow is taken again (the lower of the two kept): 375 then 374; 370 then 370.
+    val s = new Script(50, 50, 51, 52, 375, 374, 370, 370, 51, 50)
     val (kept, extra) = s.fork(1)
     assertEquals(kept, "attempt 1")
     assertEquals(s.runs, Vector(0, 1))
@@ -56,7 +55,7 @@ class MachineCanarySuite extends munit.FunSuite {
   }
 
   test("one stray slow reading is not a slow machine: it is taken again, and the lower reading counts") {
-    val s = new Script(50, 50, 51, 52, 80, 51)
+    val s = new Script(50, 50, 51, 52, 380, 51)
     assertEquals(s.fork(1)._1, "attempt 0")
     assertEquals(s.aside, Vector.empty)
     assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean))
@@ -65,11 +64,11 @@ class MachineCanarySuite extends munit.FunSuite {
 
   test("a fork on a machine that stays slow is kept and counted slow; calm forks are clean") {
     val polls = (MachineCanary.MaxWaitSeconds / MachineCanary.PollSeconds).toInt
-    val s = new Script(Seq(50.0, 50, 50, 50, 51) ++ Seq.fill(2)(90.0) ++ Seq.fill(2 * polls)(90.0) ++ Seq(88.0, 88.0): _*)
+    val s = new Script(Seq(50.0, 50, 50, 50, 51) ++ Seq.fill(2)(390.0) ++ Seq.fill(2 * polls)(390.0) ++ Seq(388.0, 388.0): _*)
     assertEquals(s.fork(1)._1, "attempt 0")
     assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean))
     // The next fork: its reading before is the one after the first fork only when under a second
-    // old; here it is taken again (90, slow), the wait runs out, the fork is kept.
+    // old; here it is taken again (390, slow), the wait runs out, the fork is kept.
     Thread.sleep(1100)
     val (kept, extra) = s.fork(2)
     assertEquals(kept, "attempt 0")
@@ -80,7 +79,7 @@ class MachineCanarySuite extends munit.FunSuite {
 
   test("the retries are bounded: a machine slow after every attempt keeps the last one, counted slow") {
     // After each attempt slow, calm again at the first poll before each retry.
-    val s = new Script(50, 50, 50, 50, 80, 80, 50, 80, 80, 50, 80, 80)
+    val s = new Script(50, 50, 50, 50, 380, 380, 50, 380, 380, 50, 380, 380)
     val (kept, _) = s.fork(1)
     assertEquals(kept, s"attempt ${MachineCanary.Retries}")
     assertEquals(s.aside, (0 until MachineCanary.Retries).toVector)
@@ -93,6 +92,9 @@ class MachineCanarySuite extends munit.FunSuite {
     assertEquals(CanaryLog.summary(Vector.empty), None)
     assertEquals(CanaryLog.summary(Vector(c(Verdict.Clean, 50, 51), c(Verdict.Clean, 51, 52))),
       Some("2 forks checked by the machine canary (its usual reading 50.0 + 10.0 ms): the machine held its speed around every fork"))
+    val ns = CanaryLog.ForkCheck("t", "c", 1, 1, 0, Vector(47), Vector(48), Vector(46.5), Verdict.Clean, 0, unit = "ns")
+    assertEquals(CanaryLog.summary(Vector(ns)),
+      Some("1 forks checked by the machine canary (its usual reading 46.5 ns): the machine held its speed around every fork"))
     val s = CanaryLog.summary(Vector(c(Verdict.Remeasured, 50, 75), c(Verdict.Clean, 51, 50, 4), c(Verdict.Remeasured, 50, 90),
         c(Verdict.Slow, 70, 60, 40))).get
     assertEquals(s,
@@ -100,9 +102,16 @@ class MachineCanarySuite extends munit.FunSuite {
         "slowed by +50% to +80% during them); 1 kept though the machine was slow around them by +40%; 44 s waited for the machine to come back")
   }
 
-  test("the canary itself: a reading is a positive time and the pool's threads do not outlive it") {
-    val c = new MachineCanary(threads = 2)
-    try { val r = c.read(); assert(r.walk > 0 && r.handoff > 0, r.toString) }
+  test("the canary itself: a reading is a positive time, ends within its deadlines, and its thread does not outlive it") {
+    val c = new MachineCanary()
+    val t0 = System.nanoTime()
+    try { val r = c.read(); assert(r.c2c > 0 && !r.c2c.isNaN, r.toString); assert(c.read().c2c > 0) }
     finally c.close()
+    assert(System.nanoTime() - t0 < 2 * (MachineCanary.Reps + 1) * MachineCanary.DeadlineNanos + 1000000000L)
+    val partnerGone = (1 to 50).exists { _ =>
+      Thread.sleep(20)
+      !Thread.getAllStackTraces.keySet.toArray.exists(_.asInstanceOf[Thread].getName == "machine-canary")
+    }
+    assert(partnerGone, "the partner thread ends when the canary is closed")
   }
 }

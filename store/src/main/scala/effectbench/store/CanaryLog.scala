@@ -7,15 +7,17 @@ import java.nio.file.{Files, Path, StandardOpenOption}
   * by the rounds engine, in `canary.jsonl` beside `cells.jsonl`. */
 object CanaryLog {
   /** What happened around one fork: the canary's readings before and after it and its usual reading
-    * then (the lower quartile of the run's readings so far), each in ms per part (the walk on every
-    * core, the handoffs between two threads), and the verdict: `clean`; `remeasured` (the machine
+    * then (the lower quartile of the run's readings so far), in `unit` per part (the cache-to-cache
+    * round trip in ns; the canaries of two runs of 2026-11-27 read ms of a walk on every core and of
+    * handoffs between two threads), and the verdict: `clean`; `remeasured` (the machine
     * slowed during it: its files were set aside and the fork measured again); `slow` (kept: the
     * machine had not come back within the wait, or the retries ran out). */
   final case class ForkCheck(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
       reference: Vector[Double], verdict: String, waitedSeconds: Double,
       /** The fork's JMH file, relative to the run directory (a fork set aside: where it was moved). */
-      file: String = ""
+      file: String = "",
+      unit: String = "ms"
   ) {
     /** How much slower than usual the slowest part of the two readings was (0.3 = 30%). */
     def excess: Double = {
@@ -43,7 +45,7 @@ object CanaryLog {
       val usual = if (refs.isEmpty) ""
       else {
         val last = refs.last
-        " (its usual reading " + last.map(x => f"$x%.1f").mkString(" + ") + " ms)"
+        " (its usual reading " + last.map(x => f"$x%.1f").mkString(" + ") + s" ${checks.last.unit})"
       }
       def range(cs: Vector[ForkCheck]) = {
         val e = cs.map(_.excess).filterNot(_.isNaN).map(x => math.round(x * 100))
@@ -65,7 +67,7 @@ object CanaryLog {
     val line = ujson.write(ujson.Obj(
         "table" -> c.table, "cell" -> c.cell, "round" -> c.round, "nth" -> c.nth, "attempt" -> c.attempt, "before" -> nums(c.before),
         "after" -> nums(c.after), "reference" -> nums(c.reference), "verdict" -> c.verdict, "waited" -> num(c.waitedSeconds),
-        "file" -> c.file
+        "file" -> c.file, "unit" -> c.unit
       )) + "\n"
     Files.write(file(runDir), line.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
   }
@@ -82,7 +84,7 @@ object CanaryLog {
         def ds(k: String) = o.get(k).map(v => v.arrOpt.map(_.toVector.map(d)).getOrElse(Vector(d(v)))).getOrElse(Vector.empty)
         Some(ForkCheck(o("table").str, o("cell").str, o("round").num.toInt, o("nth").num.toInt, o("attempt").num.toInt, ds("before"),
             ds("after"), ds("reference"), o("verdict").str, o.get("waited").map(d).getOrElse(Double.NaN),
-            o.get("file").flatMap(_.strOpt).getOrElse("")))
+            o.get("file").flatMap(_.strOpt).getOrElse(""), o.get("unit").flatMap(_.strOpt).getOrElse("ms")))
       } catch { case _: Exception => None }
     }
   }
