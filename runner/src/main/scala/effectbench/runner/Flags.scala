@@ -106,8 +106,10 @@ object ConfidenceFlag {
     @arg(doc = "paired rounds, exactly N (1 to 100)") rounds: Option[String] = None,
     @arg(doc = "machine time per table for paired rounds: 600, 90s or 10m") budget: Option[String] = None,
     @arg(doc = "the seed of the rounds' shuffled order (default 1)") seed: Option[String] = None,
-    @arg(doc =
-      "check the machine's speed around each fork and measure a fork again when the machine slowed during it: on or off (default on)")
+    @arg(
+      doc =
+        "read the machine around each fork (a cache line's round trip between two cores) and set a fork aside when the machine was away from its usual state: on or off (default on)"
+    )
     canary: Option[String] = None,
     level: ConfidenceFlag
 ) {

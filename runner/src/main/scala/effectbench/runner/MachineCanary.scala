@@ -56,9 +56,12 @@ final class MachineCanary extends AutoCloseable {
     var late = false
     while (i < n && !late) {
       val v = ball.incrementAndGet()
+      var spins = 0
       while (ball.get() == v && !late) {
         Thread.onSpinWait()
-        late = System.nanoTime() - t0 > DeadlineNanos
+        spins += 1
+        // The clock read now and then only: System.nanoTime took 22-23 ns a call on the 2-core VM (2026-11-27), half a round trip.
+        if ((spins & 255) == 0) late = System.nanoTime() - t0 > DeadlineNanos
       }
       if (!late) i += 1
     }
@@ -97,12 +100,6 @@ object MachineCanary {
   val SlowFactor = 1.0
   /** Readings before a verdict: the reference is their lower quartile. */
   val MinReadings = 4
-  /** How long the engine waits for the machine to come back before a fork, polling every PollSeconds:
-    * the slow minutes seen lasted 20–60 s. */
-  val MaxWaitSeconds = 60.0
-  val PollSeconds = 2.0
-  /** Times one fork is measured again when the machine slowed during it. */
-  val Retries = 2
 
   /** One reading of the canary: the cache-to-cache round trip between two threads, in ns. */
   final case class Reading(c2c: Double) {
@@ -127,25 +124,23 @@ object MachineCanary {
 
   def excess(r: Reading, ref: Reading): Double = r.parts.zip(ref.parts).map { case (x, y) => x / y - 1 }.max
 
-  /** The engine's use of the canary over one run: a reading before each fork (waiting while the
-    * machine is slow, at most MaxWaitSeconds), one after it; a fork during which the machine slowed
-    * (calm before, slow after) is set aside and measured again, at most Retries times; a fork begun
-    * on a machine that did not come back within the wait, or whose retries ran out, is kept and
-    * counted as `slow`. Every fork's check goes to the run's canary.jsonl (CanaryLog). Only readings
-    * at a fork's edges feed the reference, not the polls of a wait (a long slow spell would
-    * otherwise become the machine's usual speed). `read` and `sleep` are the canary and the clock,
-    * given so that the rule can be tested without timing anything. */
-  final class Guard(read: () => Reading, sleep: Double => Unit, runDir: Path, note: String => Unit) {
+  /** The engine's use of the canary over one run: a reading before each fork and one after it; a
+    * fork with either reading slow was measured, in part or whole, with the machine away from its
+    * usual state, and is set aside (its files moved beside the kept ones, the fork left out of every
+    * estimate): the rounds engine's later rounds measure the cell again while the table's budget lasts.
+    * The engine does not wait for the machine (the first form of this canary waited up to 60 s before
+    * a fork, and in the headline of 2026-11-27 04:05 the machine stayed apart for minutes at a time:
+    * 426 s of waits, the run past its budget). Every fork's check goes to the run's canary.jsonl
+    * (CanaryLog). `read` is the canary, given so that the rule can be tested without timing anything. */
+  final class Guard(read: () => Reading, runDir: Path, note: String => Unit) {
     private var judge = Judge()
     private var last: Option[(Reading, Long)] = None
 
-    /** A reading, taken again when it reads slow and the lower of the two kept part by part: a
-      * single reading strays by +30% one time in twenty on a quiet machine, an episode lasts. */
+    /** A reading, taken again when it reads slow and the lower of the two kept: one stray reading is
+      * not a state of the machine, a state lasts. */
     private def take(): Reading = {
       val first = read()
-      val r =
-        if (!judge.slow(first)) first
-        else { val again = read(); Reading(math.min(first.c2c, again.c2c)) }
+      val r = if (!judge.slow(first)) first else Reading(math.min(first.c2c, read().c2c))
       last = Some(r -> System.nanoTime())
       r
     }
@@ -155,57 +150,27 @@ object MachineCanary {
 
     def reference: Option[Reading] = judge.reference
 
-    /** The reading before a fork (the last one when it is under a second old), and the seconds
-      * waited for the machine to come back; `calm` whether it did. */
-    private def before(): (Reading, Double, Boolean) = {
-      val fresh = last.filter(l => System.nanoTime() - l._2 < 1e9).map(_._1)
-      var r = fresh.getOrElse { val x = take(); judge = judge.add(x); x }
-      var waited = 0.0
-      while (judge.slow(r) && waited < MaxWaitSeconds) {
-        sleep(PollSeconds)
-        waited += PollSeconds
-        r = take()
-      }
-      if (waited > 0) judge = judge.add(r)
-      (r, waited, !judge.slow(r))
-    }
-
-    /** Measures one fork under the canary: `run(attempt)` measures it and gives its seconds, `setAside(attempt)`
-      * moves a disturbed attempt's files out of the way and names where its JMH file went; `file`
-      * names the kept fork's. Returns the fork kept and the seconds spent besides it (waits and
-      * attempts set aside), for the table's budget. */
-    def fork[A](table: String, cell: String, round: Int, nth: Int, file: String)(run: Int => (A, Double))(setAside: Int => String)
-        : (A, Double) = {
+    /** Measures one fork under the canary: `run()` measures it and gives its seconds; `setAside()`
+      * moves its files out of the way and names where its JMH file went; `file` names a kept fork's.
+      * Returns the fork and whether it was kept. */
+    def fork[A](table: String, cell: String, round: Int, nth: Int, file: String)(run: () => (A, Double))(setAside: () => String)
+        : (A, Boolean) = {
       seed()
-      var attempt = 0
-      var extra = 0.0
-      var result: Option[A] = None
-      while (result.isEmpty) {
-        val (b, waited, calm) = before()
-        extra += waited
-        if (waited > 0 && calm) note(f"$cell: waited ${waited}%.0f s for the machine to come back")
-        val (a, seconds) = run(attempt)
-        val after = take()
-        val slowAfter = judge.slow(after)
-        val ref = judge.reference.getOrElse(after)
-        judge = judge.add(after)
-        if (calm && slowAfter && attempt < Retries) {
-          val moved = setAside(attempt)
-          extra += seconds
-          note(f"$cell round $round: the machine slowed during the fork (canary ${excess(after, ref) * 100}%+.0f%% over its usual " +
-            s"${text(ref)}): set aside and measured again once the machine is back")
-          CanaryLog.append(runDir, check(table, cell, round, nth, attempt, b, after, ref, Verdict.Remeasured, waited, moved))
-          attempt += 1
-        } else {
-          val verdict = if (calm && !slowAfter) Verdict.Clean else Verdict.Slow
-          if (verdict == Verdict.Slow)
-            note(f"$cell round $round: kept, measured while the machine was slow (canary ${excess(b, ref) * 100}%+.0f%% before, " +
-              f"${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)})")
-          CanaryLog.append(runDir, check(table, cell, round, nth, attempt, b, after, ref, verdict, waited, file))
-          result = Some(a)
-        }
-      }
-      (result.get, extra)
+      // The reading after the fork before is this one's before when it is under a second old.
+      val before = last.filter(l => System.nanoTime() - l._2 < 1e9).map(_._1).getOrElse { val x = take(); judge = judge.add(x); x }
+      val (a, _) = run()
+      val after = take()
+      val ref = judge.reference.getOrElse(after)
+      val slow = judge.slow(before) || judge.slow(after)
+      judge = judge.add(after)
+      if (slow) {
+        val moved = setAside()
+        note(f"$cell round $round: set aside, the machine away from its usual state around the fork (canary " +
+          f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
+          "later rounds measure the cell again")
+        CanaryLog.append(runDir, check(table, cell, round, nth, 0, before, after, ref, Verdict.SetAside, 0.0, moved))
+      } else CanaryLog.append(runDir, check(table, cell, round, nth, 0, before, after, ref, Verdict.Clean, 0.0, file))
+      (a, !slow)
     }
   }
 
@@ -222,6 +187,6 @@ object MachineCanary {
   /** The guard of a run (one per run directory, so that the reference spans its tables). */
   def guardFor(runDir: Path, note: String => Unit): Guard = guards.getOrElseUpdate(runDir, {
       lazy val canary = new MachineCanary()
-      new Guard(() => canary.read(), s => Thread.sleep((s * 1000).toLong), runDir, note)
+      new Guard(() => canary.read(), runDir, note)
     })
 }

@@ -29,8 +29,8 @@ object Rounds {
       /** Fork lengths chosen from the cells' variance (ForkShape) from round `ShapeFromRound` on, one
         * length for every cell of a round. */
       adaptForks: Boolean = true,
-      /** The machine canary (MachineCanary.Guard): a fork during which the machine itself slowed is
-        * measured again once it is back. */
+      /** The machine canary (MachineCanary.Guard): a fork measured while the machine was away from its
+        * usual state is set aside, and later rounds measure its cell again. */
       canary: Boolean = false
   )
 
@@ -202,7 +202,11 @@ object Rounds {
 
   /** One fork of one cell, as the round loop sees it; `starving`: a family-L fork whose every event
     * in every measured window starved (none answered within 1 s while the load ran). */
-  final case class Fork(ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean, starving: Boolean = false)
+  final case class Fork(
+      ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean, starving: Boolean = false,
+      /** Measured, and set aside by the machine canary: its time counts, its score is in no estimate. */
+      setAside: Boolean = false
+  )
 
   /** Forks after which a cell whose every fork starved gets no more in the table's first rounds: it has
     * no latency for more forks to refine, and it is the costliest cell of its table (each measured
@@ -295,9 +299,11 @@ object Rounds {
           seconds += f.seconds
           cellSeconds = cellSeconds.updated(k, cellSeconds.getOrElse(k, 0.0) + f.seconds)
           forksRun = forksRun.updated(k, forksRun.getOrElse(k, 0) + 1)
-          if (f.ok) { forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter }
-          else failed += k
-          if (f.ok && f.starving) {
+          if (!f.ok) failed += k
+          else if (!f.setAside) {
+            forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter
+          }
+          if (f.ok && !f.setAside && f.starving) {
             starvingForks = starvingForks.updated(k, starvingForks.getOrElse(k, 0) + 1)
             if (starved(k) && starvingForks(k) == StarvingForks)
               note(s"$k: every event starved in each of its first $StarvingForks forks: no latency for more forks to refine, " +
@@ -306,6 +312,7 @@ object Rounds {
         }
         next = keys.filterNot(failed.contains).filterNot(starved)
         partial = ""
+        var settledStop = false
         if (round >= engine.minRounds && next.nonEmpty) {
           // Every cell with forks takes part in the stopping rule, a starving one too: the report gives
           // its hog throughput a ratio and takes it as the fastest when it is, so the engine settles
@@ -324,10 +331,13 @@ object Rounds {
           // A table whose other cells all failed has no ratio left that more forks could narrow: its
           // last cell's own precision is not what a table of several cells is run for.
           if (keys.size >= 2 && est.size < 2) stopped = "no ratio left to refine (the table's other cells failed)"
-          else if (pending.isEmpty) stopped =
-            (if (engine.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it") +
-              (if (bimodal.nonEmpty) s" or bimodal (${bimodal.mkString(", ")})" else "")
-          else {
+          else if (pending.isEmpty) {
+            settledStop = true
+            stopped =
+              (if (engine.precisionFirst) "every ratio within precision"
+               else "every ratio decided by more than the precision or within it") +
+                (if (bimodal.nonEmpty) s" or bimodal (${bimodal.mkString(", ")})" else "")
+          } else {
             // A starving cell measures again only while a ratio it is in is open (its own, or one
             // against it as the fastest).
             next = keys.filterNot(failed.contains).filter(pending.contains)
@@ -361,6 +371,19 @@ object Rounds {
             }
           }
         }
+        // A cell whose every fork so far the machine canary set aside has no estimate for the rule above
+        // to settle: it comes back, with the table's fastest to pair with, while the budget lasts.
+        val bare = keys.filter(k => !failed.contains(k) && !starved(k) && forks.getOrElse(k, Vector.empty).isEmpty)
+        if (round >= engine.minRounds && bare.nonEmpty && (stopped.isEmpty || settledStop)) {
+          val ref = forks.toVector.filter(_._2.nonEmpty).map(_._1).filterNot(failed.contains)
+            .sortBy(k => ForkStats.estimate(forks(k).flatMap(_._2)).mean * (if (higher) -1 else 1)).headOption
+          val add = (bare ++ ref.toVector).filterNot(next.contains)
+          if (budgetSeconds.forall(b => seconds + (next ++ add).map(perFork).sum <= b)) {
+            stopped = ""
+            next = next ++ add
+            note(s"table $label: ${bare.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
+          }
+        }
         if (next.isEmpty && stopped.isEmpty)
           stopped = if (keys.exists(k => !failed.contains(k))) "every cell starved or failed" else "every cell failed"
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
@@ -390,6 +413,8 @@ object Rounds {
     val key = tableKey(cells.head)
     val byKey = cells.map(c => c.id.key -> c).toMap
     var files = Map.empty[String, Vector[(Int, Path)]]
+    // Forks set aside by the machine canary, per cell and round (their files' numbers).
+    var asideCount = Map.empty[(String, Int), Int]
     var failed = Map.empty[String, JmhCell.Outcome]
     // What this table leaves of its budget is lost unless a table after it shares the run's budget.
     val spendAll = engine.runBudget.forall(_.tablesLeft <= 1)
@@ -410,34 +435,36 @@ object Rounds {
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
-        def once(attempt: Int): (JmhCell.Outcome, Double) = {
+        def once(): (JmhCell.Outcome, Double) = {
           val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
             timeout, note)
           (o, o.seconds)
         }
-        // A fork set aside keeps its files beside the kept one's, for a reader who wants to see it.
-        def aside(f: Path, attempt: Int): Path = {
-          val name = f.getFileName.toString
-          val dot = name.lastIndexOf('.')
-          f.resolveSibling(s"${name.take(dot)}.set-aside-${attempt + 1}${name.drop(dot)}")
-        }
-        def setAside(attempt: Int): String = {
-          Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
-            Files.move(f, aside(f, attempt), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+        // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
+        def setAside(): String = {
+          val n = asideCount.getOrElse((k, round), 0) + 1
+          asideCount = asideCount.updated((k, round), n)
+          def aside(f: Path): Path = {
+            val name = f.getFileName.toString
+            val dot = name.lastIndexOf('.')
+            f.resolveSibling(s"${name.take(dot)}.set-aside-$n${name.drop(dot)}")
           }
-          dir.dir.relativize(aside(out, attempt)).toString
+          Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
+            Files.move(f, aside(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+          }
+          dir.dir.relativize(aside(out)).toString
         }
-        val (o, extra) =
+        val (o, kept) =
           if (engine.canary)
             MachineCanary.guardFor(dir.dir, note).fork(key, k, round, nth, dir.dir.relativize(out).toString)(once)(setAside)
-          else (once(0)._1, 0.0)
-        if (o.status.ok) {
+          else (once()._1, true)
+        if (o.status.ok && kept) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
-          val f = forkOf(out, o.seconds)
-          f.copy(seconds = f.seconds + extra)
-        } else {
+          forkOf(out, o.seconds)
+        } else if (o.status.ok) Fork(ok = true, Vector.empty, o.seconds, higherIsBetter = false, setAside = true)
+        else {
           failed = failed.updated(k, o)
-          Fork(ok = false, Vector.empty, o.seconds + extra, higherIsBetter = false)
+          Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
       }, note, key, Some(rule), spendAll)
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))

@@ -7,21 +7,21 @@ import java.nio.file.Files
 /** The machine canary's rule, on scripted readings (nothing timed): the reference, when a fork is set
   * aside and measured again, when it is kept as slow, and what the run's canary.jsonl records. */
 class MachineCanarySuite extends munit.FunSuite {
-  /** A guard over scripted readings; `forks` records each attempt run, `aside` each one set aside. */
+  /** A guard over scripted readings; `runs` counts the forks run, `aside` the ones set aside. */
   final class Script(readings: Double*) {
     private val it = readings.iterator.map(MachineCanary.Reading(_))
-    var slept = 0.0
     var notes = Vector.empty[String]
     val dir = Files.createTempDirectory("canary")
-    val guard = new MachineCanary.Guard(() => it.next(), s => slept += s, dir, n => notes :+= n)
-    var runs = Vector.empty[Int]
-    var aside = Vector.empty[Int]
-    def fork(round: Int): (String, Double) =
-      guard.fork("table", "cell", round, 1, s"jmh/cell.round-$round.json")(a => { runs :+= a; (s"attempt $a", 5.0) }) { a =>
-        aside :+= a
-        s"jmh/cell.round-$round.set-aside-${a + 1}.json"
+    val guard = new MachineCanary.Guard(() => it.next(), dir, n => notes :+= n)
+    var runs = 0
+    var aside = 0
+    def fork(round: Int): (String, Boolean) =
+      guard.fork("table", "cell", round, 1, s"jmh/cell.round-$round.json")(() => { runs += 1; (s"fork $runs", 5.0) }) { () =>
+        aside += 1
+        s"jmh/cell.round-$round.set-aside-1.json"
       }
     def checks = CanaryLog.read(dir)
+    def left: Boolean = it.hasNext
   }
 
   test("the reference is the lower quartile of the readings, from the fourth on") {
@@ -36,54 +36,39 @@ class MachineCanarySuite extends munit.FunSuite {
     assertEqualsDouble(k.excess(r(65)), 0.3, 1e-9)
   }
 
-  test("a fork during which the machine slowed is set aside and measured again; its time counts") {
-    // Four seed readings (the last, under a second old, is the first fork's reading before), then:
-    // after (slow: the episode began during the fork; it is also the retry's reading before), two
-    // polls (slow, then calm), after the retry (calm).
-    // A reading that reads slow is taken again (the lower of the two kept): 375 then 374; 370 then 370.
-    val s = new Script(50, 50, 51, 52, 375, 374, 370, 370, 51, 50)
-    val (kept, extra) = s.fork(1)
-    assertEquals(kept, "attempt 1")
-    assertEquals(s.runs, Vector(0, 1))
-    assertEquals(s.aside, Vector(0))
-    assertEqualsDouble(s.slept, 2 * MachineCanary.PollSeconds, 1e-9)
-    assertEqualsDouble(extra, 5.0 + 2 * MachineCanary.PollSeconds, 1e-9, "the attempt set aside and the wait count against the budget")
-    assertEquals(s.checks.map(_.verdict), Vector(Verdict.Remeasured, Verdict.Clean))
-    assertEquals(s.checks.map(_.attempt), Vector(0, 1))
-    assertEquals(s.checks.map(_.file), Vector("jmh/cell.round-1.set-aside-1.json", "jmh/cell.round-1.json"))
-    assert(s.notes.exists(_.contains("set aside and measured again")), s.notes.mkString("\n"))
+  test("a fork with the machine away after it is set aside, so is the next one begun then; the machine back, forks are kept") {
+    // Four seed readings (the last, under a second old, is the first fork's reading before); after the
+    // first fork 375 (slow: taken again, 374 kept), which is the second fork's before; after the
+    // second 51; after the third 50.
+    val s = new Script(50, 50, 51, 52, 375, 374, 51, 50)
+    assertEquals(s.fork(1), ("fork 1", false))
+    assertEquals(s.fork(2), ("fork 2", false))
+    assertEquals(s.fork(3), ("fork 3", true))
+    assert(!s.left, "every scripted reading used")
+    assertEquals(s.runs, 3, "no fork is measured twice and nothing waits: later rounds measure the cell again")
+    assertEquals(s.aside, 2)
+    assertEquals(s.checks.map(_.verdict), Vector(Verdict.SetAside, Verdict.SetAside, Verdict.Clean))
+    assertEquals(s.checks.map(_.file),
+      Vector("jmh/cell.round-1.set-aside-1.json", "jmh/cell.round-2.set-aside-1.json", "jmh/cell.round-3.json"))
+    assertEquals(s.checks.map(_.unit).distinct, Vector("ns"))
+    assert(s.notes.exists(_.contains("set aside, the machine away from its usual state")), s.notes.mkString("\n"))
   }
 
   test("one stray slow reading is not a slow machine: it is taken again, and the lower reading counts") {
     val s = new Script(50, 50, 51, 52, 380, 51)
-    assertEquals(s.fork(1)._1, "attempt 0")
-    assertEquals(s.aside, Vector.empty)
+    assertEquals(s.fork(1), ("fork 1", true))
+    assertEquals(s.aside, 0)
     assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean))
     assertEquals(s.checks.map(_.after.head), Vector(51.0))
   }
 
-  test("a fork on a machine that stays slow is kept and counted slow; calm forks are clean") {
-    val polls = (MachineCanary.MaxWaitSeconds / MachineCanary.PollSeconds).toInt
-    val s = new Script(Seq(50.0, 50, 50, 50, 51) ++ Seq.fill(2)(390.0) ++ Seq.fill(2 * polls)(390.0) ++ Seq(388.0, 388.0): _*)
-    assertEquals(s.fork(1)._1, "attempt 0")
-    assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean))
-    // The next fork: its reading before is the one after the first fork only when under a second
-    // old; here it is taken again (390, slow), the wait runs out, the fork is kept.
-    Thread.sleep(1100)
-    val (kept, extra) = s.fork(2)
-    assertEquals(kept, "attempt 0")
-    assertEquals(s.aside, Vector.empty)
-    assertEqualsDouble(extra, MachineCanary.MaxWaitSeconds, 1e-9)
-    assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean, Verdict.Slow))
-  }
-
-  test("the retries are bounded: a machine slow after every attempt keeps the last one, counted slow") {
-    // After each attempt slow, calm again at the first poll before each retry.
-    val s = new Script(50, 50, 50, 50, 380, 380, 50, 380, 380, 50, 380, 380)
-    val (kept, _) = s.fork(1)
-    assertEquals(kept, s"attempt ${MachineCanary.Retries}")
-    assertEquals(s.aside, (0 until MachineCanary.Retries).toVector)
-    assertEquals(s.checks.map(_.verdict), Vector.fill(MachineCanary.Retries)(Verdict.Remeasured) :+ Verdict.Slow)
+  test("a fork begun while the machine was away is set aside though it is back after") {
+    val s = new Script(50, 50, 50, 50, 51, 390, 388, 50)
+    assertEquals(s.fork(1), ("fork 1", true))
+    Thread.sleep(1100) // the reading after the first fork is too old to be the next one's before
+    assertEquals(s.fork(2), ("fork 2", false))
+    assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean, Verdict.SetAside))
+    assertEquals(s.checks.last.before, Vector(388.0))
   }
 
   test("the run's line on its checks: forks kept, set aside, slow, the wait") {
@@ -100,6 +85,11 @@ class MachineCanarySuite extends munit.FunSuite {
     assertEquals(s,
       "2 forks checked by the machine canary (its usual reading 50.0 + 10.0 ms): 2 set aside and measured again (the machine " +
         "slowed by +50% to +80% during them); 1 kept though the machine was slow around them by +40%; 44 s waited for the machine to come back")
+    val aside = CanaryLog.ForkCheck("t", "c", 1, 1, 0, Vector(50), Vector(300), Vector(50), Verdict.SetAside, 0, unit = "ns")
+    val clean = aside.copy(after = Vector(51), verdict = Verdict.Clean)
+    assertEquals(CanaryLog.summary(Vector(clean, aside, clean)),
+      Some("3 forks checked by the machine canary (its usual reading 50.0 ns): 1 set aside, the machine away from its usual state " +
+        "around them by +500% (in no estimate)"))
   }
 
   test("the canary itself: a reading is a positive time, ends within its deadlines, and its thread does not outlive it") {

@@ -57,6 +57,23 @@ class RoundsRuleSuite extends munit.FunSuite {
 
   private val spec = Map("fast" -> (100.0, 0.02), "mid" -> (200.0, 0.15), "slow" -> (400.0, 0.15))
 
+  test("a fork the machine canary set aside is in no estimate and its time counts; a cell left with none comes back") {
+    val inner = synthetic(spec)
+    // Every fork of "mid" in the first four rounds, and the fastest's of round 2, measured with the machine away.
+    val fork: (String, Int, ForkShape.Shape) => Rounds.Fork = (k, round, shape) => {
+      val f = inner(k, round, shape)
+      if ((k == "mid" && round <= 4) || (k == "fast" && round == 2)) f.copy(raw = Vector.empty, setAside = true) else f
+    }
+    val res =
+      Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = false, min = 4, max = 12), None, new Random(1), fork, _ => (), "t")
+    assertEquals(res.forks("fast").map(_._1).take(3), Vector(1, 3, 4), res.toString)
+    assert(res.forks("mid").nonEmpty, "the cell whose every fork was set aside is measured again after the minimum rounds")
+    assert(res.forks("mid").forall(_._1 > 4), res.forks("mid").map(_._1).toString)
+    assert(res.summary.rounds > 4, res.summary.toString)
+    assertEquals(res.summary.forks, res.forks.values.map(_.size).sum + 5, "the five forks set aside were run and count")
+    assertEqualsDouble(res.summary.seconds, 10.0 * res.summary.forks, 1e-9)
+  }
+
   test("no table stops before the minimum rounds, even when every ratio is decided at once") {
     val res =
       Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = false, min = 4), None, new Random(1), synthetic(spec), _ => (), "t")

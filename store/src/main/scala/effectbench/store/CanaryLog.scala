@@ -30,6 +30,8 @@ object CanaryLog {
     val Clean = "clean"
     val Remeasured = "remeasured"
     val Slow = "slow"
+    /** Measured with the machine away from its usual state: its files set aside, the fork in no estimate. */
+    val SetAside = "set aside"
   }
 
   def file(runDir: Path): Path = runDir.resolve("canary.jsonl")
@@ -38,8 +40,9 @@ object CanaryLog {
   def summary(checks: Vector[ForkCheck]): Option[String] =
     if (checks.isEmpty) None
     else {
-      val kept = checks.filterNot(_.verdict == Verdict.Remeasured)
+      val kept = checks.filterNot(c => c.verdict == Verdict.Remeasured || c.verdict == Verdict.SetAside)
       val again = checks.filter(_.verdict == Verdict.Remeasured)
+      val aside = checks.filter(_.verdict == Verdict.SetAside)
       val slow = checks.filter(_.verdict == Verdict.Slow)
       val refs = checks.map(_.reference).filter(r => r.nonEmpty && !r.exists(_.isNaN))
       val usual = if (refs.isEmpty) ""
@@ -53,11 +56,13 @@ object CanaryLog {
       }
       val waited = checks.map(_.waitedSeconds).filterNot(_.isNaN).sum
       val parts = Vector(
+        if (aside.isEmpty) ""
+        else s"${aside.size} set aside, the machine away from its usual state around them${range(aside)} (in no estimate)",
         if (again.isEmpty) "" else s"${again.size} set aside and measured again (the machine slowed${range(again)} during them)",
         if (slow.isEmpty) "" else s"${slow.size} kept though the machine was slow around them${range(slow)}",
         if (waited <= 0) "" else f"$waited%.0f s waited for the machine to come back"
       ).filter(_.nonEmpty)
-      Some(s"${kept.size} forks checked by the machine canary$usual: " +
+      Some(s"${kept.size + aside.size} forks checked by the machine canary$usual: " +
         (if (parts.isEmpty) "the machine held its speed around every fork" else parts.mkString("; ")))
     }
 
