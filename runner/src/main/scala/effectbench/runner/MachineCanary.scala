@@ -172,6 +172,17 @@ object MachineCanary {
       } else CanaryLog.append(runDir, check(table, cell, round, nth, 0, before, after, ref, Verdict.Clean, 0.0, file))
       (a, !slow)
     }
+
+    /** A cell whose every fork was set aside keeps them after all (Rounds.measure): each is recorded
+      * again, as kept on a slow machine, so the run's line counts it as kept. */
+    def restored(table: String, cell: String, forks: Vector[(Int, Int, Path)], dir: RunDir): Unit = {
+      val ref = judge.reference.getOrElse(Reading(Double.NaN))
+      forks.foreach { case (round, nth, f) =>
+        CanaryLog.append(runDir,
+          check(table, cell, round, nth, 0, Reading(Double.NaN), Reading(Double.NaN), ref, Verdict.Slow, 0.0,
+            dir.dir.relativize(f).toString))
+      }
+    }
   }
 
   def text(r: Reading): String = f"${r.c2c}%.0f ns cache-to-cache round trip"

@@ -10,7 +10,7 @@ import java.nio.file.{Files, Path}
   * interrupted. */
 object Resume {
   /** The flags that set how a run measures: a resumed run measures as it began. */
-  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed", "--wait")
+  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed", "--wait", "--canary")
 
   def run(cmd: RunCommand, dirPath: Path, argv: Vector[String]): Int = {
     val dir = dirPath.toAbsolutePath.normalize()

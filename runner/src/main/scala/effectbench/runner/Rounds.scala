@@ -415,6 +415,7 @@ object Rounds {
     var files = Map.empty[String, Vector[(Int, Path)]]
     // Forks set aside by the machine canary, per cell and round (their files' numbers).
     var asideCount = Map.empty[(String, Int), Int]
+    var asideFiles = Map.empty[String, Vector[(Int, Int, Path)]]
     var failed = Map.empty[String, JmhCell.Outcome]
     // What this table leaves of its budget is lost unless a table after it shares the run's budget.
     val spendAll = engine.runBudget.forall(_.tablesLeft <= 1)
@@ -452,6 +453,7 @@ object Rounds {
           Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
             Files.move(f, aside(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
           }
+          asideFiles = asideFiles.updated(k, asideFiles.getOrElse(k, Vector.empty) :+ (round, nth, aside(out)))
           dir.dir.relativize(aside(out)).toString
         }
         val (o, kept) =
@@ -470,7 +472,15 @@ object Rounds {
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key
-      val fs = files.getOrElse(k, Vector.empty)
+      // A cell whose every fork the canary set aside (the machine away through all its rounds) keeps
+      // them, said so, rather than no score: the canary log records each as kept on a slow machine.
+      val restored = failed.get(k).isEmpty && files.getOrElse(k, Vector.empty).isEmpty && asideFiles.contains(k)
+      if (restored) {
+        note(s"$k: every fork measured with the machine away from its usual state; kept as measured, for want of others")
+        MachineCanary.guardFor(dir.dir, note).restored(key, k, asideFiles(k), dir)
+      }
+      val fs = if (restored) asideFiles(k).map { case (r, _, p) => (r, p) }
+      else files.getOrElse(k, Vector.empty)
       val o = failed.get(k) match {
         case Some(f) => f // a failed round fails the cell: its reason is the round's
         case None if fs.isEmpty => JmhCell.Outcome(Outcome.Failed, "failed: no round produced a result", None, 0)

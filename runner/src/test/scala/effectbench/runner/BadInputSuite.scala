@@ -43,6 +43,8 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--profile", "fast") ++ o -> "unknown profile 'fast'",
       Vector("run", "--quick", "--profile", "standard") ++ o -> "--quick and --profile disagree",
       Vector("run", "--settings", "tuned") ++ o -> "unknown settings 'tuned'",
+      Vector("run", "--canary", "maybe") ++ o -> "--canary must be on or off, got 'maybe'",
+      Vector("run", "--resume", notARun.toString, "--canary", "off") -> "drop --canary",
       Vector("run", "--timeout", "0") ++ o -> "--timeout must be a positive number of seconds, got '0'",
       Vector("run", "--timeout", "soon") ++ o -> "--timeout must be a positive number of seconds, got 'soon'",
       Vector("run", "--jvm", "/no/such/jdk") ++ o -> "--jvm /no/such/jdk: no such file or directory",

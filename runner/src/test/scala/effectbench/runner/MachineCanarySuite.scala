@@ -54,6 +54,19 @@ class MachineCanarySuite extends munit.FunSuite {
     assert(s.notes.exists(_.contains("set aside, the machine away from its usual state")), s.notes.mkString("\n"))
   }
 
+  test("forks set aside and then kept after all (their cell had no other) count once, as kept on a slow machine") {
+    val s = new Script(50, 50, 51, 52, 375, 374, 380, 379)
+    assertEquals(s.fork(1), ("fork 1", false))
+    assertEquals(s.fork(2), ("fork 2", false))
+    val run = new RunDir(s.dir)
+    s.guard.restored("table", "cell",
+      Vector((1, 1, s.dir.resolve("jmh/cell.round-1.set-aside-1.json")),
+        (2, 1, s.dir.resolve("jmh/cell.round-2.set-aside-1.json"))), run)
+    assertEquals(s.checks.map(_.verdict), Vector(Verdict.SetAside, Verdict.SetAside, Verdict.Slow, Verdict.Slow))
+    assertEquals(CanaryLog.summary(s.checks),
+      Some("2 forks checked by the machine canary (its usual reading 50.0 ns): 2 kept though the machine was slow around them"))
+  }
+
   test("one stray slow reading is not a slow machine: it is taken again, and the lower reading counts") {
     val s = new Script(50, 50, 51, 52, 380, 51)
     assertEquals(s.fork(1), ("fork 1", true))

@@ -42,7 +42,9 @@ object CanaryLog {
     else {
       val kept = checks.filterNot(c => c.verdict == Verdict.Remeasured || c.verdict == Verdict.SetAside)
       val again = checks.filter(_.verdict == Verdict.Remeasured)
-      val aside = checks.filter(_.verdict == Verdict.SetAside)
+      // A fork set aside and then kept after all (its cell had no other) counts once, as kept.
+      val keptAfterAll = kept.filter(_.verdict == Verdict.Slow).map(c => (c.cell, c.file)).toSet
+      val aside = checks.filter(c => c.verdict == Verdict.SetAside && !keptAfterAll.contains((c.cell, c.file)))
       val slow = checks.filter(_.verdict == Verdict.Slow)
       val refs = checks.map(_.reference).filter(r => r.nonEmpty && !r.exists(_.isNaN))
       val usual = if (refs.isEmpty) ""
