@@ -122,7 +122,7 @@ object MachineCanary {
     def add(r: Reading): Judge = copy(readings = readings :+ r)
   }
 
-  def excess(r: Reading, ref: Reading): Double = r.parts.zip(ref.parts).map { case (x, y) => x / y - 1 }.max
+  def excess(r: Reading, ref: Reading): Double = r.c2c / ref.c2c - 1
 
   /** The engine's use of the canary over one run: a reading before each fork and one after it; a
     * fork with either reading slow was measured, in part or whole, with the machine away from its
@@ -150,15 +150,14 @@ object MachineCanary {
 
     def reference: Option[Reading] = judge.reference
 
-    /** Measures one fork under the canary: `run()` measures it and gives its seconds; `setAside()`
+    /** Measures one fork under the canary: `run()` measures it; `setAside()`
       * moves its files out of the way and names where its JMH file went; `file` names a kept fork's.
       * Returns the fork and whether it was kept. */
-    def fork[A](table: String, cell: String, round: Int, nth: Int, file: String)(run: () => (A, Double))(setAside: () => String)
-        : (A, Boolean) = {
+    def fork[A](table: String, cell: String, round: Int, nth: Int, file: String)(run: () => A)(setAside: () => String): (A, Boolean) = {
       seed()
       // The reading after the fork before is this one's before when it is under a second old.
       val before = last.filter(l => System.nanoTime() - l._2 < 1e9).map(_._1).getOrElse { val x = take(); judge = judge.add(x); x }
-      val (a, _) = run()
+      val a = run()
       val after = take()
       val ref = judge.reference.getOrElse(after)
       val slow = judge.slow(before) || judge.slow(after)
@@ -168,30 +167,28 @@ object MachineCanary {
         note(f"$cell round $round: set aside, the machine away from its usual state around the fork (canary " +
           f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
           "later rounds measure the cell again")
-        CanaryLog.append(runDir, check(table, cell, round, nth, 0, before, after, ref, Verdict.SetAside, 0.0, moved))
-      } else CanaryLog.append(runDir, check(table, cell, round, nth, 0, before, after, ref, Verdict.Clean, 0.0, file))
+        CanaryLog.append(runDir, check(table, cell, round, nth, before, after, ref, Verdict.SetAside, moved))
+      } else CanaryLog.append(runDir, check(table, cell, round, nth, before, after, ref, Verdict.Clean, file))
       (a, !slow)
     }
 
     /** A cell whose every fork was set aside keeps them after all (Rounds.measure): each is recorded
       * again, as kept on a slow machine, so the run's line counts it as kept. */
-    def restored(table: String, cell: String, forks: Vector[(Int, Int, Path)], dir: RunDir): Unit = {
+    def restored(table: String, cell: String, forks: Vector[(Int, Int, Path)]): Unit = {
       val ref = judge.reference.getOrElse(Reading(Double.NaN))
       forks.foreach { case (round, nth, f) =>
         CanaryLog.append(runDir,
-          check(table, cell, round, nth, 0, Reading(Double.NaN), Reading(Double.NaN), ref, Verdict.Slow, 0.0,
-            dir.dir.relativize(f).toString))
+          check(table, cell, round, nth, Reading(Double.NaN), Reading(Double.NaN), ref, Verdict.Slow, runDir.relativize(f).toString))
       }
     }
   }
 
   def text(r: Reading): String = f"${r.c2c}%.0f ns cache-to-cache round trip"
 
-  def check(
-      table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Reading, after: Reading, ref: Reading, verdict: String,
-      waited: Double, file: String
-  ): ForkCheck =
-    ForkCheck(table, cell, round, nth, attempt, before.parts, after.parts, ref.parts, verdict, waited, file, unit = "ns")
+  /** One fork's record: a single attempt, nothing waited (the canary neither waits nor measures again). */
+  def check(table: String, cell: String, round: Int, nth: Int, before: Reading, after: Reading, ref: Reading, verdict: String, file: String)
+      : ForkCheck =
+    ForkCheck(table, cell, round, nth, 0, before.parts, after.parts, ref.parts, verdict, 0.0, file, unit = "ns")
 
   private val guards = scala.collection.concurrent.TrieMap.empty[Path, Guard]
 

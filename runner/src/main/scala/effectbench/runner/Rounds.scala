@@ -436,11 +436,9 @@ object Rounds {
         val nth = files.getOrElse(k, Vector.empty).count(_._1 == round) + 1
         val out = roundFile(dir, cell, round, nth)
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
-        def once(): (JmhCell.Outcome, Double) = {
-          val o = JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log,
-            timeout, note)
-          (o, o.seconds)
-        }
+        def once(): JmhCell.Outcome =
+          JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log, timeout,
+            note)
         // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
         def setAside(): String = {
           val n = asideCount.getOrElse((k, round), 0) + 1
@@ -459,7 +457,7 @@ object Rounds {
         val (o, kept) =
           if (engine.canary)
             MachineCanary.guardFor(dir.dir, note).fork(key, k, round, nth, dir.dir.relativize(out).toString)(once)(setAside)
-          else (once()._1, true)
+          else (once(), true)
         if (o.status.ok && kept) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
           forkOf(out, o.seconds)
@@ -477,7 +475,7 @@ object Rounds {
       val restored = failed.get(k).isEmpty && files.getOrElse(k, Vector.empty).isEmpty && asideFiles.contains(k)
       if (restored) {
         note(s"$k: every fork measured with the machine away from its usual state; kept as measured, for want of others")
-        MachineCanary.guardFor(dir.dir, note).restored(key, k, asideFiles(k), dir)
+        MachineCanary.guardFor(dir.dir, note).restored(key, k, asideFiles(k))
       }
       val fs = if (restored) asideFiles(k).map { case (r, _, p) => (r, p) }
       else files.getOrElse(k, Vector.empty)
