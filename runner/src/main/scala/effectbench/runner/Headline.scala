@@ -64,12 +64,33 @@ object Headline {
   /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */
   def forkSecondsOf(cells: Vector[PlannedCell], profile: MeasureProfile, results: Path): PlannedCell => Double = {
     val past = pastForkSeconds(results, profile.id)
-    c => past.getOrElse(c.id.key, nominalForkSeconds(profile))
+    c => past.getOrElse(c.id.key, nominalForkSeconds(profile, c))
   }
 
-  /** The measured seconds and a JVM's start, setup and exit (Rounds.ForkOverheadSeconds). */
-  def nominalForkSeconds(profile: MeasureProfile): Double =
-    profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + Rounds.ForkOverheadSeconds
+  /** A fork's wall time outside its iterations, for the run's plan: one quick left-sum fork of Cats
+    * Effect timed from the shell alone on the 2-core machine (2026-11-27 07:46, load 0.28) took 0.8 s
+    * to start JMH, 1.7 s to its first 0.5-s warm-up's end (the trial's setup: the runtime opened, the
+    * oracle checked, classes loaded and compiled), 0.3 s to exit: 6.5 s for 4 s of iterations, and
+    * the 168 forks of the headline of 07:26 were 5.8 s apart at the median. Rounds.ForkOverheadSeconds
+    * (1 s) stays what fork shapes are weighed with (a JVM's start against longer forks). */
+  val PlannedForkOverheadSeconds = 2.0
+
+  /** The measured seconds and a fork's start, setup and exit (PlannedForkOverheadSeconds). A family-L
+    * fork runs windows (LatencyCell.iterations) and waits up to a second after each measured window
+    * for its unanswered events (LatencyModel.StarvedNanos), which a starving runtime's windows take in
+    * full: the hog-probe forks of the headline of 2026-11-27 07:26 took 7.7 s (Cats Effect), 9.9 s
+    * (ZIO) and 10.4 s (Future, starving) against 5.8 s for a throughput fork of the same profile,
+    * while this model gives 10 s (and a throughput fork 6 s); until then every cell was planned at 5 s
+    * (the run took 17:46 for the 13:00 it announced). */
+  def nominalForkSeconds(profile: MeasureProfile, cell: PlannedCell): Double =
+    Catalog.get(cell.id.scenario, includeTestOnly = true).filter(LatencyCell.isLatency) match {
+      case Some(s) =>
+        val w = effectbench.LatencyModel.windowSeconds(s.complete(cell.id.params))
+        val (warmups, measured) = LatencyCell.iterations(profile, w)
+        warmups * w + measured * (w + effectbench.LatencyModel.StarvedNanos / 1e9) + PlannedForkOverheadSeconds
+      case None =>
+        profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + PlannedForkOverheadSeconds
+    }
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */
@@ -91,10 +112,11 @@ object Headline {
         val forks =
           try RunFiles.readMeta(d.resolve("run.json")).profile.forks.toDouble
           catch { case NonFatal(_) => Double.NaN }
+        val aside = setAsideForks(d)
         RunData.read(d.resolve("cells.jsonl")).split('\n').toVector.filter(_.trim.nonEmpty).flatMap { line =>
           try {
             val r = RunFiles.readCell(line, d.resolve("cells.jsonl").toString)
-            val n = if (r.rounds.nonEmpty) r.rounds.size.toDouble else forks
+            val n = if (r.rounds.nonEmpty) r.rounds.size.toDouble + aside.getOrElse(r.cell, 0) else forks
             val s = r.seconds
             if (r.status.ok && s > 0 && n > 0) Some(r.cell -> s / n) else None
           } catch { case NonFatal(_) => None }
@@ -102,6 +124,19 @@ object Headline {
       }
       samples.groupBy(_._1).map { case (k, xs) => k -> xs.map(_._2).sorted.apply(xs.size / 2) }
     } catch { case NonFatal(_) => Map.empty }
+  }
+
+  /** Per cell of a past run, its forks that the machine canary set aside and that are not among its
+    * rounds: a cell's seconds count them (cells.jsonl), its rounds do not. A cell whose every fork was
+    * set aside keeps them as its rounds (`slow` in the log), so those are not counted twice. (Until
+    * 2026-11-27 they were left out: a cell with three of four forks set aside read as four times as
+    * costly a fork, and the next run's plan gave its table a budget its minimum rounds overran.) */
+  def setAsideForks(runDir: Path): Map[String, Int] = {
+    val checks = effectbench.store.CanaryLog.read(runDir)
+    checks.groupBy(_.cell).map { case (cell, cs) =>
+      val count = (v: String) => cs.count(_.verdict == v)
+      cell -> math.max(0, count(effectbench.store.CanaryLog.Verdict.SetAside) - count(effectbench.store.CanaryLog.Verdict.Slow))
+    }
   }
 
   /** The line every run prints before measuring: its estimated duration and precision target. With
@@ -113,7 +148,7 @@ object Headline {
     val forks = engine.map(_.minRounds).getOrElse(profile.forks)
     val past = pastForkSeconds(results, profile.id)
     val known = runnable.count(c => past.contains(c.id.key))
-    val perRound = runnable.map(c => past.getOrElse(c.id.key, nominalForkSeconds(profile))).sum
+    val perRound = runnable.map(c => past.getOrElse(c.id.key, nominalForkSeconds(profile, c))).sum
     val seconds = perRound * forks
     val source = if (known == 0) "nominal (no timings of these cells in results/index.db)"
     else s"$known of ${runnable.size} cells from past timings, nominal for the rest"

@@ -42,4 +42,32 @@ class LatencyForkSuite extends munit.FunSuite {
       "modern")
     assertEquals(LatencyCell.describe(Vector(other), Profiles.quick), "")
   }
+
+  test("a run's plan takes a latency fork at its windows and their waits for starved events, a throughput fork at its iterations") {
+    val deepBind = Catalog.get("deep-bind").get
+    val other = PlannedCell(CellId(deepBind.id, deepBind.variants.head, "cats-effect", deepBind.defaults, Mode.Fork), jvm, CellStatus.Ok,
+      "modern")
+    val o = Headline.PlannedForkOverheadSeconds
+    // Quick: 3 s of warm-up and 4 × 0.25 s measured.
+    assertEqualsDouble(Headline.nominalForkSeconds(Profiles.quick, other), 3 + 1 + o, 1e-9)
+    // Twelve 250-ms warm-up windows, four measured windows each waiting up to 1 s for starved probes.
+    assertEqualsDouble(Headline.nominalForkSeconds(Profiles.quick, cell("250")), 3 + 4 * 1.25 + o, 1e-9)
+  }
+
+  test("a past run's forks set aside by the machine canary count in its seconds per fork, a restored cell's once") {
+    import effectbench.store.CanaryLog
+    val dir = Files.createTempDirectory("aside")
+    def log(cell: String, round: Int, verdict: String) =
+      CanaryLog.append(dir, CanaryLog.ForkCheck("t", cell, round, 1, 0, Vector(1.0), Vector(1.0), Vector(1.0), verdict, 0.0, "f", "ns"))
+    log("a", 1, CanaryLog.Verdict.Clean)
+    log("a", 2, CanaryLog.Verdict.SetAside)
+    log("a", 3, CanaryLog.Verdict.SetAside)
+    // b: both forks set aside, then kept (restored): its rounds are those two forks.
+    log("b", 1, CanaryLog.Verdict.SetAside)
+    log("b", 2, CanaryLog.Verdict.SetAside)
+    log("b", 1, CanaryLog.Verdict.Slow)
+    log("b", 2, CanaryLog.Verdict.Slow)
+    assertEquals(Headline.setAsideForks(dir), Map("a" -> 2, "b" -> 0))
+    assertEquals(Headline.setAsideForks(Files.createTempDirectory("none")), Map.empty[String, Int])
+  }
 }

@@ -261,6 +261,19 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(all.summary.stopped, "every cell starved or failed")
   }
 
+  test("a starving cell with a fork set aside by the machine canary skips the first rounds once two kept forks starved") {
+    val g = new Random(7)
+    val res = Rounds.loop(Vector("answers", "starves"), engine(precisionFirst = true, min = 4, max = 4), None, new Random(1),
+      (k, round, _) => {
+        val f = Rounds.Fork(ok = true, Vector(Vector.fill(6)(100 * (1 + 0.01 * g.nextGaussian()))), 10.0, higherIsBetter = false,
+          starving = k == "starves")
+        if (k == "starves" && round == 1) f.copy(raw = Vector.empty, starving = false, setAside = true) else f
+      }, _ => (), "t")
+    // Round 1 set aside, rounds 2 and 3 kept and starving: no fork in round 4.
+    assertEquals(res.forks("starves").map(_._1), Vector(2, 3), res.summary.toString)
+    assertEquals(res.summary.forks, 4 + 3, res.summary.toString)
+  }
+
   test("a starving fastest is measured while the ratios against it are open, so the report's ratios settle") {
     // hog-probe's levelled table: a baseline whose hogs never yield (every probe starves) has the
     // fastest hog time; Cats Effect's and ZIO's hogs serve probes. The report takes the baseline as
