@@ -9,9 +9,10 @@ object CanaryLog {
   /** What happened around one fork: the canary's readings before and after it and its usual reading
     * then (the lower quartile of the run's readings so far), in `unit` per part (the cache-to-cache
     * round trip in ns; the canaries of two runs of 2026-11-27 read ms of a walk on every core and of
-    * handoffs between two threads), and the verdict: `clean`; `remeasured` (the machine
-    * slowed during it: its files were set aside and the fork measured again); `slow` (kept: the
-    * machine had not come back within the wait, or the retries ran out). */
+    * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
+    * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
+    * its cell had no other fork); `remeasured` only in runs of the canary's earlier forms, which waited
+    * and measured such a fork again. */
   final case class ForkCheck(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
       reference: Vector[Double], verdict: String, waitedSeconds: Double,
