@@ -2,7 +2,7 @@ package effectbench.runner
 
 import effectbench.stats.Format
 import effectbench.{Catalog, Mode, Scenario}
-import effectbench.store.{RunData, RunFiles}
+import effectbench.store.{CanaryLog, RunData, RunFiles}
 import java.nio.file.{Files, Path}
 import scala.util.control.NonFatal
 
@@ -132,10 +132,9 @@ object Headline {
     * 2026-11-27 they were left out: a cell with three of four forks set aside read as four times as
     * costly a fork, and the next run's plan gave its table a budget its minimum rounds overran.) */
   def setAsideForks(runDir: Path): Map[String, Int] = {
-    val checks = effectbench.store.CanaryLog.read(runDir)
-    checks.groupBy(_.cell).map { case (cell, cs) =>
+    CanaryLog.read(runDir).groupBy(_.cell).map { case (cell, cs) =>
       val count = (v: String) => cs.count(_.verdict == v)
-      cell -> math.max(0, count(effectbench.store.CanaryLog.Verdict.SetAside) - count(effectbench.store.CanaryLog.Verdict.Slow))
+      cell -> math.max(0, count(CanaryLog.Verdict.SetAside) - count(CanaryLog.Verdict.Slow))
     }
   }
 
