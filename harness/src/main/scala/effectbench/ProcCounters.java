@@ -36,6 +36,12 @@ import org.openjdk.jmh.results.ScalarResult;
  * <li>{@code proc.jit.ms}: milliseconds the JIT compilers worked during the measured iterations
  *   (CompilationMXBean's total compilation time, summed over iterations): a fork whose JIT was
  *   still at work while it was timed shows it, and launch states that follow the JIT are told apart.</li>
+ * <li>{@code proc.steal.ms}: milliseconds the machine's hypervisor kept its CPUs from this guest
+ *   during the iteration (the "steal" column of {@code /proc/stat}'s first line, every CPU together,
+ *   in USER_HZ ticks of 10 ms: Linux's Documentation/filesystems/proc.rst, "units of USER_HZ",
+ *   100 on x86). Read by the machine, not by the benchmark: a window or iteration that lost the
+ *   machine for a while says so whatever runtime it measured. Not reported where the kernel keeps
+ *   no such column.</li>
  * </ul>
  * Context switches: {@code /proc/self/status} holds the counts of the main thread only (the
  * kernel prints the task's own nvcsw/nivcsw there), so every thread's
@@ -50,6 +56,7 @@ public final class ProcCounters implements InternalProfiler {
     private long beforeNanos;
     private long beforeGcMillis;
     private long beforeJitMillis;
+    private long beforeSteal;
     private Map<String, long[]> beforeSwitches;
 
     @Override
@@ -63,6 +70,7 @@ public final class ProcCounters implements InternalProfiler {
         beforeSwitches = switchesPerThread();
         beforeGcMillis = gcMillis();
         beforeJitMillis = jitMillis();
+        beforeSteal = stealTicks();
         beforeNanos = System.nanoTime();
     }
 
@@ -72,6 +80,7 @@ public final class ProcCounters implements InternalProfiler {
         long nanos = System.nanoTime() - beforeNanos;
         long gc = gcMillis() - beforeGcMillis;
         long jit = jitMillis() - beforeJitMillis;
+        long stealAfter = stealTicks();
         Map<String, long[]> after = switchesPerThread();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         List<Result> out = new ArrayList<>();
@@ -82,6 +91,9 @@ public final class ProcCounters implements InternalProfiler {
         if (jit >= 0 && ManagementFactory.getCompilationMXBean() != null) {
             out.add(new ScalarResult("proc.jit.ms", jit, "ms", AggregationPolicy.SUM));
         }
+        if (beforeSteal >= 0 && stealAfter >= 0) {
+            out.add(new ScalarResult("proc.steal.ms", (stealAfter - beforeSteal) * MillisPerTick, "ms", AggregationPolicy.SUM));
+        }
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         if (after != null && beforeSwitches != null && ops > 0) {
             long[] d = delta(beforeSwitches, after);
@@ -89,6 +101,27 @@ public final class ProcCounters implements InternalProfiler {
             out.add(new ScalarResult("proc.cs.involuntary.norm", (double) d[1] / ops, "#/op", AggregationPolicy.AVG));
         }
         return out;
+    }
+
+    private static final Path STAT = Paths.get("/proc/stat");
+    /** USER_HZ: the unit of /proc/stat's times, 100 ticks a second on x86 (proc.rst). */
+    static final double MillisPerTick = 10.0;
+
+    /** The steal column of /proc/stat's aggregate line so far, in ticks; -1 where absent. */
+    static long stealTicks() {
+        try (java.io.BufferedReader r = Files.newBufferedReader(STAT, StandardCharsets.US_ASCII)) {
+            return stealOf(r.readLine());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The eighth number of a /proc/stat "cpu" line (user nice system idle iowait irq softirq
+     * steal ...); -1 when the line is not one or is shorter (kernels before 2.6.11). */
+    static long stealOf(String line) {
+        if (line == null || !line.startsWith("cpu ")) return -1;
+        String[] f = line.trim().split("\\s+");
+        return f.length > 8 ? Long.parseLong(f[8]) : -1;
     }
 
     /** The JIT's total compilation time so far, or -1 where the JVM does not report it. */

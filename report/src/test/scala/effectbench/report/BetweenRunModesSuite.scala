@@ -56,6 +56,24 @@ class BetweenRunModesSuite extends munit.FunSuite {
     assert(two.warnings.exists(_.contains("they get no verdict")), two.warnings.mkString("\n"))
   }
 
+  test("forks kept though the machine was away count toward no verdict: 3 forks a side, one of them such, get none") {
+    val a = Vector(Vector(100.0, 101, 99), Vector(100.5, 100, 101), Vector(99.5, 100, 100.5))
+    val b = a.map(_.map(_ * 1.2))
+    val root = SyntheticRun.tempDir("away")
+    val ra = SyntheticRun.write(root.resolve("a"), "a", Vector(SyntheticRun.Spec(key, 1, raw = Some(a))))
+    val rb = SyntheticRun.write(root.resolve("b"), "b", Vector(SyntheticRun.Spec(key, 1, raw = Some(b))))
+    def check(cell: String, verdict: String) = effectbench.store.CanaryLog.ForkCheck("t", cell, 2, 1, 0, Vector(Double.NaN),
+      Vector(Double.NaN), Vector(70.0), verdict, 0.0, "jmh/x.round-2.set-aside-1.json", unit = "ns")
+    effectbench.store.CanaryLog.append(rb, check("another/cell", effectbench.store.CanaryLog.Verdict.Slow))
+    effectbench.store.CanaryLog.append(rb, check(key, effectbench.store.CanaryLog.Verdict.SetAside))
+    val before = RunComparison.compare(RunData.load(ra), RunData.load(rb), 0.05)
+    assertEquals(before.rows.map(_.verdict), Vector(Verdict.Regressed), "another cell's fork kept, this one's only set aside")
+    effectbench.store.CanaryLog.append(rb, check(key, effectbench.store.CanaryLog.Verdict.Slow))
+    val c = RunComparison.compare(RunData.load(ra), RunData.load(rb), 0.05)
+    assertEquals(c.rows.map(_.verdict), Vector(Verdict.Same), CompareReport.terminal(c))
+    assert(c.warnings.exists(_.contains("measured with the machine in its usual state")), c.warnings.mkString("\n"))
+  }
+
   test("with 3 forks a side the same split is unlikely to be a launch-chosen state: the verdict stands, no low-fork warning") {
     val c = compare(slowState :+ slowState.head.map(_ * 1.01), fastState :+ fastState.head.map(_ * 0.99))
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Improved), CompareReport.terminal(c))

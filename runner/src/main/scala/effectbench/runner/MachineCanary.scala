@@ -150,10 +150,11 @@ object MachineCanary {
 
     def reference: Option[Reading] = judge.reference
 
-    /** Measures one fork under the canary: `run()` measures it; `setAside()`
-      * moves its files out of the way and names where its JMH file went; `file` names a kept fork's.
-      * Returns the fork and whether it was kept. */
-    def fork[A](table: String, cell: String, round: Int, nth: Int, file: String)(run: () => A)(setAside: () => String): (A, Boolean) = {
+    /** Measures one fork under the canary: `run()` measures it; `setAside(away)`
+      * moves its files out of the way and names where its JMH file went, `away` being how far the
+      * machine was from its usual state around it (the larger excess of the two readings: 4.0 = five
+      * times the usual round trip); `file` names a kept fork's. Returns the fork and whether it was kept. */
+    def fork[A](table: String, cell: String, round: Int, nth: Int, file: String)(run: () => A)(setAside: Double => String): (A, Boolean) = {
       seed()
       // The reading after the fork before is this one's before when it is under a second old.
       val before = last.filter(l => System.nanoTime() - l._2 < 1e9).map(_._1).getOrElse { val x = take(); judge = judge.add(x); x }
@@ -163,7 +164,7 @@ object MachineCanary {
       val slow = judge.slow(before) || judge.slow(after)
       judge = judge.add(after)
       if (slow) {
-        val moved = setAside()
+        val moved = setAside(math.max(excess(before, ref), excess(after, ref)))
         note(f"$cell round $round: set aside, the machine away from its usual state around the fork (canary " +
           f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
           "later rounds measure the cell again")
@@ -172,8 +173,8 @@ object MachineCanary {
       (a, !slow)
     }
 
-    /** A cell whose every fork was set aside keeps them after all (Rounds.measure): each is recorded
-      * again, as kept on a slow machine, so the run's line counts it as kept. */
+    /** Forks set aside that their cell keeps after all (Rounds.measure: too few kept forks without
+      * them): each is recorded again, as kept on a slow machine, so the run's line counts it as kept. */
     def restored(table: String, cell: String, forks: Vector[(Int, Int, Path)]): Unit = {
       val ref = judge.reference.getOrElse(Reading(Double.NaN))
       forks.foreach { case (round, nth, f) =>

@@ -197,6 +197,26 @@ object Rounds {
     (round, out.map(k => k -> need(k)))
   }
 
+  /** A fork the machine canary set aside: its round, its number in the round, where its JMH file
+    * went, and how far the machine was from its usual state around it (MachineCanary.Guard.fork). */
+  final case class Aside(round: Int, nth: Int, file: Path, away: Double)
+
+  /** The kept forks a cell ends a table with at least, when the canary set aside enough of them:
+    * below three, a cell's interval rests on one degree of freedom (t = 12.7 at 95%, against 4.3 on
+    * two). On the nested guest of 2026-11-27 the canary set aside a third of the headline's forks in
+    * spells of one to four forks; forks set aside read +3.6% and +18% over their cells' clean forks
+    * (medians, one run each) while a cell's forks spread 0.23 around its mean (log SD, every fork); keeping every cell at three or more, recomputed
+    * on the stored runs of 07:26 and 08:24, took the median ratio half-width from ±282% to ±56% and
+    * from ±94% to ±54% (keeping every fork set aside: ±42% and ±70%). docs/measurements.md. */
+  val MinKeptForks = 3
+
+  /** The forks set aside that a cell with `kept` kept forks keeps after all: up to `MinKeptForks`
+    * in all, the least away first (the canary's reading, never the fork's score; ties in round
+    * order). Until 2026-11-27 only a cell with no kept fork kept its set-aside ones. */
+  def restore(kept: Int, aside: Vector[Aside]): Vector[Aside] =
+    aside.zipWithIndex.sortBy { case (a, i) => (if (a.away.isNaN) Double.MaxValue else a.away, i) }.map(_._1)
+      .take(math.max(0, MinKeptForks - kept)).sortBy(a => (a.round, a.nth))
+
   /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */
   val MinStateForks = 3
 
@@ -419,7 +439,7 @@ object Rounds {
     var files = Map.empty[String, Vector[(Int, Path)]]
     // Forks set aside by the machine canary, per cell and round (their files' numbers).
     var asideCount = Map.empty[(String, Int), Int]
-    var asideFiles = Map.empty[String, Vector[(Int, Int, Path)]]
+    var asideFiles = Map.empty[String, Vector[Aside]]
     var failed = Map.empty[String, JmhCell.Outcome]
     // What this table leaves of its budget is lost unless a table after it shares the run's budget.
     val spendAll = engine.runBudget.forall(_.tablesLeft <= 1)
@@ -444,7 +464,7 @@ object Rounds {
           JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log, timeout,
             note)
         // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
-        def setAside(): String = {
+        def setAside(away: Double): String = {
           val n = asideCount.getOrElse((k, round), 0) + 1
           asideCount = asideCount.updated((k, round), n)
           def aside(f: Path): Path = {
@@ -455,7 +475,7 @@ object Rounds {
           Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
             Files.move(f, aside(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
           }
-          asideFiles = asideFiles.updated(k, asideFiles.getOrElse(k, Vector.empty) :+ (round, nth, aside(out)))
+          asideFiles = asideFiles.updated(k, asideFiles.getOrElse(k, Vector.empty) :+ Aside(round, nth, aside(out), away))
           dir.dir.relativize(aside(out)).toString
         }
         val (o, kept) =
@@ -474,15 +494,16 @@ object Rounds {
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key
-      // A cell whose every fork the canary set aside (the machine away through all its rounds) keeps
-      // them, said so, rather than no score: the canary log records each as kept on a slow machine.
-      val restored = failed.get(k).isEmpty && files.getOrElse(k, Vector.empty).isEmpty && asideFiles.contains(k)
-      if (restored) {
-        note(s"$k: every fork measured with the machine away from its usual state; kept as measured, for want of others")
-        MachineCanary.guardFor(dir.dir, note).restored(key, k, asideFiles(k))
+      // A cell left with fewer than MinKeptForks kept forks keeps some it had set aside, the least away
+      // first, said so: the canary log records each as kept on a slow machine (restore).
+      val kept = files.getOrElse(k, Vector.empty)
+      val back = if (failed.contains(k)) Vector.empty else restore(kept.size, asideFiles.getOrElse(k, Vector.empty))
+      if (back.nonEmpty) {
+        note(s"$k: ${kept.size} fork${if (kept.size == 1) "" else "s"} measured with the machine in its usual state; " +
+          s"${back.size} of those set aside kept as measured, the least away first, for an interval on ${MinKeptForks - 1} df")
+        MachineCanary.guardFor(dir.dir, note).restored(key, k, back.map(a => (a.round, a.nth, a.file)))
       }
-      val fs = if (restored) asideFiles(k).map { case (r, _, p) => (r, p) }
-      else files.getOrElse(k, Vector.empty)
+      val fs = (kept ++ back.map(a => (a.round, a.file))).sortBy(_._1)
       val o = failed.get(k) match {
         case Some(f) => f // a failed round fails the cell: its reason is the round's
         case None if fs.isEmpty => JmhCell.Outcome(Outcome.Failed, "failed: no round produced a result", None, 0)

@@ -42,7 +42,7 @@ object StatesStudy {
 
   val counterNames: Vector[(String, String)] = Vector(
     "proc.cs.voluntary.norm" -> "cs/op v", "proc.cs.involuntary.norm" -> "cs/op i", "proc.jit.ms" -> "JIT ms",
-    "gc.count" -> "GCs", "proc.threads.peak" -> "threads"
+    "gc.count" -> "GCs", "proc.threads.peak" -> "threads", "proc.steal.ms" -> "steal ms"
   )
 
   /** `--fork 2x0.5+4x0.25`: warm-up iterations × seconds + measured iterations × seconds. */

@@ -16,7 +16,7 @@ class MachineCanarySuite extends munit.FunSuite {
     var runs = 0
     var aside = 0
     def fork(round: Int): (String, Boolean) =
-      guard.fork("table", "cell", round, 1, s"jmh/cell.round-$round.json")(() => { runs += 1; s"fork $runs" }) { () =>
+      guard.fork("table", "cell", round, 1, s"jmh/cell.round-$round.json")(() => { runs += 1; s"fork $runs" }) { _ =>
         aside += 1
         s"jmh/cell.round-$round.set-aside-1.json"
       }

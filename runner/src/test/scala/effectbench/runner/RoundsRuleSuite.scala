@@ -74,6 +74,15 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEqualsDouble(res.summary.seconds, 10.0 * res.summary.forks, 1e-9)
   }
 
+  test("a cell left with fewer than three kept forks keeps set-aside ones up to three, the least away first") {
+    def a(round: Int, away: Double) = Rounds.Aside(round, 1, java.nio.file.Paths.get(s"c.round-$round.set-aside-1.json"), away)
+    val aside = Vector(a(1, 5.0), a(2, 1.2), a(3, 4.1), a(4, 1.5))
+    assertEquals(Rounds.restore(1, aside).map(_.round), Vector(2, 4), "two of the least away, back in round order")
+    assertEquals(Rounds.restore(0, aside).map(_.round), Vector(2, 3, 4))
+    assertEquals(Rounds.restore(3, aside), Vector.empty, "three kept forks keep none set aside")
+    assertEquals(Rounds.restore(2, Vector(a(5, Double.NaN), a(6, 2.0))).map(_.round), Vector(6), "an unread excess goes last")
+  }
+
   test("no table stops before the minimum rounds, even when every ratio is decided at once") {
     val res =
       Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = false, min = 4), None, new Random(1), synthetic(spec), _ => (), "t")

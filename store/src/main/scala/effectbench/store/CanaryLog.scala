@@ -11,7 +11,7 @@ object CanaryLog {
     * round trip in ns; the canaries of two runs of 2026-11-27 read ms of a walk on every core and of
     * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
     * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
-    * its cell had no other fork); `remeasured` only in runs of the canary's earlier forms, which waited
+    * its cell had fewer than three forks without it, runner's Rounds.MinKeptForks); `remeasured` only in runs of the canary's earlier forms, which waited
     * and measured such a fork again. */
   final case class ForkCheck(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
