@@ -67,8 +67,10 @@ object LatencyCompare {
         val eb = LatencyStats.estimate(LatencyData.forks(b.dir, cb), confidence)
         val r = LatencyStats.p99Ratio(eb, ea, confidence)
         val p = rankP(ea, eb)
+        // Forks kept though the machine canary read the machine away count toward no verdict (RunComparison.away).
+        val fewUsual = ea.p99.n - RunComparison.away(a, ca) < MinTailForks || eb.p99.n - RunComparison.away(b, cb) < MinTailForks
         val v =
-          if (!r.known || p.isNaN || p >= RankLevel) Verdict.Same
+          if (!r.known || p.isNaN || p >= RankLevel || fewUsual) Verdict.Same
           else if (r.low > 1 + threshold) Verdict.Regressed
           else if (r.high < 1 - threshold) Verdict.Improved
           else Verdict.Same

@@ -155,6 +155,23 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
   }
 
+  test("a p99 verdict counts no fork kept though the machine canary read the machine away around it") {
+    val p = Map("cats-effect" -> 3000.0, "zio" -> 1000.0)
+    val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)
+    val b = latencyRun(SyntheticRun.tempDir("lat-b"), p.updated("zio", 2000.0), seed = 3)
+    def zio(b: RunData) = LatencyCompare.diffs(a, b, 0.05).find(_.key.contains("/zio/")).get
+    assertEquals(zio(b).verdict, Verdict.Regressed)
+    val n = zio(b).forksB
+    val key = b.cells.find(_.key.contains("/zio/")).get.key
+    // All but three of B's forks kept on a machine away: under LatencyCompare.MinTailForks usual ones.
+    (1 to n - 3).foreach { i =>
+      effectbench.store.CanaryLog.append(b.dir,
+        effectbench.store.CanaryLog.ForkCheck("t", key, i, 1, 0, Vector(Double.NaN),
+          Vector(Double.NaN), Vector(70.0), effectbench.store.CanaryLog.Verdict.Slow, 0.0, s"jmh/x.round-$i.set-aside-1.json", unit = "ns"))
+    }
+    assertEquals(zio(RunData.load(b.dir)).verdict, Verdict.Same)
+  }
+
   test("a p99 verdict needs the whole interval beyond the tail threshold: 20% by default, as two runs of one build drift") {
     val p = Map("cats-effect" -> 3000.0, "zio" -> 1000.0)
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1, forks = 8)
