@@ -339,6 +339,10 @@ object RunComparison {
     }
   }
 
+  /** Forks of a cell that the rounds engine kept though the machine canary read the machine away
+    * around them (CanaryLog's `slow`): counted toward no verdict. */
+  def away(run: RunData, c: CellResult): Int = run.canary.count(k => k.cell == c.key && k.verdict == CanaryLog.Verdict.Slow)
+
   /** Two runs' cells compared. A family-L cell's score (hog time per step, service's time per
     * request) is the throughput of work run on purpose beside more runnable fibers than cores, where
     * the placement of threads decides, and it moves between two runs measured apart as a tail does,
@@ -350,10 +354,6 @@ object RunComparison {
     * −19.1% [−28.5%, −8.6%]. So compare judges them at the tail threshold (`tailThreshold`,
     * `--tail-threshold`, 20% by default), not at the threshold of means (`threshold`); a smaller
     * change is told in paired rounds inside one run. */
-  /** Forks of a cell that the rounds engine kept though the machine canary read the machine away
-    * around them (CanaryLog's `slow`): counted toward no verdict. */
-  def away(run: RunData, c: CellResult): Int = run.canary.count(k => k.cell == c.key && k.verdict == CanaryLog.Verdict.Slow)
-
   def compare(
       a: RunData, b: RunData, threshold: Double, resamples: Int = Stats.DefaultResamples,
       confidence: Double = ForkStats.DefaultConfidence, tailThreshold: Double = LatencyCompare.DefaultTailThreshold

@@ -205,9 +205,11 @@ object Rounds {
     * below three, a cell's interval rests on one degree of freedom (t = 12.7 at 95%, against 4.3 on
     * two). On the nested guest of 2026-11-27 the canary set aside a third of the headline's forks in
     * spells of one to four forks; forks set aside read +3.6% and +18% over their cells' clean forks
-    * (medians, one run each) while a cell's forks spread 0.23 around its mean (log SD, every fork); keeping every cell at three or more, recomputed
-    * on the stored runs of 07:26 and 08:24, took the median ratio half-width from ±282% to ±56% and
-    * from ±94% to ±54% (keeping every fork set aside: ±42% and ±70%). docs/measurements.md. */
+    * (medians, one run each) while a cell's forks spread 0.23 around its mean (log SD, every fork);
+    * keeping every cell at three or more, recomputed on the stored runs of 07:26 and 08:24, took the
+    * median ratio half-width from ±282% to ±56% and from ±94% to ±54% (keeping every fork set aside:
+    * ±42% and ±70%). Such forks count toward no compare verdict (report's RunComparison.away).
+    * docs/measurements.md. */
   val MinKeptForks = 3
 
   /** The forks set aside that a cell with `kept` kept forks keeps after all: up to `MinKeptForks`
