@@ -327,8 +327,7 @@ object RunComparison {
                 // Two forks a side leave a t-interval on one to two degrees of freedom whose width is
                 // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out
                 // "improved" at [-16%, -10%] while its forks spread ±30%. No verdict below MinForks.
-                else if (ea.n < MinForks || eb.n < MinForks) Verdict.Same
-                // Forks the rounds engine kept though the machine canary read the machine away around them
+                // And forks the rounds engine kept though the machine canary read the machine away around them
                 // (Rounds.MinKeptForks) are in the estimates but count toward no verdict: on the nested guest of
                 // 2026-11-27 they read +3.6% and +18% over their cells' other forks (medians, two runs), and a
                 // headline with them compared with one before flagged Monix's business-flow +74.8% [+22.3%,
