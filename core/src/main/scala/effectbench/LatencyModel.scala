@@ -18,13 +18,22 @@ object LatencyModel {
   /** The comment line of a latency log before each window's histogram (without HdrHistogram's
     * leading `#`): what no histogram holds, the window's events and its starved events, and for a
     * service window its late timeouts (ServiceModel: a fast backend that lost to the timeout; a
-    * negative count, as for the other scenarios, leaves the field out). */
-  def windowComment(tag: String, events: Long, starved: Long, hogSteps: Long, lateTimeouts: Long = -1L): String =
+    * negative count, as for the other scenarios, leaves the field out), and the client's own
+    * lateness in µs (`clientLagUs`, LoadWindow.clientLagNanos; negative: left out, as for
+    * sleep-drift and logs written before it was recorded). */
+  def windowComment(
+      tag: String, events: Long, starved: Long, hogSteps: Long, lateTimeouts: Long = -1L,
+      clientLagNanos: Long = -1L
+  ): String =
     s"effectbench window tag=$tag events=$events starved=$starved hogSteps=$hogSteps" +
-      (if (lateTimeouts >= 0) s" lateTimeouts=$lateTimeouts" else "")
+      (if (lateTimeouts >= 0) s" lateTimeouts=$lateTimeouts" else "") +
+      (if (clientLagNanos >= 0) s" clientLagUs=${clientLagNanos / 1000}" else "")
 
   /** The system property that names the measuring JVM's latency log (an absolute path). */
   val LogProperty = "effectbench.latencyLog"
+
+  /** The system property of the JIT gate's limit in seconds (the harness's JitGate), set by the runner. */
+  val JitSettleProperty = "effectbench.jitSettleSeconds"
 
   /** The hog-probe and sleep-drift variants: the auto-yield budget of the runtime the cell runs on. */
   val Levelled = "levelled"

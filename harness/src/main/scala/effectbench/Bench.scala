@@ -25,6 +25,7 @@ class Bench {
     Watchdog.start()
     // Family L: the check's window and the warm-up windows are not recorded (LoadWindow.classifyStarved).
     LoadWindow.classifyStarved = false
+    LatencyLog.recording = false
     val opened = Harness.open(cell, effectbench.Settings(settings))
     live = opened._1
     program = opened._2
@@ -38,15 +39,56 @@ class Bench {
   /** Whether the iteration under way is measured (not a warm-up): only measured windows go to the
     * latency log. */
   private var measuring = false
+  /** 1 while measuring, else 0: what the window multiplies by instead of branching (JitGate). */
+  private var measured = 0L
+
+  /** Family L's warm-up windows so far, with the JIT's work during each (JitGate), and whether the
+    * iteration under way is the last warm-up, after which the gate may add windows. */
+  private var warmupWindows = Vector.empty[JitGate.Window]
+  private var warmupsDone = 0
+  private var lastWarmup = false
+  private var iterationStart = 0L
+  private var iterationJit = 0L
+  /** The gate's outcome, reported once, with the first measured window (WindowEvents): counts
+    * added to every window's, 0 but in that one, so warm-up and measured windows run one code. */
+  private var gateWindows = 0L
+  private var gateUnsettled = 0L
 
   @Setup(Level.Iteration)
   def iteration(ip: IterationParams): Unit = {
     measuring = ip.getType == IterationType.MEASUREMENT
+    measured = if (measuring) 1L else 0L
+    if (!measuring) {
+      warmupsDone += 1
+      lastWarmup = warmupsDone == ip.getCount
+    } else lastWarmup = false
     LoadWindow.classifyStarved = measuring
+    LatencyLog.recording = measuring
+    iterationJit = JitGate.jitMillis()
+    iterationStart = System.nanoTime()
   }
 
   @TearDown(Level.Iteration)
-  def iterationEnd(): Unit = LoadWindow.classifyStarved = false
+  def iterationEnd(): Unit = {
+    LoadWindow.classifyStarved = false
+    LatencyLog.recording = false
+    if (!measuring && program.isInstanceOf[WindowProgram]) {
+      warmupWindows = warmupWindows :+ JitGate.Window(System.nanoTime() - iterationStart, JitGate.jitMillis() - iterationJit)
+      // After the last warm-up window, in the warm-up iteration's time (its counters are not
+      // reported): unrecorded windows until the JIT is quiet (JitGate).
+      if (lastWarmup) {
+        val s = JitGate.settle(warmupWindows, JitGate.maxNanos, () => JitGate.jitMillis(), () => System.nanoTime())(() => {
+          program.run(); ()
+        })
+        gateWindows = s.windows.toLong
+        gateUnsettled = if (s.quiet) 0L else 1L
+        System.err.println(
+          f"effectbench: JIT gate: ${s.windows} windows (${s.seconds}%.1f s) after ${warmupWindows.size} warm-up windows; " +
+            (if (s.quiet) "the JIT quiet" else "the JIT still at work at the gate's limit")
+        )
+      }
+    }
+  }
 
   /** Family L: one window of load per call; the runner asks for one call per iteration (an
     * iteration time of 1 ms, and no synchronisation loops), so an iteration is a window. The hogs'
@@ -60,7 +102,12 @@ class Bench {
       events.events += r.events
       events.starved += r.starved
       events.lateTimeouts += r.lateTimeouts
-      if (measuring) LatencyLog.record(r)
+      // Not recorded in a warm-up window (LatencyLog.recording), by the same code (JitGate).
+      LatencyLog.record(r)
+      events.jitGateWindows += gateWindows * measured
+      events.jitUnsettled += gateUnsettled * measured
+      gateWindows *= 1L - measured
+      gateUnsettled *= 1L - measured
       r
     case other => throw new IllegalStateException(s"$cell is not a family-L program (it returned ${other.getClass.getName})")
   }
@@ -87,13 +134,16 @@ class HogSteps {
 }
 
 /** A window's events, those starved and (service) its late timeouts, counted per iteration
-  * (`@AuxCounters` EVENTS). */
+  * (`@AuxCounters` EVENTS); with the first measured window, the windows the JIT gate added to the
+  * warm-up and whether it stopped at its limit with the JIT still at work (JitGate). */
 @State(org.openjdk.jmh.annotations.Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
 class WindowEvents {
   var events: Long = 0L
   var starved: Long = 0L
   var lateTimeouts: Long = 0L
+  var jitGateWindows: Long = 0L
+  var jitUnsettled: Long = 0L
   @Setup(Level.Iteration)
-  def clear(): Unit = { events = 0L; starved = 0L; lateTimeouts = 0L }
+  def clear(): Unit = { events = 0L; starved = 0L; lateTimeouts = 0L; jitGateWindows = 0L; jitUnsettled = 0L }
 }

@@ -18,7 +18,8 @@ object LatencyLog {
 
   /** The comment line before each window's histogram (LatencyModel.windowComment). */
   def comment(tag: String, r: WindowResult): String =
-    LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps, if (r.service) r.lateTimeouts.toLong else -1L)
+    LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps, if (r.service) r.lateTimeouts.toLong else -1L,
+      r.clientLagNanos)
 
   private var writer: Option[(HistogramLogWriter, PrintStream)] = None
 
@@ -38,9 +39,22 @@ object LatencyLog {
     }
   }
 
-  /** Appends one measured window, when the runner named a log (the verifier and the tests do not). */
+  /** Where `record` writes: the runner's log while a measured window is recorded, else nowhere, by
+    * the same code (Bench sets it per iteration): a warm-up window rehearses the recording, so the
+    * first measured window does not meet it uncompiled (JitGate). */
+  def recording: Boolean = sink == 1
+  def recording_=(on: Boolean): Unit = sink = if (on) 1 else 0
+  @volatile private var sink: Int = 1
+
+  private lazy val rehearsal: (HistogramLogWriter, PrintStream) = {
+    val out = new PrintStream(java.io.OutputStream.nullOutputStream(), false, "UTF-8")
+    (new HistogramLogWriter(out), out)
+  }
+
+  /** Appends one measured window, when the runner named a log (the verifier and the tests do not);
+    * a window not recorded (`recording` off) goes the same way to no file. */
   def record(r: WindowResult): Unit = Option(System.getProperty(LatencyModel.LogProperty)).filter(_.nonEmpty).foreach { path =>
-    val (w, out) = open(path)
+    val (w, out) = Vector(rehearsal, open(path)).apply(sink)
     synchronized {
       w.outputComment(comment(tag, r))
       val h = r.histogram.copy()

@@ -68,6 +68,12 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   private val hogChains = new AtomicLong()
   private val hogSteps = new AtomicLong()
   private val hogMismatches = new AtomicInteger()
+  /** The client's own lateness: the most any event was submitted after its scheduled time (ns). The
+    * client is a plain platform thread, not the runtime's, that sleeps between events: held up for
+    * long, it says the machine or the JVM stopped (a stall of the guest, a safepoint), not the
+    * runtime's scheduling. Recorded beside the window's histogram, never taken out of a latency. */
+  @volatile var clientLagNanos: Long = 0L
+  def clientLate(lag: Long): Unit = if (lag > clientLagNanos) clientLagNanos = lag
 
   def begin(at: Long): Unit = startNanos = at
   def started: Long = startNanos
@@ -164,7 +170,10 @@ final case class WindowResult(
       * timeout all the same (late timeouts: the runtime was that late; ServiceModel). */
     timeouts: Int = 0, lateTimeouts: Int = 0,
     /** A service window (runService): its late timeouts are counted, and recorded. */
-    service: Boolean = false
+    service: Boolean = false,
+    /** hog-probe and service: the client's most late submission (ns; LoadWindow.clientLagNanos);
+      * sleep-drift, whose client submits nothing: -1. */
+    clientLagNanos: Long = -1L
 ) {
   def everyEventOnce: Boolean = answered == events && answeredTwice == 0
   def hogsConsistent: Boolean = hogsReported == hogs && hogMismatches == 0
@@ -180,15 +189,17 @@ object LoadWindow {
   private val HogStopLimitNanos = 30000000000L
   private val LateAnswerLimitNanos = 10000000000L
 
-  /** Parks the calling thread until `at` (System.nanoTime). Parking, not spinning: on two cores a
-    * spinning client would take a core from the runtime; its lateness is charged to the runtime all
-    * the same, alike for every runtime, since latency counts from the scheduled time. */
-  def parkUntil(at: Long): Unit = {
+  /** Parks the calling thread until `at` (System.nanoTime), and returns how late it woke (ns).
+    * Parking, not spinning: on two cores a spinning client would take a core from the runtime; its
+    * lateness is charged to the runtime all the same, alike for every runtime, since latency counts
+    * from the scheduled time. */
+  def parkUntil(at: Long): Long = {
     var left = at - System.nanoTime()
     while (left > 0) {
       LockSupport.parkNanos(left)
       left = at - System.nanoTime()
     }
+    -left
   }
 
   /** Whether a window waits, after its schedule, until each event is answered or starved (1 s
@@ -196,7 +207,16 @@ object LoadWindow {
     * before and after the measurement) need not tell the starved apart: it stops its hogs when its
     * schedule ends and waits for the answers. Only the measuring JVM turns it off, for those windows
     * (Bench); a runtime whose probes starve then spends 0.25 s, not 1.25 s, on each of them. */
-  @volatile var classifyStarved: Boolean = true
+  def classifyStarved: Boolean = waitCap > 0L
+  def classifyStarved_=(on: Boolean): Unit = waitCap = if (on) Long.MaxValue else 0L
+  @volatile private var waitCap: Long = Long.MaxValue
+
+  /** The longest a window waits after its schedule for its last answers: every runtime's last
+    * answers wait the full starvation limit when the window is recorded, none at all otherwise. A
+    * cap taken by `math.min`, not a branch, so a warm-up window runs the very code a measured one
+    * runs: a branch never taken in the warm-up is compiled as a trap, and the first measured window
+    * took it, deoptimized the client and set the compilers to work in it (JitGate). */
+  private def starvedWait(nanos: Long): Long = math.min(nanos, waitCap)
 
   private def waitFor(limitNanos: Long)(done: => Boolean): Boolean = {
     val until = System.nanoTime() + limitNanos
@@ -216,12 +236,12 @@ object LoadWindow {
     w.begin(System.nanoTime() + w.intervalNanos)
     var k = 0
     while (k < w.events) {
-      parkUntil(w.scheduled(k))
+      w.clientLate(parkUntil(w.scheduled(k)))
       target.submit(w, k)
       k += 1
     }
     val last = w.scheduled(w.events - 1)
-    if (classifyStarved) waitFor(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime()))(w.answered >= w.events)
+    waitFor(starvedWait(math.max(0L, last + LatencyModel.StarvedNanos - System.nanoTime())))(w.answered >= w.events)
     w.stopHogs()
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
@@ -251,7 +271,7 @@ object LoadWindow {
     }
     WindowResult(events, w.answered, w.answeredTwice, starved, h, w.hogs, w.hogsReported, w.chains, w.steps, w.mismatches,
       startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
-      if (perSleeper.isEmpty) 0 else perSleeper.max)
+      if (perSleeper.isEmpty) 0 else perSleeper.max, clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
   }
 
   /** Runs one service window on the calling thread, the client: makes the window's semaphore,
@@ -269,7 +289,7 @@ object LoadWindow {
     w.windowNanos = s.offsets(s.requests - 1)
     k = 0
     while (k < s.requests) {
-      parkUntil(w.scheduled(k))
+      w.clientLate(parkUntil(w.scheduled(k)))
       target.submit(w, s, k)
       k += 1
     }
@@ -304,7 +324,7 @@ object LoadWindow {
     while (s < sleepers) { target.startSleeper(w, s); s += 1 }
     parkUntil(w.started + windowNanos)
     val deadline = System.nanoTime() + sleepNanos + LatencyModel.StarvedNanos
-    if (classifyStarved) waitFor(math.max(0L, deadline - System.nanoTime()))(w.sleepersFinished >= sleepers && w.answered >= w.issued)
+    waitFor(starvedWait(math.max(0L, deadline - System.nanoTime())))(w.sleepersFinished >= sleepers && w.answered >= w.issued)
     w.stopHogs()
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")

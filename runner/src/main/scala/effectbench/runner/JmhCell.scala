@@ -88,7 +88,7 @@ object JmhCell {
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
       "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true"
     )
-    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out)
+    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out, profile)
     // The launcher (taskset) pins the JVM it starts; JMH's forks inherit the affinity.
     if (direct(profile, extra))
       cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ measuring ++ forkFlags ++

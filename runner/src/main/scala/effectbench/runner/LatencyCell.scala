@@ -49,7 +49,8 @@ object LatencyCell {
     if (windows.isEmpty) ""
     else "; a family-L fork " + windows.map { w =>
       val it = iterations(profile, w)
-      f"${it._1} warm-up + ${it._2} measured windows of ${w * 1000}%.0f ms"
+      f"${it._1} warm-up + ${it._2} measured windows of ${w * 1000}%.0f ms" +
+        (if (profile.warmups > 0) s" (and up to $JitSettleSeconds s more warm-up until the JIT is quiet)" else "")
     }.mkString(", ")
   }
 
@@ -59,7 +60,16 @@ object LatencyCell {
     out.resolveSibling((if (name.endsWith(".json")) name.dropRight(5) else name) + LatencyModel.LogSuffix)
   }
 
-  /** The measuring JVM's flag naming its latency log, for a family-L cell. */
-  def logFlag(s: Scenario, out: Path): Vector[String] =
-    if (isLatency(s)) Vector(s"-D${LatencyModel.LogProperty}=${logOf(out).toAbsolutePath}") else Vector.empty
+  /** The most seconds of windows the JIT gate may add to a family-L fork's warm-up (JitGate): on the
+    * nested guest of 2026-11-27 the compilers fell quiet 10–12 s into a fork of Cats Effect's
+    * hog-probe, 7–9 s after the quick profile's warm-up. */
+  val JitSettleSeconds = 10
+
+  /** The measuring JVM's flags for a family-L cell: the one naming its latency log, and the JIT
+    * gate's limit when the profile warms up at all (the runner's smoke forks do not). */
+  def logFlag(s: Scenario, out: Path, profile: MeasureProfile): Vector[String] =
+    if (!isLatency(s)) Vector.empty
+    else
+      Vector(s"-D${LatencyModel.LogProperty}=${logOf(out).toAbsolutePath}") ++
+        (if (profile.warmups > 0) Vector(s"-D${LatencyModel.JitSettleProperty}=$JitSettleSeconds") else Vector.empty)
 }

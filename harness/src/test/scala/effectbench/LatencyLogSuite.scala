@@ -1,0 +1,36 @@
+package effectbench
+
+import java.nio.file.Files
+
+/** A warm-up window goes through the latency log's code to no file; a measured one is appended
+  * (LatencyLog.recording, JitGate). */
+class LatencyLogSuite extends munit.FunSuite {
+  private def window(): WindowResult = {
+    val h = LoadWindow.histogram()
+    h.recordValue(1000L)
+    WindowResult(1, 1, 0, 0, h, 0, 0, 0L, 0L, 0, System.currentTimeMillis(), System.currentTimeMillis(), clientLagNanos = 3000L)
+  }
+
+  test("only a window recorded while `recording` is on reaches the log, with the client's lateness") {
+    val f = Files.createTempFile("latency", ".hlog")
+    val old = System.getProperty(LatencyModel.LogProperty)
+    val was = LatencyLog.recording
+    try {
+      Files.delete(f)
+      System.setProperty(LatencyModel.LogProperty, f.toString)
+      LatencyLog.recording = false
+      LatencyLog.record(window())
+      def comments =
+        if (Files.exists(f)) new String(Files.readAllBytes(f), "UTF-8").linesIterator.count(_.startsWith("#effectbench window")) else 0
+      assertEquals(comments, 0, "a warm-up window was written")
+      LatencyLog.recording = true
+      LatencyLog.record(window())
+      assertEquals(comments, 1)
+      assert(new String(Files.readAllBytes(f), "UTF-8").contains("clientLagUs=3"))
+    } finally {
+      LatencyLog.recording = was
+      if (old == null) System.clearProperty(LatencyModel.LogProperty) else System.setProperty(LatencyModel.LogProperty, old)
+      Files.deleteIfExists(f)
+    }
+  }
+}
