@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{Catalog, CellId, Mode, Settings}
+import effectbench.{Catalog, CellId, LatencyModel, Mode, Settings}
 import java.nio.file.{Files, Paths}
 
 /** How many windows of load a family-L fork warms up and measures, read from the JMH command the
@@ -36,11 +36,22 @@ class LatencyForkSuite extends munit.FunSuite {
   }
 
   test("the run's banner gives a latency fork's windows, and nothing without family-L cells") {
-    assertEquals(LatencyCell.describe(Vector(cell("250")), Profiles.quick), "; a family-L fork 12 warm-up + 4 measured windows of 250 ms")
+    assertEquals(LatencyCell.describe(Vector(cell("250")), Profiles.quick),
+      "; a family-L fork 12 warm-up + 4 measured windows of 250 ms (and up to 10 s more warm-up until the JIT is quiet)")
     val deepBind = Catalog.get("deep-bind").get
     val other = PlannedCell(CellId(deepBind.id, deepBind.variants.head, "cats-effect", deepBind.defaults, Mode.Fork), jvm, CellStatus.Ok,
       "modern")
     assertEquals(LatencyCell.describe(Vector(other), Profiles.quick), "")
+  }
+
+  test("a family-L fork of a profile with warm-up gets the JIT gate's limit; a smoke fork and a throughput fork do not") {
+    val hog = Catalog.get("hog-probe").get
+    val out = Paths.get("/tmp/x.json")
+    val quick = LatencyCell.logFlag(hog, out, Profiles.quick)
+    assert(quick.contains(s"-D${LatencyModel.JitSettleProperty}=${LatencyCell.JitSettleSeconds}"), quick.toString)
+    assert(quick.exists(_.startsWith(s"-D${LatencyModel.LogProperty}=")), quick.toString)
+    assert(!LatencyCell.logFlag(hog, out, Profiles.smoke).exists(_.contains(LatencyModel.JitSettleProperty)))
+    assertEquals(LatencyCell.logFlag(Catalog.get("deep-bind").get, out, Profiles.quick), Vector.empty)
   }
 
   test("a run's plan takes a latency fork at its windows and their waits for starved events, a throughput fork at its iterations") {
