@@ -7,12 +7,15 @@ package effectbench
   * Why (docs/measurements.md, "The JIT in family L's measured windows"): on the nested 2-vCPU guest
   * of 2026-11-27 the compilers still worked a median 43 ms of each measured 250-ms window after the
   * quick profile's 3 s of warm-up (the 90th percentile 162 ms), and stayed busy until 10–12 s into
-  * the fork. Every window in which Cats Effect at its shipped budget of 1,024 kept its probes 90–170 ms
-  * late was one of them: in the one recorded with JFR, a worker deoptimized
-  * `WorkStealingThreadPool.notifyParked` as the window began and C2 compiled `IOFiber.runLoop` anew
-  * for the next 122 ms, the window's latest probe 128 ms late. A service does not live in its first
-  * ten seconds; a fork that measures there times the compilers. The rule is one for every runtime:
-  * the JIT's own clock (the CompilationMXBean's total compilation time), the same span and share. */
+  * the fork. The four windows of the stored runs in which Cats Effect at its shipped budget of 1,024
+  * kept its probes 94–170 ms late had the compilers at work 139–279 ms of each; in one more, recorded
+  * with JFR, a worker deoptimized `WorkStealingThreadPool.notifyParked` as the window began and C2
+  * compiled `IOFiber.runLoop` anew for the next 122 ms, the window's latest probe 128 ms late. A
+  * service does not live in its first ten seconds; a fork that measures there times the compilers.
+  * The gate alone did not quiet the measured windows: they ran code the warm-up had not (Bench,
+  * LoadWindow.classifyStarved, LatencyLog.recording, ProcCounters' rehearsal). The rule is one for
+  * every runtime: the JIT's own clock (the CompilationMXBean's total compilation time), the same span
+  * and share. */
 object JitGate {
   /** The system property, set by the runner for a fork of a profile with warm-up: the most seconds
     * of windows the gate may add. Unset or 0: no gate (the tests' smoke forks). */
