@@ -67,7 +67,7 @@ public final class ProcCounters implements InternalProfiler {
     static final int Rehearsals = 400;
 
     public ProcCounters() {
-        if (System.getProperty("effectbench.jitSettleSeconds") != null) {
+        if (System.getProperty(JitGate.Property()) != null) {
             long t0 = System.nanoTime();
             for (int i = 0; i < Rehearsals; i++) {
                 switchesPerThread();
