@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.stats.{CellEstimate, ForkShape, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
 import effectbench.{Catalog, Family, LatencyModel}
@@ -70,6 +70,32 @@ object LatencyData {
       val (e, s, w) = counts.getOrElse(t, (0L, 0L, 0))
       ForkLatency(t, hists.getOrElse(t, new Histogram(LatencyModel.StarvedNanos, 3)), e, s, w, late.getOrElse(t, None))
     }
+  }
+
+  /** The p99 of a one-fork latency log (a round's file) and of its two halves (ForkShape.TailFork),
+    * over the recorded latencies like the report's p99 (the starved left out); None when the log
+    * holds fewer than two windows or a half recorded nothing. */
+  def tail(log: Path): Option[ForkShape.TailFork] = {
+    val windows = Vector.newBuilder[Histogram]
+    val reader = new HistogramLogReader(log.toFile)
+    try {
+      var next = reader.nextIntervalHistogram()
+      while (next != null) {
+        next match { case h: Histogram => windows += h; case _ => () }
+        next = reader.nextIntervalHistogram()
+      }
+    } finally reader.close()
+    // A log holds one fork's windows; should a fork have been measured again into it, the last one's.
+    val all = windows.result()
+    val ws = all.filter(w => Option(w.getTag) == all.lastOption.flatMap(l => Option(l.getTag)))
+    val h = ws.size / 2
+    def p99(of: Seq[Histogram]): Option[Double] = {
+      val acc = new Histogram(LatencyModel.StarvedNanos, 3)
+      of.foreach(acc.add)
+      if (acc.getTotalCount == 0) None else Some(math.log(math.max(1L, acc.getValueAtPercentile(99)).toDouble))
+    }
+    if (h < 1) None
+    else for { all <- p99(ws); first <- p99(ws.take(h)); last <- p99(ws.takeRight(h)) } yield ForkShape.TailFork(ws.size, all, first - last)
   }
 
   /** The forks of a cell; empty without a readable log. */

@@ -60,6 +60,23 @@ class LatencyReportSuite extends munit.FunSuite {
     }
   }
 
+  test("a round's latency log gives its fork's p99 and the p99s of its halves (the middle window of an odd count in neither)") {
+    def win(p99us: Long) = SyntheticRun.LogWindow(Vector.fill(980)(100000L) ++ Vector.fill(20)(p99us * 1000), starved = 3)
+    val log = SyntheticRun.tempDir("tail").resolve("one.hlog")
+    // Halves of 2 windows: p99s of 1 ms and 4 ms; the middle window, at 64 ms, only in the whole.
+    SyntheticRun.writeWindows(log, Vector(Vector(win(1000), win(1000), win(64000), win(4000), win(4000))))
+    val t = LatencyData.tail(log).get
+    assertEquals(t.windows, 5)
+    def near(a: Double, b: Double) = assert(math.abs(a - b) < 0.01, s"$a against $b")
+    near(t.halfDiff, math.log(1000.0 / 4000))
+    // Of 5,000 latencies the 100 slowest: 20 at 64 ms, 40 at 4 ms, 40 at 1 ms; the 50th slowest is at 4 ms.
+    near(t.logP99, math.log(4.0e6))
+    // One window has no halves.
+    val one = SyntheticRun.tempDir("tail").resolve("one.hlog")
+    SyntheticRun.writeWindows(one, Vector(Vector(win(1000))))
+    assertEquals(LatencyData.tail(one), None)
+  }
+
   test("percentiles are per fork, each with its interval over forks; starved events never enter a percentile") {
     val rnd = new Random(3)
     def fork(p99us: Double, starved: Long, recorded: Boolean = true) = {

@@ -1,6 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
+import effectbench.report.LatencyData
 import effectbench.store.{JmhResult, RunData, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.charset.StandardCharsets
@@ -67,8 +68,15 @@ object Rounds {
   /** A one-fork JMH file as the round loop sees it, read once. */
   private def forkOf(f: Path, seconds: Double): Fork = {
     val rs = RunFiles.readJmh(f)
+    // A family-L fork's latency log, beside its JMH file: its p99's halves shape the table's forks.
+    val log = LatencyCell.logOf(f)
+    val tail =
+      if (!Files.isRegularFile(log)) None
+      else
+        try LatencyData.tail(log)
+        catch { case _: java.io.IOException => None }
     Fork(ok = true, rs.headOption.toVector.flatMap(_.scored.rawData), seconds,
-      rs.headOption.exists(_.scored.scoreUnit.startsWith("ops/")), starvedThroughout(rs))
+      rs.headOption.exists(_.scored.scoreUnit.startsWith("ops/")), starvedThroughout(rs), tail = tail)
   }
 
   /** Decided by more than the precision: the ratio's whole interval lies outside the band
@@ -227,7 +235,9 @@ object Rounds {
   final case class Fork(
       ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean, starving: Boolean = false,
       /** Measured, and set aside by the machine canary: its time counts, its score is in no estimate. */
-      setAside: Boolean = false
+      setAside: Boolean = false,
+      /** A family-L fork's p99 and its halves (LatencyData.tail): the table's fork shape follows them. */
+      tail: Option[ForkShape.TailFork] = None
   )
 
   /** Forks after which a cell whose every fork starved gets no more in the table's first rounds: it has
@@ -270,6 +280,7 @@ object Rounds {
       note: String => Unit, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false
   ): LoopResult = {
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
+    var tails = Map.empty[String, Vector[ForkShape.TailFork]]
     var failed = Set.empty[String]
     var seconds = 0.0
     var cellSeconds = Map.empty[String, Double]
@@ -301,8 +312,16 @@ object Rounds {
       shapes.filter(_ => engine.adaptForks && round >= ShapeFromRound).foreach { rule =>
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
+            // A family-L cell's measured windows follow its p99's variance, and its fork costs what its
+            // forks took besides their windows (JVM start, warm-up and the JIT gate: 6–9 s on the nested
+            // guest of 2026-11-27, where the profile's 1 s + warm-up said 4 s).
+            val ts = tails.getOrElse(k, Vector.empty)
+            val tail = ForkShape.tailComponents(ts).map { c =>
+              val windows = ts.map(_.windows.toDouble).sum / ts.size
+              (c, math.max(rule.overheadSeconds, perFork(k) - windows * rule.iterationSeconds))
+            }
             val (s, why) = ForkShape.next(ForkStats.estimate(fs.flatMap(_._2)).forks, rule.base, rule.overheadSeconds,
-              rule.warmupSeconds, rule.iterationSeconds)
+              rule.warmupSeconds, rule.iterationSeconds, tail)
             if (asked.get(k).forall(_ != s) && why.nonEmpty) note(s"$k: $why")
             asked = asked.updated(k, s)
             s
@@ -328,6 +347,7 @@ object Rounds {
           if (!f.ok) failed += k
           else if (!f.setAside) {
             forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter
+            f.tail.foreach(t => tails = tails.updated(k, tails.getOrElse(k, Vector.empty) :+ t))
           }
           if (f.ok && !f.setAside && f.starving) {
             starvingForks = starvingForks.updated(k, starvingForks.getOrElse(k, 0) + 1)

@@ -212,6 +212,31 @@ class RoundsRuleSuite extends munit.FunSuite {
     shapes
   }
 
+  test("a family-L table's measured windows follow its p99's variance, and a fork's cost as its forks took it") {
+    // Hog times 20% apart from launch to launch and steady inside a fork (they alone ask the fewest
+    // iterations); p99s whose halves differ by ±0.4 while the forks agree (the windows' variance).
+    def run(withTails: Boolean): (Vector[(Int, ForkShape.Shape)], Vector[String]) = {
+      val g = new Random(5)
+      var shapes = Vector.empty[(Int, ForkShape.Shape)]
+      var notes = Vector.empty[String]
+      Rounds.loop(Vector("ce", "zio"), engine(precisionFirst = true, min = 6, max = 6), None, new Random(1),
+        (_, round, shape) => {
+          shapes :+= ((round, shape))
+          val launch = math.exp(0.2 * g.nextGaussian())
+          val tail = ForkShape.TailFork(shape.iterations, 8.0 + 0.01 * g.nextGaussian(), if (g.nextBoolean()) 0.4 else -0.4)
+          Rounds.Fork(ok = true, Vector(Vector.fill(shape.iterations)(100 * launch)), 9.0, higherIsBetter = false,
+            tail = Option.when(withTails)(tail))
+        }, n => notes :+= n, "t", Some(rule))
+      (shapes, notes)
+    }
+    val (tailed, notes) = run(withTails = true)
+    assert(tailed.filter(_._1 >= Rounds.ShapeFromRound).forall(_._2.iterations == ForkShape.MaxIterations), tailed.toString)
+    // 9 s a fork, of which its 6 windows of 0.25 s: 7.5 s besides them.
+    assert(notes.exists(_.contains("a fork 7.5 s besides its windows")), notes.mkString("\n"))
+    val (plain, _) = run(withTails = false)
+    assert(plain.filter(_._1 >= Rounds.ShapeFromRound).forall(_._2.iterations == ForkShape.MinIterations), plain.toString)
+  }
+
   test("a table of four rounds (the headline's minimum) runs the profile's shape in every fork") {
     // Two or three forks do not estimate a between-launch variance: a shape chosen from them swung
     // from one round to the next in the headline of 2026-11-25 04:25.

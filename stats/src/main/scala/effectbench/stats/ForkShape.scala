@@ -34,6 +34,31 @@ object ForkShape {
     }
   }
 
+  /** One family-L fork's p99 and what its own windows say of it: the log of the p99 of all its
+    * measured windows, and the log p99 of its first `windows / 2` windows less that of its last
+    * `windows / 2` (the middle window of an odd count in neither). */
+  final case class TailFork(windows: Int, logP99: Double, halfDiff: Double)
+
+  /** The components of a family-L cell's fork p99s (log scale), from their split halves: two halves
+    * of h windows each differ by the windows' sampling alone, so a window's share of the within-fork
+    * variance is h·d²/2 (averaged over the forks), a fork of w windows carries that over w, and what
+    * the fork p99s spread beyond it is the launches'. The p99 is what a family-L cell reports, and its
+    * variance can sit elsewhere than its hogs' time: in the four hog-probe runs of the nested guest of
+    * 2026-11-27 (14:32–16:15), Cats Effect's p99 at 128 spread 0.50–0.56 (log SD) a window against
+    * 0–0.27 between launches, at 1,024 0.46–1.06 against 0.13–0.79, while the tables' shape, chosen
+    * from the hogs' times, kept 4–5 windows in most rounds. None with fewer than two forks of two
+    * windows or more. */
+  def tailComponents(forks: Vector[TailFork]): Option[Components] = {
+    val fs = forks.filter(f => f.windows >= 2 && !f.logP99.isNaN && !f.halfDiff.isNaN && !f.logP99.isInfinite && !f.halfDiff.isInfinite)
+    if (fs.size < 2) None
+    else {
+      val perWindow = mean(fs.map(f => (f.windows / 2) * f.halfDiff * f.halfDiff / 2))
+      val invWindows = mean(fs.map(1.0 / _.windows))
+      val between = math.max(0.0, variance(fs.map(_.logP99)) - perWindow * invWindows)
+      Some(Components(between, perWindow, 1 / invWindows))
+    }
+  }
+
   /** The iterations per fork that minimise the variance of the cell's mean per machine second. */
   def optimalIterations(c: Components, forkSeconds: Double, iterationSeconds: Double): Int =
     if (c.between <= 0) MaxIterations
@@ -77,18 +102,34 @@ object ForkShape {
     * fork that never settled doubles it; the measured iterations follow `optimalIterations`, with
     * `overheadSeconds` the cost of a JVM's start, setup and exit. */
   def next(forks: Vector[ForkSteady], base: Shape, overheadSeconds: Double, warmupSeconds: Double, iterationSeconds: Double)
-      : (Shape, String) =
+      : (Shape, String) = next(forks, base, overheadSeconds, warmupSeconds, iterationSeconds, None)
+
+  /** As above; for a family-L cell `tail` holds its p99's components and the seconds a fork spends
+    * outside its measured windows as measured (JVM start, warm-up, the JIT gate): the warm-up is
+    * still judged on the hogs' time, the measured windows follow the p99's variance. */
+  def next(
+      forks: Vector[ForkSteady], base: Shape, overheadSeconds: Double, warmupSeconds: Double, iterationSeconds: Double,
+      tail: Option[(Components, Double)]
+  ): (Shape, String) =
     components(forks) match {
       case None => (base, "")
       case Some(c) =>
         val dropped = forks.map(_.dropped).maxOption.getOrElse(0)
         val moved = math.ceil(dropped * iterationSeconds / warmupSeconds).toInt
         val warm = math.min(MaxWarmups, base.warmups + moved + (if (forks.exists(!_.settled)) base.warmups else 0))
-        val iters = optimalIterations(c, overheadSeconds + warm * warmupSeconds, iterationSeconds)
-        val share = c.between / (c.between + c.within / c.itersPerFork)
+        def share(k: Components) = k.between / (k.between + k.within / k.itersPerFork)
+        val (iters, why) = tail match {
+          case Some((t, forkSeconds)) =>
+            val n = optimalIterations(t, forkSeconds, iterationSeconds)
+            (n,
+              f"p99's between-launch variance ${share(t) * 100}%.0f%% of a fork p99's, a fork ${forkSeconds}%.1f s besides its windows; " +
+                s"$warm warm-up + $n measured windows per fork")
+          case None =>
+            val n = optimalIterations(c, overheadSeconds + warm * warmupSeconds, iterationSeconds)
+            (n, f"between-launch variance ${share(c) * 100}%.0f%% of a fork mean's; $warm warm-up + $n iterations per fork")
+        }
         (Shape(warm, iters),
-          f"between-launch variance ${share * 100}%.0f%% of a fork mean's; $warm warm-up + $iters iterations per fork" +
-            (if (dropped > 0) f" (warm-up judged: up to $dropped leading iterations were still trending)" else ""))
+          why + (if (dropped > 0) f" (warm-up judged: up to $dropped leading iterations were still trending)" else ""))
     }
 
   /** A fork shape cut from a long launch afterwards: its first `warmupSeconds` of iterations
