@@ -46,8 +46,8 @@ object ForkShape {
     * variance can sit elsewhere than its hogs' time: in the four hog-probe runs of the nested guest of
     * 2026-11-27 (14:32–16:15), Cats Effect's p99 at 128 spread 0.50–0.56 (log SD) a window against
     * 0–0.27 between launches, at 1,024 0.46–1.06 against 0.13–0.79, while the tables' shape, chosen
-    * from the hogs' times, kept 4–5 windows in most rounds. None with fewer than two forks of two
-    * windows or more. */
+    * from the hogs' times (0–99% launch from one round to the next), swung between 4 and 12 windows.
+    * None with fewer than two forks of two windows or more. */
   def tailComponents(forks: Vector[TailFork]): Option[Components] = {
     val fs = forks.filter(f => f.windows >= 2 && !f.logP99.isNaN && !f.halfDiff.isNaN && !f.logP99.isInfinite && !f.halfDiff.isInfinite)
     if (fs.size < 2) None
