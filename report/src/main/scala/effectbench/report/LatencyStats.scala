@@ -6,15 +6,16 @@ import effectbench.store.{CellResult, RunData}
 import org.apache.commons.statistics.distribution.TDistribution
 
 /** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events
-  * and starved events. A fork whose every event starved has no percentile (NaN): its starved count
-  * says what happened, and nothing is averaged into a percentile for it. */
+  * and starved events. A fork that answered fewer than `LatencyStats.MinRecorded` events (every one
+  * starved, or nearly) has no percentile (NaN): its starved count says what happened, and nothing is
+  * averaged into a percentile for it. */
 final case class ForkPercentiles(
     p50: Double, p99: Double, p999: Double, max: Double, recorded: Long, events: Long, starved: Long,
     /** service: the fork's late timeouts (fast backends that lost to the timeout), when recorded. */
     lateTimeouts: Option[Long] = None
 ) {
   def values: Vector[Double] = Vector(p50, p99, p999, max)
-  def hasPercentiles: Boolean = recorded > 0
+  def hasPercentiles: Boolean = recorded >= LatencyStats.MinRecorded
 }
 
 /** A percentile over forks with its interval, the fork as the unit: `mean` is the geometric mean of
@@ -57,10 +58,17 @@ object LatencyStats {
   /** The two-sided t quantile at `confidence` with `df` degrees of freedom. */
   def t(confidence: Double, df: Double): Double = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2)
 
+  /** The fewest latencies a fork must have recorded for its percentiles: a p99 of fewer than 100 is
+    * not the 1% slowest of anything, its slowest event at best. ZIO with cooperative yielding off
+    * answered 0–2 of a fork's 1,000 or 3,000 probes in the hog-probe run of 2026-11-27 17:39, and its
+    * row read a p99 of 826.7 µs [18.31 … 37,337] from them; now such a fork is starving, as one that
+    * answered none. */
+  val MinRecorded = 100
+
   def percentiles(f: ForkLatency): ForkPercentiles = {
     val h = f.histogram
     val n = h.getTotalCount
-    def us(v: Long): Double = if (n == 0) Double.NaN else v / 1000.0
+    def us(v: Long): Double = if (n < MinRecorded) Double.NaN else v / 1000.0
     ForkPercentiles(us(h.getValueAtPercentile(50)), us(h.getValueAtPercentile(99)), us(h.getValueAtPercentile(99.9)), us(h.getMaxValue), n,
       f.events, f.starved, f.lateTimeouts)
   }

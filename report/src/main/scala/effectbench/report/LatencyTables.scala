@@ -169,7 +169,8 @@ object LatencyTables {
       " interval (paired by round when both were measured in the same rounds, that is in one budget variant, else over " +
       "each cell's forks, on the log scale), 'tie' when it " +
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +
-      "with starved events has no p99 ratio and is never the lowest: its percentiles describe only the events answered); " +
+      "with starved events has no p99 ratio and is never the lowest: its percentiles describe only the events answered, " +
+      s"and a fork that answered fewer than ${LatencyStats.MinRecorded} has none); " +
       "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); time/request (service): the " +
       "window's time per request answered; budget: the auto-yield budget " +
       "the cell's runtime read back; late timeouts (service): per fork, the fast backends (0.5–1.5 ms) that lost to the " +

@@ -77,6 +77,18 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(LatencyData.tail(one), None)
   }
 
+  test("a fork that answered fewer events than a p99 needs has no percentile: it is starving, not a p99 of two probes") {
+    def fork(answered: Int, starved: Long) = {
+      val h = new org.HdrHistogram.Histogram(effectbench.LatencyModel.StarvedNanos, 3)
+      (1 to answered).foreach(i => h.recordValue(800000L + i))
+      ForkLatency("fork-0", h, answered + starved, starved, 4)
+    }
+    val few = LatencyStats.percentiles(fork(2, 998))
+    assert(!few.hasPercentiles && few.p99.isNaN && few.p50.isNaN, few.toString)
+    val enough = LatencyStats.percentiles(fork(LatencyStats.MinRecorded, 900))
+    assert(enough.hasPercentiles && enough.p99 > 800, enough.toString)
+  }
+
   test("percentiles are per fork, each with its interval over forks; starved events never enter a percentile") {
     val rnd = new Random(3)
     def fork(p99us: Double, starved: Long, recorded: Boolean = true) = {

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.report.LatencyData
+import effectbench.report.{LatencyData, LatencyStats}
 import effectbench.store.{JmhResult, RunData, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.charset.StandardCharsets
@@ -246,14 +246,15 @@ object Rounds {
     * measures again only while its hogs' throughput ratio, or one against it, is open. */
   val StarvingForks = 2
 
-  /** Whether every event of every measured window of a JMH file starved (`starved` = `events` in
-    * each iteration, with events): a family-L fork of a runtime that never let a probe through. */
+  /** Whether a JMH file's measured windows, with events in each, answered fewer events in all than a
+    * percentile needs (LatencyStats.MinRecorded; the rest starved): a family-L fork of a runtime that
+    * never, or all but never, let a probe through, and that the report gives no percentile. */
   def starvedThroughout(results: Vector[JmhResult]): Boolean =
     results.headOption.exists { r =>
       (r.secondaryMetrics.get("events"), r.secondaryMetrics.get("starved")) match {
         case (Some(e), Some(st)) =>
           val (ev, sv) = (e.rawData.flatten, st.rawData.flatten)
-          ev.nonEmpty && ev.size == sv.size && ev.zip(sv).forall { case (n, k) => n > 0 && k >= n }
+          ev.nonEmpty && ev.size == sv.size && ev.forall(_ > 0) && (ev.sum - sv.sum) < LatencyStats.MinRecorded
         case _ => false
       }
     }

@@ -333,14 +333,17 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(res.summary.stopped, "every ratio within precision", res.summary.toString)
   }
 
-  test("a fork starved throughout: every measured window's events all starved") {
+  test("a fork starved throughout: its measured windows answered fewer events than a p99 needs") {
     import effectbench.store.{JmhMetric, JmhResult, Named}
     def result(events: Vector[Double], starved: Vector[Double]) =
       Vector(JmhResult("effectbench.Bench.window", "avgt", primaryMetric = JmhMetric(1, 0, "ns/op"),
           secondaryMetrics =
             Named.of(Vector("events" -> JmhMetric(0, 0, "#", Vector(events)), "starved" -> JmhMetric(0, 0, "#", Vector(starved))))))
     assert(Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 250))))
-    assert(!Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 249))), "one probe answered in time")
+    // A p99 needs 100 answered: one probe answered of 500 leaves the fork starving, 100 do not.
+    assert(Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 249))), "one probe answered in time")
+    assert(Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 151))), "99 answered")
+    assert(!Rounds.starvedThroughout(result(Vector(250, 250), Vector(250, 150))), "100 answered")
     assert(!Rounds.starvedThroughout(result(Vector(0, 0), Vector(0, 0))), "no events: nothing starved")
     assert(!Rounds.starvedThroughout(Vector(JmhResult("effectbench.Bench.run", "avgt", primaryMetric = JmhMetric(1, 0, "us/op")))),
       "a throughput cell has no events")
