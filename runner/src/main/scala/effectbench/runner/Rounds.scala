@@ -353,8 +353,10 @@ object Rounds {
           if (f.ok && !f.setAside && f.starving) {
             starvingForks = starvingForks.updated(k, starvingForks.getOrElse(k, 0) + 1)
             if (starved(k) && starvingForks(k) == StarvingForks)
-              note(s"$k: every event starved in each of its first $StarvingForks forks: no latency for more forks to refine, " +
-                "more forks only while its hog throughput's ratio (or one against it) is open")
+              note(
+                s"$k: every event starved, or all but fewer than ${LatencyStats.MinRecorded}, in each of its first $StarvingForks forks: no latency for more forks to refine, " +
+                  "more forks only while its hog throughput's ratio (or one against it) is open"
+              )
           }
         }
         next = keys.filterNot(failed.contains).filterNot(starved)
