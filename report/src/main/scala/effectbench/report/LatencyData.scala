@@ -46,25 +46,9 @@ object LatencyData {
       case _ => ()
     }
     val hists = scala.collection.mutable.LinkedHashMap.empty[String, Histogram]
-    val reader = new HistogramLogReader(log.toFile)
-    try {
-      var next = reader.nextIntervalHistogram()
-      while (next != null) {
-        next match {
-          case h: Histogram =>
-            val tag = Option(h.getTag).getOrElse("untagged")
-            hists.get(tag) match {
-              case Some(acc) => acc.add(h)
-              case None =>
-                val acc = new Histogram(LatencyModel.StarvedNanos, 3)
-                acc.add(h)
-                hists(tag) = acc
-            }
-          case _ => ()
-        }
-        next = reader.nextIntervalHistogram()
-      }
-    } finally reader.close()
+    windows(log).foreach { h =>
+      hists.getOrElseUpdate(Option(h.getTag).getOrElse("untagged"), new Histogram(LatencyModel.StarvedNanos, 3)).add(h)
+    }
     val tags = (counts.keys ++ hists.keys).toVector.distinct
     tags.map { t =>
       val (e, s, w) = counts.getOrElse(t, (0L, 0L, 0))
@@ -72,21 +56,26 @@ object LatencyData {
     }
   }
 
-  /** The p99 of a one-fork latency log (a round's file) and of its two halves (ForkShape.TailFork),
-    * over the recorded latencies like the report's p99 (the starved left out); None when the log
-    * holds fewer than two windows or a half recorded nothing. */
-  def tail(log: Path): Option[ForkShape.TailFork] = {
-    val windows = Vector.newBuilder[Histogram]
+  /** Every window's histogram of a latency log, in the order written. */
+  private def windows(log: Path): Vector[Histogram] = {
+    val out = Vector.newBuilder[Histogram]
     val reader = new HistogramLogReader(log.toFile)
     try {
       var next = reader.nextIntervalHistogram()
       while (next != null) {
-        next match { case h: Histogram => windows += h; case _ => () }
+        next match { case h: Histogram => out += h; case _ => () }
         next = reader.nextIntervalHistogram()
       }
     } finally reader.close()
+    out.result()
+  }
+
+  /** The p99 of a one-fork latency log (a round's file) and of its two halves (ForkShape.TailFork),
+    * over the recorded latencies like the report's p99 (the starved left out); None when the log
+    * holds fewer than two windows or a half recorded nothing. */
+  def tail(log: Path): Option[ForkShape.TailFork] = {
     // A log holds one fork's windows; should a fork have been measured again into it, the last one's.
-    val all = windows.result()
+    val all = windows(log)
     val ws = all.filter(w => Option(w.getTag) == all.lastOption.flatMap(l => Option(l.getTag)))
     val h = ws.size / 2
     def p99(of: Seq[Histogram]): Option[Double] = {

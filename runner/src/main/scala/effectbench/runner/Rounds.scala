@@ -314,8 +314,8 @@ object Rounds {
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
             // A family-L cell's measured windows follow its p99's variance, and its fork costs what its
-            // forks took besides their windows (JVM start, warm-up and the JIT gate: 6–9 s on the nested
-            // guest of 2026-11-27, where the profile's 1 s + warm-up said 4 s).
+            // forks took besides their windows (JVM start, warm-up, the JIT gate and the canary's readings:
+            // 8.3–11.7 s on the nested guest of 2026-11-27, where the profile's 1 s + warm-up said 4 s).
             val ts = tails.getOrElse(k, Vector.empty)
             val tail = ForkShape.tailComponents(ts).map { c =>
               val windows = ts.map(_.windows.toDouble).sum / ts.size
