@@ -29,14 +29,24 @@ object EngineFlags {
   def engine(e: EngineOptions, profile: MeasureProfile, versions: Boolean): Option[Rounds.Engine] =
     if (!e.asked && !versions) None
     else {
-      val fixed = e.rounds.map(t =>
-        t.toIntOption.filter(n => n >= 1 && n <= 100).getOrElse(UsageError(s"--rounds must be a whole number from 1 to 100, got '$t'"))
-      )
+      val fixed = e.rounds.map(rounds)
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
-      Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.getOrElse(EngineFlagsDefaults.minRounds),
-          fixed.getOrElse(EngineFlagsDefaults.maxRounds), budgetSeconds(e.budget), e.level.level, seed,
+      Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.fold(EngineFlagsDefaults.minRounds)(_._1),
+          fixed.fold(EngineFlagsDefaults.maxRounds)(_._2), budgetSeconds(e.budget), e.level.level, seed,
           canary = canary(e.canary, profile)))
     }
+
+  /** `--rounds N` (exactly N rounds) or `--rounds MIN-MAX` (at least MIN, at most MAX: the stopping rules
+    * decide in between), each from 1 to 100. */
+  def rounds(t: String): (Int, Int) = {
+    def bad = UsageError(s"--rounds must be a whole number from 1 to 100, or MIN-MAX such as 4-30, got '$t'")
+    def one(x: String) = x.trim.toIntOption.filter(n => n >= 1 && n <= 100)
+    t.split("-", -1) match {
+      case Array(n) => one(n).map(x => (x, x)).getOrElse(bad)
+      case Array(a, b) => (for { lo <- one(a); hi <- one(b) if lo <= hi } yield (lo, hi)).getOrElse(bad)
+      case _ => bad
+    }
+  }
 
   /** `--canary on|off`: the machine canary (MachineCanary); on unless the profile is the tests' smoke
     * profile, whose forks are too short to be worth checking, or the machine has one CPU (no two

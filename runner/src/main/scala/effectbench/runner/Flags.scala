@@ -103,7 +103,7 @@ object ConfidenceFlag {
 /** The paired-rounds engine (Rounds): asked for by --precision, --rounds or --budget. */
 @main final case class EngineOptions(
     @arg(doc = "paired rounds until every ratio is decided or within ±this: 5% or 0.05") precision: Option[String] = None,
-    @arg(doc = "paired rounds, exactly N (1 to 100)") rounds: Option[String] = None,
+    @arg(doc = "paired rounds: exactly N, or MIN-MAX (the stopping rules decide between them; 1 to 100)") rounds: Option[String] = None,
     @arg(doc = "machine time per table for paired rounds: 600, 90s or 10m") budget: Option[String] = None,
     @arg(doc = "the seed of the rounds' shuffled order (default 1)") seed: Option[String] = None,
     @arg(

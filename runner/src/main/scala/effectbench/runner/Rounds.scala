@@ -240,6 +240,30 @@ object Rounds {
       tail: Option[ForkShape.TailFork] = None
   )
 
+  /** The p99 reach a family-L cell's forks aim at: two runs of as many forks within compare's tail
+    * threshold of each other (95% of pairs with nothing changed). */
+  val TailTarget: Double = effectbench.report.LatencyCompare.DefaultTailThreshold
+
+  /** How far apart two runs of as many forks as these would put a family-L cell's p99 (95% of pairs):
+    * exp(t·s·√(2/n)) − 1, s the forks' log p99s' standard deviation, t Student's on n − 1 df (the
+    * report's "p99 run to run" takes 1.96: here s comes from a few forks, and a t keeps the engine from
+    * stopping on a spread that happened to read narrow); `forksFor`: the forks that would reach
+    * `TailTarget` at this s. None under LatencyStats.MinReachForks forks with a p99. On the nested 2-core
+    * guest (2026-11-27) Cats Effect's p99 at budget 1,024 spread 0.2–0.4 between launches: 10–12 forks
+    * gave ±21–34% from run to run, and one A/A pair of three moved −21%. */
+  def tailReach(ts: Vector[ForkShape.TailFork]): Option[LatencyStats.RunToRun] = {
+    val logs = ts.map(_.logP99).filterNot(x => x.isNaN || x.isInfinite)
+    if (logs.size < LatencyStats.MinReachForks) None
+    else {
+      val n = logs.size
+      val m = logs.sum / n
+      val sd = math.sqrt(logs.map(x => (x - m) * (x - m)).sum / (n - 1))
+      def half(k: Int) = math.exp(ForkStats.tQuantile(0.95, k - 1) * sd * math.sqrt(2.0 / k)) - 1
+      val need = Iterator.from(math.max(2, LatencyStats.MinReachForks)).find(k => half(k) <= TailTarget || k >= 1000).get
+      Some(LatencyStats.RunToRun(half(n), sd, n, need, TailTarget))
+    }
+  }
+
   /** Forks after which a cell whose every fork starved gets no more in the table's first rounds: it has
     * no latency for more forks to refine, and it is the costliest cell of its table (each measured
     * window waits a second past its schedule to count the starved). After the minimum rounds it
@@ -301,6 +325,7 @@ object Rounds {
     // Cells whose open ratio the table's budget cannot settle (planRound): no more forks here.
     var outOfReach = Set.empty[String]
     var partial = ""
+    var tailNoted = Set.empty[String]
     def perFork(k: String) = cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))
     // Judged on its kept forks: a fork the machine canary set aside says nothing of starving (until
     // 2026-11-27 it was counted here, and a starving cell with one fork set aside ran every round:
@@ -433,6 +458,28 @@ object Rounds {
             note(s"table $label: ${bare.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
           }
         }
+        // A family-L cell whose p99 two runs of as many forks would still put further apart than compare's
+        // threshold (tailReach) measures again, while the budget lasts: its report's p99 is what the cell
+        // is read for, and its ratios may have settled on the hogs' time long before.
+        val tailOpen = keys.filter(k => !failed.contains(k) && !starved(k)).flatMap(k =>
+          tailReach(tails.getOrElse(k, Vector.empty)).filterNot(_.within).map(k -> _)
+        )
+        if (round >= engine.minRounds && tailOpen.nonEmpty && (stopped.isEmpty || settledStop)) {
+          // A table stopped as settled measures only these (its `next` still names every cell).
+          val before = if (stopped.nonEmpty) Vector.empty else next
+          val add = tailOpen.map(_._1).filterNot(before.contains)
+          if (add.nonEmpty && budgetSeconds.forall(b => seconds + (before ++ add).map(perFork).sum <= b)) {
+            stopped = ""
+            next = before ++ add
+            tailOpen.filter(t => add.contains(t._1) && !tailNoted.contains(t._1)).foreach { case (k, r) =>
+              tailNoted += k
+              note(f"$k: its p99 ±${r.halfWidth * 100}%.0f%% from run to run on ${r.forks} forks (about ${r.forksFor} for " +
+                f"±${TailTarget * 100}%.0f%%): measured again for its p99" + (if (r.forksFor > engine.maxRounds)
+                                                                                s", up to the round ceiling (${engine.maxRounds})"
+                                                                              else ""))
+            }
+          }
+        }
         if (next.isEmpty && stopped.isEmpty)
           stopped = if (keys.exists(k => !failed.contains(k))) "every cell starved or failed" else "every cell failed"
         if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
@@ -476,6 +523,7 @@ object Rounds {
       case None => engine.budgetSeconds
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
+    def latency(c: PlannedCell) = effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
     val rule = ShapeRule(ForkShape.Shape(profile.warmups, profile.iterations), ForkOverheadSeconds, profile.warmupSeconds,
       profile.iterationSeconds)
     val res = loop(cells.map(_.id.key), engine, budget, rnd,
@@ -505,7 +553,8 @@ object Rounds {
         }
         val (o, kept) =
           if (engine.canary)
-            MachineCanary.guardFor(dir.dir, note).fork(key, k, round, nth, dir.dir.relativize(out).toString)(once)(setAside)
+            MachineCanary.guardFor(dir.dir, note)
+              .fork(key, k, round, nth, dir.dir.relativize(out).toString, setsAside = !latency(cell))(once)(setAside)
           else (once(), true)
         if (o.status.ok && kept) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))

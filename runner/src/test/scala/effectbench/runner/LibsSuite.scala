@@ -68,6 +68,8 @@ class LibsSuite extends munit.FunSuite {
     assert(e.exists(_.minRounds >= 3), e.toString)
     assertEquals(EngineFlags.engine(Flags.read[EngineOptions](Vector("--rounds", "2")), Profiles.quick, versions = true).map(_.maxRounds),
       Some(2))
+    val range = EngineFlags.engine(Flags.read[EngineOptions](Vector("--rounds", "4-30")), Profiles.quick)
+    assertEquals(range.map(e => (e.minRounds, e.maxRounds)), Some((4, 30)))
   }
 
   test("a version the registry lacks is a usage error naming the module and the versions it has") {

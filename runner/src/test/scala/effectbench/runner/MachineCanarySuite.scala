@@ -15,8 +15,8 @@ class MachineCanarySuite extends munit.FunSuite {
     val guard = new MachineCanary.Guard(() => it.next(), dir, n => notes :+= n)
     var runs = 0
     var aside = 0
-    def fork(round: Int): (String, Boolean) =
-      guard.fork("table", "cell", round, 1, s"jmh/cell.round-$round.json")(() => { runs += 1; s"fork $runs" }) { _ =>
+    def fork(round: Int, setsAside: Boolean = true): (String, Boolean) =
+      guard.fork("table", "cell", round, 1, s"jmh/cell.round-$round.json", setsAside)(() => { runs += 1; s"fork $runs" }) { _ =>
         aside += 1
         s"jmh/cell.round-$round.set-aside-1.json"
       }
@@ -52,6 +52,18 @@ class MachineCanarySuite extends munit.FunSuite {
       Vector("jmh/cell.round-1.set-aside-1.json", "jmh/cell.round-2.set-aside-1.json", "jmh/cell.round-3.json"))
     assertEquals(s.checks.map(_.unit).distinct, Vector("ns"))
     assert(s.notes.exists(_.contains("set aside, the machine away from its usual state")), s.notes.mkString("\n"))
+  }
+
+  test("a family-L fork with the machine away is kept, recorded as unmoved, and counted apart in the run's line") {
+    val s = new Script(50, 50, 51, 52, 375, 374, 51)
+    assertEquals(s.fork(1, setsAside = false), ("fork 1", true))
+    assertEquals(s.fork(2, setsAside = false), ("fork 2", true))
+    assertEquals(s.aside, 0)
+    assertEquals(s.checks.map(_.verdict), Vector(Verdict.Unmoved, Verdict.Unmoved))
+    assertEquals(s.checks.map(_.file), Vector("jmh/cell.round-1.json", "jmh/cell.round-2.json"))
+    assertEquals(CanaryLog.summary(s.checks),
+      Some("2 forks checked by the machine canary (its usual reading 50.0 ns): " +
+        "2 family-L forks kept though the machine was away by +648% (that state was measured not to move them)"))
   }
 
   test("forks set aside and then kept after all (their cell had no other) count once, as kept on a slow machine") {

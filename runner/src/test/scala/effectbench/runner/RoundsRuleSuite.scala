@@ -237,6 +237,49 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(plain.filter(_._1 >= Rounds.ShapeFromRound).forall(_._2.iterations == ForkShape.MinIterations), plain.toString)
   }
 
+  test("a family-L cell measures on while two runs of its forks would put its p99 more than ±20% apart") {
+    // Hog times 1% apart (the ratio settles at the minimum rounds); Cats Effect's p99 spreads 0.3 from
+    // launch to launch (as at budget 1,024 on the nested guest), ZIO's 0.03.
+    def run(withTails: Boolean, budget: Option[Double] = None): (Rounds.LoopResult, Vector[String]) = {
+      val g = new Random(11)
+      var notes = Vector.empty[String]
+      val res = Rounds.loop(Vector("ce", "zio"), engine(precisionFirst = true, min = 4, max = 40), budget, new Random(1),
+        (k, _, _) => {
+          val sd = if (k == "ce") 0.3 else 0.03
+          val tail = ForkShape.TailFork(4, 8.0 + sd * g.nextGaussian(), 0.0)
+          Rounds.Fork(ok = true, Vector(Vector.fill(4)(100 * (1 + 0.01 * g.nextGaussian()))), 10.0, higherIsBetter = false,
+            tail = Option.when(withTails)(tail))
+        }, n => notes :+= n, "t")
+      (res, notes)
+    }
+    val (res, notes) = run(withTails = true)
+    assertEquals(res.forks("zio").size, 4, res.summary.toString)
+    val ce = res.forks("ce").size
+    // At s = 0.3 two runs are within ±20% (t on n − 1 df) from about 20 forks on.
+    assert(ce >= 15 && ce < 40, s"$ce forks; ${res.summary}")
+    assert(notes.exists(n => n.startsWith("ce: its p99 ±") && n.contains("measured again for its p99")), notes.mkString("\n"))
+    val (plain, _) = run(withTails = false)
+    assertEquals(plain.forks.values.map(_.size).toSet, Set(4), "without p99s the hogs' ratio alone decides")
+    // Under a budget the p99's forks come only while they fit: 100 s is ten forks of 10 s.
+    val (budgeted, _) = run(withTails = true, budget = Some(100.0))
+    assert(budgeted.summary.seconds <= 100.0, budgeted.summary.toString)
+    assertEquals(budgeted.forks("ce").size, 6, budgeted.summary.toString)
+  }
+
+  test("the p99's reach: t on n − 1 df, none under three forks, and the forks a ±20% reach needs") {
+    def forks(logs: Double*) = logs.toVector.map(ForkShape.TailFork(4, _, 0.0))
+    assertEquals(Rounds.tailReach(forks(8.0, 8.1)), None)
+    val r = Rounds.tailReach(forks(8.0, 8.2, 8.4)).get
+    // s = 0.2, t(2 df) = 4.303: exp(4.303 · 0.2 · √(2/3)) − 1
+    assertEqualsDouble(r.halfWidth, math.exp(4.302652729911275 * 0.2 * math.sqrt(2.0 / 3)) - 1, 1e-9)
+    assert(!r.within)
+    // The forks asked reach ±20% at this spread and no fewer do.
+    def half(k: Int) = math.exp(ForkStats.tQuantile(0.95, k - 1) * 0.2 * math.sqrt(2.0 / k)) - 1
+    assert(half(r.forksFor) <= 0.20 && half(r.forksFor - 1) > 0.20, r.toString)
+    assert(Rounds.tailReach(forks(8.0, 8.01, 8.02, 8.0)).get.within)
+    assert(Rounds.tailReach(forks(8.0, Double.NaN, 8.02)).isEmpty, "a fork with no p99 is not counted")
+  }
+
   test("a table of four rounds (the headline's minimum) runs the profile's shape in every fork") {
     // Two or three forks do not estimate a between-launch variance: a shape chosen from them swung
     // from one round to the next in the headline of 2026-11-25 04:25.
