@@ -35,16 +35,27 @@ final case class LatencyRatio(ratio: Double, low: Double, high: Double, paired: 
 /** A family-L cell's latency: its forks' percentiles, each percentile's interval over the forks
   * that recorded any, and the starved events per fork (reported, never averaged into a percentile). */
 final case class LatencyEstimate(
-    forks: Vector[ForkPercentiles], p50: ForkInterval, p99: ForkInterval, p999: ForkInterval, max: ForkInterval, rounds: Vector[Int]
+    forks: Vector[ForkPercentiles], p50: ForkInterval, p99: ForkInterval, p999: ForkInterval, max: ForkInterval, rounds: Vector[Int],
+    /** The states of the forks' p99s (LatencyStats.p99States), most frequent first, when there are two
+      * or more; `p99` is then the first's. */
+    p99States: Vector[P99State] = Vector.empty
 ) {
   def starved: Vector[Long] = forks.map(_.starved)
   def events: Vector[Long] = forks.map(_.events)
   def totalStarved: Long = starved.sum
   def lateTimeouts: Vector[Option[Long]] = forks.map(_.lateTimeouts)
   def intervals: Vector[(String, ForkInterval)] = Vector("p50" -> p50, "p99" -> p99, "p99.9" -> p999, "max" -> max)
-  /** The p99 of every fork that recorded one. */
-  def p99s: Vector[Double] = forks.filter(f => f.hasPercentiles && f.p99 > 0).map(_.p99)
+  /** The forks (indices) behind `p99`: its state's when the p99s fall in states, else every fork that recorded one. */
+  def p99Forks: Vector[Int] = p99States.headOption.map(_.forks)
+    .getOrElse(forks.zipWithIndex.collect { case (f, i) if f.hasPercentiles && f.p99 > 0 => i })
+  /** The p99s behind `p99`. */
+  def p99s: Vector[Double] = p99Forks.map(forks(_).p99)
+  /** Forks with a p99 in any state. */
+  def p99Total: Int = forks.count(f => f.hasPercentiles && f.p99 > 0)
 }
+
+/** One state of a cell's fork p99s: its forks (indices into the estimate's forks), their p99's interval. */
+final case class P99State(p99: ForkInterval, forks: Vector[Int])
 
 /** Statistics of family L with the fork as the unit (docs/engine.md): percentiles per fork, each
   * percentile's interval over forks, p99 ratios between cells paired by the engine's rounds. */
@@ -92,8 +103,34 @@ object LatencyStats {
   def estimate(forks: Vector[ForkLatency], confidence: Double, rounds: Vector[Int] = Vector.empty): LatencyEstimate = {
     val ps = forks.map(percentiles)
     def over(f: ForkPercentiles => Double) = interval(ps.filter(_.hasPercentiles).map(f), confidence)
-    LatencyEstimate(ps, over(_.p50), over(_.p99), over(_.p999), over(_.max), rounds)
+    val states =
+      p99States(ps.map(p => if (p.hasPercentiles) p.p99 else Double.NaN)).map(is => P99State(interval(is.map(ps(_).p99), confidence), is))
+    if (states.size < 2) LatencyEstimate(ps, over(_.p50), over(_.p99), over(_.p999), over(_.max), rounds)
+    else LatencyEstimate(ps, over(_.p50), states.head.p99, over(_.p999), over(_.max), rounds, states)
   }
+
+  /** The states of a cell's fork p99s (indices of `p99s`, NaN or non-positive for a fork without one),
+    * most frequent first (the lower p99 first between two as frequent); one state, or none without a
+    * p99, when they do not split. The gap test of launch states (ForkStats.launchStates: neighbouring
+    * log p99s at least 1.25× and six spreads apart, a state seen in two forks at least) on the p99s.
+    * Why: where a runtime stalls now and then for 50–150 ms, a fork whose windows met a stall has that
+    * stall for its p99. Cats Effect at 1,024 on the nested guest of 2026-11-27 20:13 (40 forks of 12
+    * windows) had 38 forks at 2.1–4.8 ms and two at 52 and 139 ms; their geometric mean moves with
+    * how many stall forks a run happens to draw (two of 40 lift it by 17%), so two runs of one build
+    * land far apart (±61% from run to run at that spread, 177 forks for ±20%), and a mean of the two
+    * describes neither. As with throughput launch states, the p99 is its most frequent state's, and
+    * the others are shown beside it with their forks. */
+  def p99States(p99s: Vector[Double]): Vector[Vector[Int]] = {
+    val fs = p99s.zipWithIndex.collect { case (p, i) if !p.isNaN && p > 0 => effectbench.stats.ForkSteady(i, Vector(p), 0, settled = true) }
+    ForkStats.launchStates(fs).sortBy(s => (-s.forks.size, s.mean)).map(_.forks)
+  }
+
+  /** "" for a cell with one p99 state; else " (38 of 40 forks; 2 at 84,915)": the forks of
+    * the state shown and each other state's forks and p99 (µs, geometric mean). */
+  def p99StatesText(e: LatencyEstimate): String =
+    if (e.p99States.size < 2) ""
+    else s" (${e.p99States.head.forks.size} of ${e.p99Total} forks; " +
+      e.p99States.tail.map(s => s"${s.forks.size} at ${Format.num(s.p99.mean)}").mkString("; ") + ")"
 
   /** The p99 of `a` over that of `b` (> 1: `a` waits longer), with its interval. Paired when both
     * were measured in rounds and share at least two: each shared round gives the log of the ratio
@@ -101,14 +138,20 @@ object LatencyStats {
     * geometric mean), and the interval is the t-interval of those logs, so drift of the machine that
     * hits both cells in a round cancels. Otherwise the logs of each cell's forks, with Welch's
     * degrees of freedom. */
-  def p99Ratio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double): LatencyRatio = percentileRatio(a, b, confidence, _.p99)
+  def p99Ratio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double): LatencyRatio =
+    percentileRatio(a, b, confidence, _.p99, ofP99State = true)
 
-  /** As `p99Ratio`, for the percentile `pick` reads from each fork. */
-  def percentileRatio(a: LatencyEstimate, b: LatencyEstimate, confidence: Double, pick: ForkPercentiles => Double): LatencyRatio = {
-    def logs(e: LatencyEstimate): Vector[(Int, Double)] =
+  /** As `p99Ratio`, for the percentile `pick` reads from each fork; `ofP99State`: only the forks behind
+    * each side's `p99` (its most frequent p99 state). */
+  def percentileRatio(
+      a: LatencyEstimate, b: LatencyEstimate, confidence: Double, pick: ForkPercentiles => Double, ofP99State: Boolean = false
+  ): LatencyRatio = {
+    def logs(e: LatencyEstimate): Vector[(Int, Double)] = {
+      val in = if (ofP99State) e.p99Forks.toSet else e.forks.indices.toSet
       e.forks.zipWithIndex.collect {
-        case (f, i) if f.hasPercentiles && pick(f) > 0 => (e.rounds.lift(i).getOrElse(-1 - i), math.log(pick(f)))
+        case (f, i) if in(i) && f.hasPercentiles && pick(f) > 0 => (e.rounds.lift(i).getOrElse(-1 - i), math.log(pick(f)))
       }
+    }
     val la = logs(a)
     val lb = logs(b)
     def byRound(l: Vector[(Int, Double)]): Map[Int, Double] = l.filter(_._1 >= 0).groupBy(_._1).map { case (r, xs) =>

@@ -123,10 +123,11 @@ object LatencyTables {
       def wait(pick: ForkPercentiles => Double) =
         if (!answered) None
         else Some(LatencyStats.percentileRatio(lv.latency.copy(rounds = Vector.empty), other.latency.copy(rounds = Vector.empty),
-            confidence, pick))
+            confidence, pick, ofP99State = pick == p99Pick))
       val hog = for (a <- lv.hog; b <- other.hog) yield ForkStats.ratio(a.copy(rounds = Vector.empty), b.copy(rounds = Vector.empty))
-      BudgetCost(lv.runtime, lv, other, hog, wait(_.p50), wait(_.p99))
+      BudgetCost(lv.runtime, lv, other, hog, wait(_.p50), wait(p99Pick))
     }
+  private val p99Pick: ForkPercentiles => Double = _.p99
 
   val costHead: Vector[String] =
     Vector("runtime", "levelled vs", "hog time/step, other ÷ levelled", "p50 wait, levelled ÷ other", "p99 wait, levelled ÷ other")
@@ -150,7 +151,7 @@ object LatencyTables {
     r.budget,
     r.hog.map(e => s"${CellStats.scoreText(e)} ${r.cell.score.map(_.unit).getOrElse("")}").getOrElse("?"),
     LatencyStats.intervalText(r.latency.p50),
-    LatencyStats.intervalText(r.latency.p99),
+    LatencyStats.intervalText(r.latency.p99) + LatencyStats.p99StatesText(r.latency),
     LatencyStats.intervalText(r.latency.p999),
     LatencyStats.intervalText(r.latency.max),
     if (r.isLowest) "1.00× (lowest)"
@@ -165,7 +166,10 @@ object LatencyTables {
     val c = f"${confidence * 100}%.0f%%"
     "latency tables (family L): each event's latency is its completion minus its scheduled time (metered: no coordinated " +
       "omission); p50/p99/p99.9/max: each fork's percentile of its measured windows, their geometric mean over forks " +
-      "[the " + c + " interval]" + " (t on the forks' logs, forks − 1 df); p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
+      "[the " + c + " interval]" + " (t on the forks' logs, forks − 1 df); a p99 whose forks fall in states (a gap between " +
+      "neighbouring fork p99s at least 1.25× and six spreads wide, each state in two forks or more: a runtime's rare stalls, " +
+      "which some forks meet and others do not) is its most frequent state's, '(38 of 40 forks; 2 at 84,915)' naming the " +
+      "others, and its ratios, run to run and compare take that state's forks; p99 vs lowest: ratio of p99 to the table's lowest, with its own " + c +
       " interval (paired by round when both were measured in the same rounds, that is in one budget variant, else over " +
       "each cell's forks, on the log scale), 'tie' when it " +
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +

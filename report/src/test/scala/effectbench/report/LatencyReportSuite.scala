@@ -257,6 +257,50 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyTables.cellsOf(t, t.rows.head)(col).matches("±\\d+%"), LatencyTables.cellsOf(t, t.rows.head).toString)
   }
 
+  test("a p99 whose forks fall in states is its most frequent state's, the others named; its ratio and reach take that state's forks") {
+    // Cats Effect at 1,024 on the nested guest, 2026-11-27 20:13: 38 forks at 2.1–4.8 ms, two at 52 and 139 ms.
+    val g = new Random(9)
+    val usual = Vector.fill(38)(3600.0 * math.exp(0.2 * g.nextGaussian()))
+    def est(p99s: Vector[Double], rounds: Vector[Int] = Vector.empty) = {
+      val fs = p99s.map(p => ForkPercentiles(p / 4, p, p * 2, p * 3, 1000, 1000, 0))
+      val states = LatencyStats.p99States(p99s).map(is => P99State(LatencyStats.interval(is.map(p99s), 0.95), is))
+      val all = LatencyStats.interval(p99s, 0.95)
+      val nan = ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0)
+      if (states.size < 2) LatencyEstimate(fs, nan, all, nan, nan, rounds)
+      else LatencyEstimate(fs, nan, states.head.p99, nan, nan, rounds, states)
+    }
+    val stalled = est(usual.take(9) ++ Vector(51800.0) ++ usual.drop(9).take(8) ++ Vector(139200.0) ++ usual.drop(17))
+    assertEquals(stalled.p99States.map(_.forks.size), Vector(38, 2))
+    assertEquals(stalled.p99.n, 38)
+    assertEqualsDouble(stalled.p99.mean, LatencyStats.interval(usual, 0.95).mean, 1e-6)
+    assertEquals(stalled.p99States(1).forks, Vector(9, 18))
+    assertEquals(LatencyStats.p99StatesText(stalled), " (38 of 40 forks; 2 at 84,915)")
+    // Two runs drawing no stall and two: their p99s the same state's, run to run from its spread.
+    val plain = est(usual)
+    assertEquals(plain.p99States, Vector.empty)
+    assertEquals(LatencyStats.p99StatesText(plain), "")
+    assertEqualsDouble(LatencyStats.p99Ratio(stalled, plain, 0.95).ratio, 1.0, 1e-9)
+    assert(LatencyStats.runToRun(stalled, 0.2).get.within, LatencyStats.runToRun(stalled, 0.2).toString)
+    // A mean over both states would have put them 17% apart, and the reach at ±61% (the defect this replaced).
+    assert(LatencyStats.interval(stalled.forks.map(_.p99), 0.95).mean / plain.p99.mean > 1.15)
+    // One stall fork is no state (one launch cannot tell a state from an outlier): it stays in, and widens.
+    val one = est(usual.take(39 - 1) :+ 139200.0)
+    assertEquals(one.p99States, Vector.empty)
+    assert(!LatencyStats.runToRun(one, 0.2).get.within)
+    // A p99 spread with no gap (Cats Effect at 128: 0.22) is one state.
+    assertEquals(LatencyStats.p99States(usual), Vector(usual.indices.toVector))
+    // The same from logs: estimate reads the states from the forks' histograms.
+    val rnd = new Random(4)
+    def fork(p99us: Double) = {
+      val h = new Histogram(LatencyModel.StarvedNanos, 3)
+      lats(p99us, rnd).foreach(h.recordValue)
+      ForkLatency("t", h, h.getTotalCount, 0, 1)
+    }
+    val fromLogs = LatencyStats.estimate((usual.take(10) ++ Vector(51800.0, 139200.0)).map(fork), 0.95)
+    assertEquals(fromLogs.p99States.map(_.forks.size), Vector(10, 2))
+    assert(fromLogs.p99.mean < 6000, fromLogs.p99.toString)
+  }
+
   test("compare says when every p99 of the run moved together, and marks the cells that moved no further than the run") {
     val p = Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1500.0, "zio" -> 1000.0)
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)

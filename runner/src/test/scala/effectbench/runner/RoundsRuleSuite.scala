@@ -278,6 +278,12 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(half(r.forksFor) <= 0.20 && half(r.forksFor - 1) > 0.20, r.toString)
     assert(Rounds.tailReach(forks(8.0, 8.01, 8.02, 8.0)).get.within)
     assert(Rounds.tailReach(forks(8.0, Double.NaN, 8.02)).isEmpty, "a fork with no p99 is not counted")
+    // Two stall forks (52 and 139 ms among forks of 3–4 ms): the reach is the usual state's, as the report's p99.
+    val g = new Random(2)
+    val usual = Vector.fill(20)(math.log(3600) + 0.05 * g.nextGaussian())
+    val stalled = Rounds.tailReach(forks(usual.take(5) ++ Vector(math.log(51800), math.log(139200)) ++ usual.drop(5): _*)).get
+    assertEquals(stalled.forks, 20)
+    assert(stalled.within, stalled.toString)
   }
 
   test("a table of four rounds (the headline's minimum) runs the profile's shape in every fork") {
