@@ -158,7 +158,7 @@ object MachineCanary {
       * `setsAside` false (a family-L fork): a slow reading is recorded (`kept, unmoved`) and the fork kept.
       * Over the hog-probe runs of 2026-11-27 on the nested 2-core guest (19 runs, 47 cells with forks both
       * kept and set aside), the 304 forks set aside had the 436 kept ones' p99 (−0.3%, SE 0.7%, weighted
-      * over cells; +4.1%, SE 4.7%, unweighted) and their hog time (+0.07%, SE 0.10%; 369 against 539
+      * over cells; +4.2%, SE 4.7%, unweighted) and their hog time (+0.07%, SE 0.10%; 369 against 539
       * forks); the state took a third to half of those tables' forks, and so doubled their cost for
       * nothing. Throughput forks stay judged: fork-many's set aside ran +28% (SE 7%) over its kept ones
       * in the three headlines of that day, gather's +12% (SE 9%). */
