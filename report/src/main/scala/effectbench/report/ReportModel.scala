@@ -324,7 +324,7 @@ object ReportModel {
       w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
     if (run.status.contains(RunStatus.Interrupted)) w += "the run was interrupted; cells not recorded are missing"
     w ++= Machines.warnings(run)
-    launchSpread(run).filter(_.noisy).foreach(s => w += s.warning)
+    launchSpread(run).foreach(s => w ++= s.warnings)
     w.result()
   }
 

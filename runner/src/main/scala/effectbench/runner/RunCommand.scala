@@ -120,7 +120,10 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     val skipped = data.cells.count(_.status == Outcome.NotMeasured)
     if (skipped > 0) println(s"$skipped cells not measured: the service sweeps they belong to had stopped (see the capacity tables)")
     effectbench.store.CanaryLog.summary(data.canary).foreach(println)
-    setup.engine.flatMap(e => Shards.advice(summaries.result(), e)).foreach(println)
+    val advice = setup.engine.flatMap(e => Shards.advice(summaries.result(), e))
+    advice.foreach(println)
+    // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread).
+    if (advice.nonEmpty) effectbench.report.ReportModel.launchSpread(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
     println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
     println(dir.dir.toString)
     if (failed.nonEmpty) 1 else 0

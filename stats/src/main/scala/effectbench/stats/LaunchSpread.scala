@@ -26,6 +26,21 @@ final case class LaunchSpread(cells: Int, between: Double, within: Double) {
     f"fork means of one cell ${between * 100}%.1f%% apart, iterations inside a fork ${within * 100}%.1f%% " +
       f"(${ratio}%.1f×; standard deviations on the log scale, median over $cells cells)"
 
+  /** Iterations inside one fork spread beyond any quiet machine's: the machine is noisy within a
+    * launch, whatever its launches do. */
+  def noisyInside: Boolean = cells >= LaunchSpread.MinCells && within > LaunchSpread.InsideFloor
+
+  /** The warning of a machine noisy inside a launch. */
+  def insideWarning: String =
+    f"the machine is noisy inside a launch: the iterations of one fork lay ${within * 100}%.1f%% apart (median over $cells " +
+      f"cells; quiet 2-core machines keep them under ${LaunchSpread.InsideFloor * 100}%.0f%%), and fork means of one cell " +
+      f"${between * 100}%.1f%%. A ratio's interval narrows as the square root of its forks, so this machine needs " +
+      f"about ${math.pow(between / LaunchSpread.QuietBetween, 2)}%.0f× the forks of a quiet one for the same precision: " +
+      "measure on a quieter machine, or spread the tables over machines (run --shard K/N, then merge)"
+
+  /** Every warning this reading gives, launch-to-launch first. */
+  def warnings: Vector[String] = Vector(warning).filter(_ => noisy) ++ Vector(insideWarning).filter(_ => noisyInside)
+
   /** The warning of a noisy run. */
   def warning: String =
     f"the machine changed from launch to launch: fork means of one cell lay ${between * 100}%.1f%% apart against " +
@@ -43,6 +58,15 @@ object LaunchSpread {
   /** And launches more than this far apart (quiet runs at most 7.1%, noisy at least 9.1%); two
     * spreads both tiny are no noise worth a warning. */
   val NoisyFloor = 0.08
+  /** Iterations inside a fork spread more than this only on a machine noisy within a launch: the
+    * 2-core KVM guest's headlines of 2026-11-26 and 2026-11-27 kept them at 2.6–3.9%, noisy hours
+    * included; the nested Firecracker guest of 2026-11-27 (kernel 6.18.44-fc), 5.8–9.4% in six
+    * headlines, where a loop over 256 MiB took 181–223 ms a 250-ms window at its 10th and 90th
+    * percentiles while an arithmetic loop kept within ±2% (docs/measurements.md). */
+  val InsideFloor = 0.05
+  /** Fork means of one cell on a quiet machine (median over the quiet headlines above: 4.8–7.1%,
+    * 2.6–5.7% with the canary), for the warning's "times the forks". */
+  val QuietBetween = 0.05
   /** Forks a cell needs to count (a standard deviation of two means is too rough). */
   val MinForks = 3
 
