@@ -107,6 +107,13 @@ final class Commands(argv: Vector[String]) {
   ): Int =
     StatesStudy.main(cells, changes, launches, out, jvms, smoke.value, fork)
 
+  @main(doc = "how steady this machine keeps fixed work (arithmetic, memory, allocation, core to core), in half a minute")
+  def machine(
+      @arg(doc = "each window's length in ms (default 250, a quick fork's iteration)") windowMs: Option[String] = None,
+      @arg(doc = "windows per job (default 24)") windows: Option[String] = None
+  ): Int =
+    MachineProbe.command(windowMs, windows)
+
   @main(doc = "write docs/scenarios.md, the scenario catalog in words, from core's catalog")
   def spec(@arg(doc = "write nothing; exit 1 when docs/scenarios.md differs from the catalog") check: Flag = Flag()): Int =
     SpecCommand(Main.root, check.value)

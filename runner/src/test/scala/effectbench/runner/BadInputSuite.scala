@@ -49,6 +49,8 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--rounds", "4-") ++ o -> "got '4-'",
       Vector("run", "--rounds", "4-200") ++ o -> "got '4-200'",
       Vector("run", "--resume", notARun.toString, "--canary", "off") -> "drop --canary",
+      Vector("machine", "--windows", "1") -> "--windows must be a whole number from 2 to 1000, got '1'",
+      Vector("machine", "--window-ms", "fast") -> "--window-ms must be a whole number from 10 to 10000, got 'fast'",
       Vector("run", "--timeout", "0") ++ o -> "--timeout must be a positive number of seconds, got '0'",
       Vector("run", "--timeout", "soon") ++ o -> "--timeout must be a positive number of seconds, got 'soon'",
       Vector("run", "--jvm", "/no/such/jdk") ++ o -> "--jvm /no/such/jdk: no such file or directory",

@@ -15,7 +15,7 @@ class HelpSuite extends munit.FunSuite {
   private val picked: Map[String, String] = Map(
     "run" -> "--resume", "merge" -> "--partial", "list" -> "--format", "profile" -> "--event", "verify" -> "--floor",
     "report" -> "--confidence", "reindex" -> "--out", "history" -> "--limit", "compare" -> "--fail-on-regression",
-    "engine-study" -> "--smoke", "states" -> "--launches", "spec" -> "--check", "test" -> "./bench test"
+    "engine-study" -> "--smoke", "states" -> "--launches", "machine" -> "--window-ms", "spec" -> "--check", "test" -> "./bench test"
   )
 
   private def flagAt(help: String, flag: String): Boolean = s"(?m)^\\s+\\Q$flag\\E( |$$)".r.findFirstIn(help).isDefined

@@ -1,0 +1,207 @@
+package effectbench.runner
+
+import effectbench.stats.LaunchSpread
+
+/** `./bench machine`: how steady this machine keeps fixed work from one window of time to the next,
+  * before a run spends fifteen minutes on it. A fresh JVM (the machine's default flags and heap of a
+  * benchmark fork's size, not the runner's C1-only JVM) times windows of three fixed jobs, each
+  * calibrated to a window's length after its warm-up:
+  *
+  *   - arithmetic: a multiply-add chain in registers, the core alone;
+  *   - memory: a walk over 256 MiB, one cache line a step, the path to memory;
+  *   - allocation: short-lived arrays as a run loop allocates them, the allocator and the young
+  *     collector;
+  *
+  * and reads the machine canary's cache-line round trip between two threads (MachineCanary) as
+  * many times. A job's spread is the standard deviation of its windows' log times.
+  *
+  * Why: on the nested Firecracker guest of 2026-11-27 (kernel 6.18.44-fc) the headline's iterations
+  * spread 5.8–9.4% inside a fork against 2.6–3.9% on the KVM guest before it, and no rule of the
+  * engine narrows that. Timed from the shell there (23:15–23:20, load 0.1–0.8), 250-ms windows of an
+  * arithmetic loop lay within 249–262 ms, while a walk over 256 MiB took 181–223 ms at its 10th and
+  * 90th percentiles and an allocating loop 195–267 ms with the young collector's pauses at 1–3 ms:
+  * the memory path, not the core nor the collector (docs/measurements.md). This command reads the
+  * same in half a minute. */
+object MachineProbe {
+  final case class Job(name: String, what: String)
+
+  val Jobs: Vector[Job] = Vector(
+    Job("arithmetic", "a multiply-add chain in registers: the core alone"),
+    Job("memory", "a walk over 256 MiB, one cache line a step: the path to memory"),
+    Job("allocation", "short-lived arrays, as a run loop allocates: the allocator and the young collector"),
+    Job("core to core", "the machine canary's cache-line round trip between two threads, ns")
+  )
+
+  /** One job's windows (ms), or the canary's readings (ns). */
+  final case class Result(job: String, values: Vector[Double]) {
+    def spread: Double = {
+      val l = values.filter(_ > 0).map(math.log)
+      if (l.size < 2) Double.NaN
+      else {
+        val m = l.sum / l.size
+        math.sqrt(l.map(x => (x - m) * (x - m)).sum / (l.size - 1))
+      }
+    }
+
+    def percentile(q: Double): Double = {
+      val s = values.sorted
+      if (s.isEmpty) Double.NaN else s(math.min(s.size - 1, math.max(0, math.round(q * (s.size - 1)).toInt)))
+    }
+  }
+
+  /** The jobs whose spread is the memory path's: a benchmark's iterations touch memory as they do. */
+  val MemoryJobs: Set[String] = Set("memory", "allocation")
+
+  /** What the readings say, in a line or two. The floor is the run's (LaunchSpread.InsideFloor): a
+    * headline whose iterations spread more inside a fork came only from a noisy machine. */
+  def verdict(results: Vector[Result]): Vector[String] = {
+    val byName = results.map(r => r.job -> r).toMap
+    val floor = LaunchSpread.InsideFloor
+    val memory = results.filter(r => MemoryJobs(r.job) && !r.spread.isNaN)
+    val wide = memory.filter(_.spread > floor)
+    val core = byName.get("arithmetic").filter(r => !r.spread.isNaN && r.spread > floor)
+    val lines = Vector.newBuilder[String]
+    core.foreach(r =>
+      lines += f"the core itself is not steady: fixed arithmetic took windows ${r.spread * 100}%.1f%% apart (over ${floor * 100}%.0f%%): " +
+        "something else runs on this machine, or its CPU is shared or throttled"
+    )
+    if (wide.nonEmpty)
+      lines += f"noisy inside a launch: ${wide.map(r => f"${r.job} windows ${r.spread * 100}%.1f%% apart").mkString(", ")} " +
+        f"(over ${floor * 100}%.0f%%). A benchmark's iterations touch memory and will spread about as much, and the headline's " +
+        "ratios will need several times the forks of a quiet machine: measure on a quieter one, or spread the tables over " +
+        "machines (run --shard K/N, then merge)"
+    if (core.isEmpty && wide.isEmpty && memory.nonEmpty)
+      lines += f"steady: fixed work kept its windows within ${floor * 100}%.0f%% of each other (spread), as a quiet machine does"
+    lines.result()
+  }
+
+  /** The table and the verdict the command prints. */
+  def render(results: Vector[Result], windowMs: Int): String = {
+    val sb = new StringBuilder
+    sb.append(f"${"job"}%-13s ${"n"}%3s ${"spread"}%7s  ${"p10"}%9s ${"median"}%9s ${"p90"}%9s  what\n")
+    results.foreach { r =>
+      val unit = if (r.job == "core to core") "ns" else "ms"
+      def v(q: Double) = f"${r.percentile(q)}%.1f"
+      sb.append(f"${r.job}%-13s ${r.values.size}%3d ${r.spread * 100}%6.1f%%  ${v(0.1)}%9s ${v(0.5)}%9s ${v(0.9)}%9s  " +
+        s"$unit; ${Jobs.find(_.name == r.job).map(_.what).getOrElse("")}\n")
+    }
+    sb.append(s"(windows of $windowMs ms; spread: standard deviation of the log times)\n")
+    verdict(results).foreach(l => sb.append(l).append('\n'))
+    sb.toString
+  }
+
+  /** Parses the child's lines: "JOB<TAB>v1 v2 ...". */
+  def parse(lines: Vector[String]): Vector[Result] = lines.flatMap { l =>
+    l.split('\t') match {
+      case Array(job, vs) if Jobs.exists(_.name == job) => Some(Result(job, vs.trim.split(' ').toVector.filter(_.nonEmpty).map(_.toDouble)))
+      case _ => None
+    }
+  }
+
+  /** `./bench machine`: the flags checked, a child JVM started, its readings printed. */
+  def command(window: Option[String], windows: Option[String]): Int = {
+    val windowMs = window.fold(250)(t =>
+      t.toIntOption.filter(n => n >= 10 && n <= 10000).getOrElse(
+        UsageError(s"--window-ms must be a whole number from 10 to 10000, got '$t'")
+      )
+    )
+    val n = windows.fold(24)(t =>
+      t.toIntOption.filter(n => n >= 2 && n <= 1000).getOrElse(UsageError(s"--windows must be a whole number from 2 to 1000, got '$t'"))
+    )
+    val java = ProcessHandle.current().info().command().orElse("java")
+    val cp = System.getProperty("java.class.path")
+    // A benchmark fork's heap (JmhCell's -Xms2g -Xmx2g), so the memory walk and the allocations land
+    // as a fork's would.
+    val cmd = Vector(java, "-Xms2g", "-Xmx2g", "-cp", cp, "effectbench.runner.MachineProbe", windowMs.toString, n.toString)
+    Console.err.println(s"machine: ${Jobs.size} jobs, $n windows of $windowMs ms each after a warm-up, in a fresh JVM " +
+      f"(about ${Jobs.size * (n + 12) * windowMs / 1000.0}%.0f s)")
+    val p = new ProcessBuilder(cmd*).redirectError(ProcessBuilder.Redirect.INHERIT).start()
+    val out = scala.io.Source.fromInputStream(p.getInputStream, "UTF-8").getLines().toVector
+    val code = p.waitFor()
+    val results = parse(out)
+    if (code != 0 || results.size != Jobs.size) {
+      Console.err.println(s"machine: the probe's JVM ended with exit $code after ${results.size} of ${Jobs.size} jobs")
+      1
+    } else {
+      print(render(results, windowMs))
+      0
+    }
+  }
+
+  // ---- the child JVM ----
+
+  @volatile private var sink: Long = 0L
+
+  private def arithmetic(n: Long): Long = {
+    var x = sink | 1L
+    var i = 0L
+    while (i < n) { x = x * 6364136223846793005L + 1442695040888963407L; i += 1 }
+    x
+  }
+
+  private lazy val walk = new Array[Long](32 * 1024 * 1024) // 256 MiB
+  private var at = 0
+
+  private def memory(n: Long): Long = {
+    val a = walk
+    val mask = a.length - 1
+    var i = at
+    var s = 0L
+    var k = 0L
+    while (k < n) { a(i) += k; s += a(i); i = (i + 8) & mask; k += 1 }
+    at = i
+    s
+  }
+
+  private val keep = new Array[AnyRef](64)
+
+  private def allocation(n: Long): Long = {
+    var x = sink
+    var i = 0L
+    while (i < n) {
+      val o = new Array[Long](8)
+      o((i & 7).toInt) = x
+      keep((i & 63).toInt) = o
+      x = x * 31 + i
+      i += 1
+    }
+    x
+  }
+
+  private def timed(work: Long => Long, n: Long): Double = {
+    val t0 = System.nanoTime()
+    sink += work(n)
+    (System.nanoTime() - t0) / 1e6
+  }
+
+  /** Warm the job for 2 s (or 20 windows, if shorter), then size its work to `windowMs` on the median
+    * of three and time `windows` windows. */
+  private def windowsOf(work: Long => Long, windowMs: Int, windows: Int): Vector[Double] = {
+    var n = 10000L
+    val warmUntil = System.nanoTime() + math.min(2000L, 20L * windowMs) * 1000000L
+    while (System.nanoTime() < warmUntil) {
+      val ms = timed(work, n)
+      if (ms < windowMs / 4.0) n *= 2
+    }
+    val ms = (1 to 3).map(_ => timed(work, n)).sorted.apply(1)
+    n = math.max(1L, (n * windowMs / math.max(ms, 1e-3)).toLong)
+    timed(work, n) // one sized window, discarded
+    Vector.fill(windows)(timed(work, n))
+  }
+
+  def main(args: Array[String]): Unit = {
+    val windowMs = args(0).toInt
+    val windows = args(1).toInt
+    val jobs: Vector[(String, Long => Long)] = Vector("arithmetic" -> arithmetic, "memory" -> memory, "allocation" -> allocation)
+    jobs.foreach { case (name, work) =>
+      println(s"$name\t${windowsOf(work, windowMs, windows).map(v => f"$v%.3f").mkString(" ")}")
+      System.out.flush()
+    }
+    val canary = new MachineCanary
+    try {
+      (1 to 3).foreach(_ => canary.read())
+      val readings = Vector.fill(windows) { Thread.sleep(math.min(windowMs, 50).toLong); canary.read().c2c }
+      println(s"core to core\t${readings.map(v => f"$v%.3f").mkString(" ")}")
+    } finally canary.close()
+  }
+}
