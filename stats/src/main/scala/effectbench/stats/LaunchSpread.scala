@@ -60,7 +60,7 @@ object LaunchSpread {
   val NoisyFloor = 0.08
   /** Iterations inside a fork spread more than this only on a machine noisy within a launch: the
     * 2-core KVM guest's headlines of 2026-11-26 and 2026-11-27 kept them at 2.6–3.9%, noisy hours
-    * included; the nested Firecracker guest of 2026-11-27 (kernel 6.18.44-fc), 5.8–9.4% in six
+    * included; the nested Firecracker guest of 2026-11-27 (kernel 6.18.44-fc), 5.8–9.4% in seven
     * headlines, where a loop over 256 MiB took 181–223 ms a 250-ms window at its 10th and 90th
     * percentiles while an arithmetic loop kept within ±2% (docs/measurements.md). */
   val InsideFloor = 0.05
