@@ -19,7 +19,7 @@ import effectbench.stats.LaunchSpread
   * spread 5.8–9.4% inside a fork against 2.6–3.9% on the KVM guest before it, and no rule of the
   * engine narrows that. Timed from the shell there (23:15–23:20, load 0.1–0.8), 250-ms windows of an
   * arithmetic loop lay within 249–262 ms, while a walk over 256 MiB took 181–223 ms at its 10th and
-  * 90th percentiles and an allocating loop 195–267 ms with the young collector's pauses at 1–3 ms:
+  * 90th percentiles and an allocating loop 195–267 ms with the young collector's pauses at 3 ms on average:
   * the memory path, not the core nor the collector (docs/measurements.md). This command reads the
   * same in half a minute. */
 object MachineProbe {
@@ -194,14 +194,14 @@ object MachineProbe {
     val windows = args(1).toInt
     val jobs: Vector[(String, Long => Long)] = Vector("arithmetic" -> arithmetic, "memory" -> memory, "allocation" -> allocation)
     jobs.foreach { case (name, work) =>
-      println(s"$name\t${windowsOf(work, windowMs, windows).map(v => f"$v%.3f").mkString(" ")}")
+      println(s"$name\t${windowsOf(work, windowMs, windows).mkString(" ")}") // Double.toString: no locale
       System.out.flush()
     }
     val canary = new MachineCanary
     try {
       (1 to 3).foreach(_ => canary.read())
       val readings = Vector.fill(windows) { Thread.sleep(math.min(windowMs, 50).toLong); canary.read().c2c }
-      println(s"core to core\t${readings.map(v => f"$v%.3f").mkString(" ")}")
+      println(s"core to core\t${readings.mkString(" ")}")
     } finally canary.close()
   }
 }

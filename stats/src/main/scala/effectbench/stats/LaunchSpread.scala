@@ -33,7 +33,7 @@ final case class LaunchSpread(cells: Int, between: Double, within: Double) {
   /** The warning of a machine noisy inside a launch. */
   def insideWarning: String =
     f"the machine is noisy inside a launch: the iterations of one fork lay ${within * 100}%.1f%% apart (median over $cells " +
-      f"cells; quiet 2-core machines keep them under ${LaunchSpread.InsideFloor * 100}%.0f%%), and fork means of one cell " +
+      f"cells; over ${LaunchSpread.InsideFloor * 100}%.0f%%, where a quiet 2-core machine kept them at 2.6–3.9%%), and fork means of one cell " +
       f"${between * 100}%.1f%%. A ratio's interval narrows as the square root of its forks, so this machine needs " +
       f"about ${math.pow(between / LaunchSpread.QuietBetween, 2)}%.0f× the forks of a quiet one for the same precision: " +
       "measure on a quieter machine, or spread the tables over machines (run --shard K/N, then merge)"
@@ -64,8 +64,8 @@ object LaunchSpread {
     * headlines, where a loop over 256 MiB took 181–223 ms a 250-ms window at its 10th and 90th
     * percentiles while an arithmetic loop kept within ±2% (docs/measurements.md). */
   val InsideFloor = 0.05
-  /** Fork means of one cell on a quiet machine (median over the quiet headlines above: 4.8–7.1%,
-    * 2.6–5.7% with the canary), for the warning's "times the forks". */
+  /** Fork means of one cell on a quiet machine (the quiet headlines above: 4.8–7.1%, 3.6–5.7% with the
+    * canary), for the warning's "times the forks". */
   val QuietBetween = 0.05
   /** Forks a cell needs to count (a standard deviation of two means is too rough). */
   val MinForks = 3
