@@ -36,11 +36,7 @@ object MachineProbe {
   final case class Result(job: String, values: Vector[Double]) {
     def spread: Double = {
       val l = values.filter(_ > 0).map(math.log)
-      if (l.size < 2) Double.NaN
-      else {
-        val m = l.sum / l.size
-        math.sqrt(l.map(x => (x - m) * (x - m)).sum / (l.size - 1))
-      }
+      if (l.size < 2) Double.NaN else LaunchSpread.sd(l)
     }
 
     def percentile(q: Double): Double = {
@@ -55,11 +51,10 @@ object MachineProbe {
   /** What the readings say, in a line or two. The floor is the run's (LaunchSpread.InsideFloor): a
     * headline whose iterations spread more inside a fork came only from a noisy machine. */
   def verdict(results: Vector[Result]): Vector[String] = {
-    val byName = results.map(r => r.job -> r).toMap
     val floor = LaunchSpread.InsideFloor
     val memory = results.filter(r => MemoryJobs(r.job) && !r.spread.isNaN)
     val wide = memory.filter(_.spread > floor)
-    val core = byName.get("arithmetic").filter(r => !r.spread.isNaN && r.spread > floor)
+    val core = results.find(_.job == "arithmetic").filter(r => !r.spread.isNaN && r.spread > floor)
     val lines = Vector.newBuilder[String]
     core.foreach(r =>
       lines += f"the core itself is not steady: fixed arithmetic took windows ${r.spread * 100}%.1f%% apart (over ${floor * 100}%.0f%%): " +

@@ -70,7 +70,8 @@ object LaunchSpread {
   /** Forks a cell needs to count (a standard deviation of two means is too rough). */
   val MinForks = 3
 
-  private def sd(xs: Vector[Double]): Double = {
+  /** The sample standard deviation (n − 1), as every spread here is taken. */
+  def sd(xs: Vector[Double]): Double = {
     val m = xs.sum / xs.size
     math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1))
   }
