@@ -56,6 +56,8 @@ class Bench {
 
   @Setup(Level.Iteration)
   def iteration(ip: IterationParams): Unit = {
+    // Relay rounds: this iteration is a turn, and it starts when the referee says so (RelayTurn).
+    RelayTurn.awaitTurn()
     measuring = ip.getType == IterationType.MEASUREMENT
     measured = if (measuring) 1L else 0L
     if (!measuring) {
@@ -117,7 +119,7 @@ class Bench {
   @TearDown(Level.Trial)
   def tearDown(): Unit = if (live != null) {
     try { if (program != null) Harness.check(cell, program) }
-    finally live.close()
+    finally { live.close(); RelayTurn.end() }
   }
 }
 

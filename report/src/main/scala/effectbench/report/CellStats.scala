@@ -10,7 +10,7 @@ object CellStats {
   def roundsOf(c: CellResult): Vector[Int] = c.record.rounds
 
   def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
-    if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, roundsOf(c)))
+    if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, roundsOf(c), cycles = c.record.relayed))
 
   /** "state 1 (3 of 5 launches) 1.02× [0.97, 1.08]; state 2 (2 of 5) 2.10× [1.9, 2.3]". */
   def statesText(c: CellEstimate, rs: Vector[StateRatio]): String =

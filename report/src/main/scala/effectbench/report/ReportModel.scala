@@ -217,7 +217,7 @@ object ReportModel {
       "engine" -> run.engineText,
       "git" -> run.gitText,
       "host" -> m.map(h => s"${h.host.os}, ${h.host.cpus} cpus").getOrElse("")
-    ) ++ Machines.header(run) ++ launchSpread(run).map(s => "launch spread" -> s.text) ++
+    ) ++ Machines.header(run) ++ launchSpread(run).map(s => "launch spread" -> s.text) ++ relaySpread(run).map("relay spread" -> _) ++
       effectbench.store.CanaryLog.summary(run.canary).map("machine canary" -> _) ++ Vector(
         "started" -> m.map(r => r.started + r.finished.map(f => s", finished $f").getOrElse("")).getOrElse("")
       ).filter(_._2.trim.nonEmpty)
@@ -334,6 +334,32 @@ object ReportModel {
     LaunchSpread.of(run.cells.filterNot(LatencyData.isLatency).flatMap(c => CellStats.estimate(c, ForkStats.DefaultConfidence)).map(
         _.forks
       ))
+
+  /** The two spreads of the ratios measured in relay rounds (against each table's fastest): inside a
+    * launch, from turn to turn (the median over ratios and rounds of the standard deviation of the log
+    * turn ratios), and between launches (the median over ratios of the standard deviation of the
+    * rounds' log ratios, on which the intervals stand). None when no ratio was relayed. */
+  def relaySpread(run: RunData): Option[String] = {
+    val pairs = groups(run).flatMap { g =>
+      val fastest = g.rows.find(_.isFastest).flatMap(_.estimate).map(CellRatios.reference)
+      g.rows.filterNot(_.isFastest).flatMap(r => for (f <- fastest; e <- r.estimate) yield ForkStats.turnRatios(f, CellRatios.reference(e)))
+    }.filter(_.size >= 2)
+    def median(xs: Vector[Double]): Double = {
+      val s = xs.filterNot(_.isNaN).sorted
+      if (s.isEmpty) Double.NaN else if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
+    }
+    if (pairs.isEmpty) None
+    else {
+      val within = median(pairs.flatMap(_.map(_.withinSd)))
+      val between = median(pairs.map { ts =>
+        val d = ts.map(_.logRatio)
+        val m = d.sum / d.size
+        math.sqrt(d.map(x => (x - m) * (x - m)).sum / (d.size - 1))
+      })
+      Some(f"${pairs.size} ratios from turns: one turn against its neighbour ${within * 100}%.1f%% apart inside a launch, " +
+        f"launches ${between * 100}%.1f%% apart (standard deviations of the log ratio, medians; the intervals stand on the launches)")
+    }
+  }
 
   /** Planned cells that were not measured, with the reason, and recorded cells without a score. */
   def notMeasured(run: RunData): Vector[(String, String, String)] = {

@@ -19,13 +19,15 @@ object CellRoutine {
       rounds: Vector[Int] = Vector.empty,
       /** Profiler output by kind (`profile`). */
       profiles: Vector[(String, Path)] = Vector.empty,
+      /** Measured in relay rounds (its forks took turns with the table's other cells). */
+      relayed: Boolean = false,
       /** Said under the cell's progress line and kept in its record. */
       notes: Vector[String] = Vector.empty
   )
 
   object Measured {
-    def of(o: JmhCell.Outcome, rounds: Vector[Int] = Vector.empty): Measured =
-      Measured(o.status, o.reason, o.jmhFile, o.seconds, o.got, rounds)
+    def of(o: JmhCell.Outcome, rounds: Vector[Int] = Vector.empty, relayed: Boolean = false): Measured =
+      Measured(o.status, o.reason, o.jmhFile, o.seconds, o.got, rounds, relayed = relayed)
   }
 
   /** How a command measures: `batch` gets each batch's verified cells at once (the rounds engine
@@ -98,6 +100,7 @@ object CellRoutine {
       seconds = math.rint(m.seconds * 10) / 10,
       finished = java.time.Instant.now().toString,
       rounds = m.rounds,
+      relayed = m.relayed,
       library = v.readBack.collectFirst { case (effectbench.LibraryVersion.ReadBackKey, lv) => lv }
     )
   }

@@ -33,7 +33,7 @@ object EngineFlags {
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
       Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.fold(EngineFlagsDefaults.minRounds)(_._1),
           fixed.fold(EngineFlagsDefaults.maxRounds)(_._2), budgetSeconds(e.budget), e.level.level, seed,
-          canary = canary(e.canary, profile)))
+          canary = canary(e.canary, profile), relay = relay(e.turns)))
     }
 
   /** `--rounds N` (exactly N rounds) or `--rounds MIN-MAX` (at least MIN, at most MAX: the stopping rules
@@ -58,7 +58,18 @@ object EngineFlags {
     case Some(t) => UsageError(s"--canary must be on or off, got '$t'")
   }
 
+  /** `--turns relay|forks`: relay rounds (Relay) unless forks are asked for. */
+  def relay(flag: Option[String]): Boolean = flag match {
+    case None | Some("relay") => true
+    case Some("forks") => false
+    case Some(t) => UsageError(s"--turns must be relay or forks, got '$t'")
+  }
+
   def describe(e: Rounds.Engine): String =
+    (if (e.relay)
+       f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${Rounds.RelayTurnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
+         "a ratio is the geometric mean of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
+     else "") +
     f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
       "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +
       s"${Rounds.MinStateForks} forks; from round ${Rounds.ShapeFromRound} the forks of a round share one length, from the cells' between- and within-fork variance); " + f"rounds ${e.minRounds}–${e.maxRounds}; " +

@@ -111,9 +111,14 @@ object ConfidenceFlag {
         "read the machine around each fork (a cache line's round trip between two cores) and set a fork aside when the machine was away from its usual state: on or off (default on)"
     )
     canary: Option[String] = None,
+    @arg(
+      doc =
+        "how a round measures a table: relay (its JVMs live at once and take turns, one iteration a turn) or forks (one JVM after another); default relay"
+    )
+    turns: Option[String] = None,
     level: ConfidenceFlag
 ) {
-  def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined
+  def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined || turns.isDefined
 }
 
 object EngineOptions {

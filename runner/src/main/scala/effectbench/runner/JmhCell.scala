@@ -72,7 +72,7 @@ object JmhCell {
   /** @param forkFlags JMH's flags for a forked measuring JVM (`forkFlags`), given to a JVM launched directly */
   def command(
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, extra: Vector[String] = Vector.empty,
-      forkFlags: Vector[String] = Vector.empty
+      forkFlags: Vector[String] = Vector.empty, relay: Option[String] = None
   ): Vector[String] = {
     val module = modules.of(cell)
     val scenario = Catalog.get(cell.id.scenario, includeTestOnly = true).get
@@ -88,7 +88,7 @@ object JmhCell {
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
       "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true"
     )
-    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out, profile)
+    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out, profile) ++ relay.toVector
     // The launcher (taskset) pins the JVM it starts; JMH's forks inherit the affinity.
     if (direct(profile, extra))
       cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ measuring ++ forkFlags ++
@@ -104,10 +104,7 @@ object JmhCell {
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path,
       timeoutSeconds: Long, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty
   ): Outcome = {
-    // A file left by an earlier, interrupted attempt of this cell must not pass for this one's result.
-    Files.deleteIfExists(out)
-    Files.deleteIfExists(failureFile(out))
-    Files.deleteIfExists(LatencyCell.logOf(out))
+    clear(out)
     val flags = if (direct(profile, extra)) forkFlags(cell, modules, out) else Right(Vector.empty)
     flags match {
       case Left(why) => Outcome(Status.Failed, "failed: " + why, None, 0)
@@ -115,10 +112,36 @@ object JmhCell {
     }
   }
 
+  /** A file left by an earlier, interrupted attempt of a cell must not pass for this one's result. */
+  def clear(out: Path): Unit = {
+    Files.deleteIfExists(out)
+    Files.deleteIfExists(failureFile(out))
+    Files.deleteIfExists(LatencyCell.logOf(out))
+  }
+
+  /** What a measuring JVM of a cell whose JMH result goes to `out` is given in its environment. */
+  def environment(out: Path): Map[String, String] = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)
+
+  /** The measuring JVM of one relay turn-taker (Relay): launched directly, given the relay flag. */
+  def relayMember(
+      cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path
+  ): Either[String, Relay.Member] = {
+    clear(out)
+    forkFlags(cell, modules, out).map(f =>
+      Relay.Member(cell.id.key, flag => command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag)), log,
+        environment(out))
+    )
+  }
+
   private def measure(cmd: Vector[String], out: Path, log: Path, timeoutSeconds: Long, note: String => Unit): Outcome = {
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
-    val done = MeasureLock.holding(note)(Subprocess.run(cmd, log, timeoutSeconds,
-        env = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)))
+    val done = MeasureLock.holding(note)(Subprocess.run(cmd, log, timeoutSeconds, env = environment(out)))
+    outcome(done, out, log, timeoutSeconds)
+  }
+
+  /** A measuring JVM's outcome from how it ended and what it left: its JMH result, a wrong result
+    * it recorded, or the most telling line of its log. */
+  def outcome(done: Finished, out: Path, log: Path, timeoutSeconds: Long): Outcome = {
     val hasResult = Files.isRegularFile(out) && {
       try RunFiles.readJmh(out).nonEmpty
       catch { case _: FormatError => false }

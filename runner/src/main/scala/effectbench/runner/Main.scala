@@ -173,7 +173,7 @@ object Main {
         else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
         val engine = askedEngine.orElse(
-          if (headline) Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary))
+          if (headline) Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = EngineFlags.relay(flags.engine.turns)))
           else None
         )
         Console.err.println(

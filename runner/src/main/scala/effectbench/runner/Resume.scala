@@ -51,7 +51,7 @@ object Resume {
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
     meta.engine.flatMap(_.rounds).map(r =>
       Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst,
-        canary = r.canary)
+        canary = r.canary, relay = r.relay)
     ),
     meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
   )
@@ -61,5 +61,5 @@ object Resume {
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =
-    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary)
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary, e.relay)
 }

@@ -32,8 +32,27 @@ object Rounds {
       adaptForks: Boolean = true,
       /** The machine canary (MachineCanary.Guard): a fork measured while the machine was away from its
         * usual state is set aside, and later rounds measure its cell again. */
-      canary: Boolean = false
+      canary: Boolean = false,
+      /** Relay rounds (Relay): the throughput cells of a round live at once and measure in turn, one
+        * iteration a turn; off, each cell's fork runs alone, one after another. */
+      relay: Boolean = false
   )
+
+  /** A relay turn's length when measuring: a profile's measured iterations are cut into turns this
+    * long (at least one), so that a round holds many cycles to pair turn against turn. */
+  val RelayTurnSeconds = 0.05
+
+  /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
+    * turns of about `RelayTurnSeconds`. */
+  def relayProfile(p: MeasureProfile): MeasureProfile = {
+    val k = math.max(1, math.round(p.iterationSeconds / RelayTurnSeconds).toInt)
+    p.copy(iterations = p.iterations * k, iterationSeconds = p.iterationSeconds / k)
+  }
+
+  /** The measuring JVMs a relay round holds at most: each has its heap (MeasuringJvm, 2 GiB) and the
+    * machine's memory is shared by all of them; a larger table is relayed in groups, each with the
+    * table's reference. */
+  val RelayMaxJvms = 10
 
   /** The round from which a cell's forks follow its measured variance: four forks before it, so
     * that the between-launch variance it is chosen from has three degrees of freedom. From two
@@ -49,7 +68,7 @@ object Rounds {
   val ForkOverheadSeconds = 1.0
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
-  final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int])
+  final case class CellOutcome(outcome: JmhCell.Outcome, rounds: Vector[Int], relayed: Boolean = false)
 
   /** Why a table stopped adding rounds, and the precision its ratios reached. */
   final case class TableSummary(
@@ -185,7 +204,7 @@ object Rounds {
     *         forks each would need */
   def planRound(
       fastest: String, open: Map[String, OpenRatio], perFork: String => Double, left: Double, precision: Double, confidence: Double,
-      spendAll: Boolean = false
+      spendAll: Boolean = false, relay: Boolean = false
   ): (Vector[String], Vector[(String, Int)]) = {
     val need = open.map { case (k, o) =>
       k -> (if (o.halfWidth.isNaN) math.max(1, MinStateForks - o.forks) else forksToSettle(o.halfWidth, o.forks, precision, confidence))
@@ -198,10 +217,11 @@ object Rounds {
     var cost = perFork(fastest)
     ordered.foreach { k =>
       // The fastest's second fork comes with the second ratio of the round.
-      val extra = perFork(k) + (if (chosen.size == 1) perFork(fastest) else 0.0)
+      // (Not in a relay round: each ratio pairs the turns of one JVM of each cell.)
+      val extra = perFork(k) + (if (chosen.size == 1 && !relay) perFork(fastest) else 0.0)
       if (cost + extra <= left) { chosen :+= k; cost += extra }
     }
-    val round = if (chosen.isEmpty) Vector.empty else (fastest +: chosen) ++ (if (chosen.size >= 2) Vector(fastest) else Vector.empty)
+    val round = if (chosen.isEmpty) Vector.empty else (fastest +: chosen) ++ (if (chosen.size >= 2 && !relay) Vector(fastest) else Vector.empty)
     (round, out.map(k => k -> need(k)))
   }
 
@@ -313,7 +333,8 @@ object Rounds {
     * like; without one, every fork has the profile's shape. */
   def loop(
       keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int, ForkShape.Shape) => Fork,
-      note: String => Unit, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false
+      note: String => Unit, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false,
+      relayRound: Option[(Vector[String], Int, ForkShape.Shape) => Map[String, Fork]] = None
   ): LoopResult = {
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
     var tails = Map.empty[String, Vector[ForkShape.TailFork]]
@@ -376,8 +397,7 @@ object Rounds {
       }
       if (keys.forall(failed.contains)) stopped = "every cell failed"
       else {
-        rnd.shuffle(alive).foreach { k =>
-          val f = fork(k, round, shape)
+        def record(k: String, f: Fork): Unit = {
           seconds += f.seconds
           cellSeconds = cellSeconds.updated(k, cellSeconds.getOrElse(k, 0.0) + f.seconds)
           forksRun = forksRun.updated(k, forksRun.getOrElse(k, 0) + 1)
@@ -395,6 +415,14 @@ object Rounds {
               )
           }
         }
+        relayRound match {
+          // A relay round: every cell once, all at once, taking turns.
+          case Some(relay) =>
+            val order = rnd.shuffle(alive.distinct)
+            val got = relay(order, round, shape)
+            order.foreach(k => record(k, got(k)))
+          case None => rnd.shuffle(alive).foreach(k => record(k, fork(k, round, shape)))
+        }
         next = keys.filterNot(failed.contains).filterNot(starved)
         partial = ""
         var settledStop = false
@@ -406,7 +434,7 @@ object Rounds {
           // as the fastest, every hog-probe ratio on one degree of freedom, ±18–28% in the headline
           // of 11:38 with Cats Effect's forks 2% apart.)
           val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
-            k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1))
+            k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1), cycles = relayRound.isDefined)
           }
           val o = unsettled(est, higher, engine)
           val pending = o.pending
@@ -428,12 +456,13 @@ object Rounds {
             next = keys.filterNot(failed.contains).filter(pending.contains)
             // The fastest's noise enters every open ratio: while two or more are open it gets two forks
             // a round (each ratio's round then compares with the mean of both, ForkStats.perRound).
-            if (pending.size >= 3) next = next :+ pending.head
+            if (pending.size >= 3 && relayRound.isEmpty) next = next :+ pending.head
             // Under a budget, the round holds the open ratios it can still settle, nearest first.
             budgetSeconds.filter(_ => o.widths.nonEmpty && keys.size >= 2).foreach { b =>
               val left = b - seconds
               val candidates = o.widths.filter(w => !failed.contains(w._1) && !outOfReach.contains(w._1))
-              val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence, spendAll)
+              val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence, spendAll,
+                relayRound.isDefined)
               val reachable = candidates.size - out.size
               val planned = plan.distinct.count(_ != pending.head)
               if (plan.isEmpty)
@@ -537,8 +566,46 @@ object Rounds {
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
     def latency(c: PlannedCell) = effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
-    val rule = ShapeRule(ForkShape.Shape(profile.warmups, profile.iterations), ForkOverheadSeconds, profile.warmupSeconds,
-      profile.iterationSeconds)
+    // Relay rounds for a table of throughput cells (a latency window is no turn: it holds its load's
+    // own timing, and its hogs would run on in the other cells' turns).
+    val relayed = engine.relay && cells.size >= 2 && !cells.exists(latency)
+    val turns = relayProfile(oneFork)
+    val shaped = if (relayed) turns else oneFork
+    val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
+      shaped.iterationSeconds)
+    if (relayed)
+      note(f"table $key: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
+        f"${turns.warmups} warm-up turns of ${turns.warmupSeconds}%.2f s, ${turns.iterations} measured of ${turns.iterationSeconds}%.2f s)")
+    val relayRound = if (!relayed) None else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
+      val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations)
+      ks.grouped(RelayMaxJvms).toVector.zipWithIndex.flatMap { case (group, g) =>
+        val planned = group.map { k =>
+          val cell = byKey(k)
+          val out = roundFile(dir, cell, round)
+          val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, 1)}")
+          (k, out, log, JmhCell.relayMember(cell, settings, prof, modules, out, log))
+        }
+        val members = planned.collect { case (_, _, _, Right(m)) => m }
+        // Each turn's cycle, cell, start and end, beside the round's JVM logs.
+        val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
+        val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog)))
+        val each = r.seconds / math.max(1, members.size)
+        planned.map {
+          case (k, _, _, Left(why)) =>
+            failed = failed.updated(k, JmhCell.Outcome(Outcome.Failed, "failed: " + why, None, 0))
+            k -> Fork(ok = false, Vector.empty, 0.0, higherIsBetter = false)
+          case (k, out, log, Right(_)) =>
+            val o = JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
+            if (o.status.ok) {
+              files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
+              k -> forkOf(out, each)
+            } else {
+              failed = failed.updated(k, o.copy(seconds = each))
+              k -> Fork(ok = false, Vector.empty, each, higherIsBetter = false)
+            }
+        }
+      }.toMap
+    }
     val res = loop(cells.map(_.id.key), engine, budget, rnd,
       { (k, round, shape) =>
         val cell = byKey(k)
@@ -577,7 +644,7 @@ object Rounds {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
-      }, note, key, Some(rule), spendAll)
+      }, note, key, Some(rule), spendAll, relayRound)
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key
@@ -599,7 +666,7 @@ object Rounds {
           combine(fs.map(_._2), target)
           JmhCell.Outcome(Outcome.Ok, "", Some(target), res.cellSeconds.getOrElse(k, 0.0))
       }
-      k -> CellOutcome(o, fs.map(_._1))
+      k -> CellOutcome(o, fs.map(_._1), relayed)
     }.toMap
     (outcomes, res.summary)
   }

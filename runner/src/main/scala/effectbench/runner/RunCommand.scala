@@ -91,7 +91,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
         }
         cell =>
           inRounds.get(cell.id.key) match {
-            case Some(o) => CellRoutine.Measured.of(o.outcome, o.rounds)
+            case Some(o) => CellRoutine.Measured.of(o.outcome, o.rounds, o.relayed)
             case None if skips.contains(cell) => SweepStop.measured(skips(cell))
             case None =>
               val out = dir.jmhFile(cell.id.slug, cell.jvm)

@@ -61,6 +61,19 @@ class InterruptSuite extends munit.FunSuite {
     assert(Cli.childrenOf(resumed.pid).isEmpty, "a JVM of the resumed run outlived it")
   }
 
+  test("kill -9 of the runner in the middle of a relay round leaves no measuring JVM behind") {
+    val out = Cli.tempDir("kill9-relay")
+    // Every cell hangs in its first turn: the others wait for theirs, all alive at once.
+    val running = Cli.start("run", "--test-only", "--scenario", "fault", "--variant", "hang", "--param", "after=1", "--profile", "smoke",
+      "--rounds", "2", "--turns", "relay", "--timeout", "120", "--out", out.toString)
+    def relayJvms = Cli.childrenOf(running.pid).filter(_.info().commandLine().orElse("").contains(s"-D${effectbench.RelayProtocol.Property}="))
+    assert(Cli.eventually(120)(relayJvms.size >= 2), s"no relay round in flight:\n${running.err}")
+    val children = Cli.childrenOf(running.pid)
+    new ProcessBuilder("kill", "-9", running.pid.toString).start().waitFor()
+    running.await(30)
+    assert(Cli.eventually(30)(children.forall(!_.isAlive)), s"orphaned JVMs still running: ${children.filter(_.isAlive).map(_.pid)}")
+  }
+
   /** Whether this JVM was started with SIGINT ignored — as every process under a background job
     * of a non-interactive shell is (`cmd &` sets SIGINT and SIGQUIT to SIG_IGN), and children
     * inherit it. HotSpot then installs no handler for it (JVM_RegisterSignal returns without

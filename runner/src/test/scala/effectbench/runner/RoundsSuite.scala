@@ -4,6 +4,7 @@ import effectbench.Outcome
 import effectbench.store.RunFiles
 import java.nio.file.Files
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 /** The paired-rounds engine through the real runner at the smallest settings: each cell gets one
   * JMH file per round and one combined file whose forks are the rounds, and its record says which
@@ -11,16 +12,31 @@ import scala.concurrent.duration._
 class RoundsSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 10.minutes
 
-  test("a rounds run records per-cell combined results: one fork per round, rounds listed in cells.jsonl") {
+  for (turns <- Seq("relay", "forks"))
+    test(s"a rounds run ($turns) records per-cell combined results: one fork per round, rounds listed in cells.jsonl") {
+      roundsRun(turns)
+    }
+
+  private def roundsRun(turns: String): Unit = {
     val out = Cli.tempDir("rounds")
     val r = Cli.run("run", "--test-only", "--scenario", "fault", "--variant", "ok", "--param", "after=1", "--profile", "smoke",
-      "--rounds", "2", "--out", out.toString)
+      "--rounds", "2", "--turns", turns, "--out", out.toString)
     assertEquals(r.exit, 0, r.all)
-    assert(r.err.contains("engine: paired rounds"), r.err)
+    assert(r.err.contains(if (turns == "relay") "engine: relay rounds" else "engine: paired rounds"), r.err)
     val dir = Cli.runDirs(out).head
     val records = Cli.cellRecords(dir)
-    assert(records.nonEmpty, r.all)
+    assert(records.size >= 2, r.all)
+    if (turns == "relay") {
+      // Each round's JVMs took turns: the referee's turn log has every cell in every cycle of the round.
+      val logs = Files.list(dir.resolve("logs")).iterator().asScala.toVector.filter(_.getFileName.toString.startsWith("relay--"))
+      assertEquals(logs.size, 2, logs.toString)
+      logs.foreach { l =>
+        val rows = new String(Files.readAllBytes(l), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t'))
+        rows.groupBy(_(0)).values.foreach(c => assertEquals(c.map(_(1)).sorted.toVector, records.map(_.cell).sorted, l.toString))
+      }
+    }
     records.foreach { rec =>
+      assertEquals(rec.relayed, turns == "relay", rec.toString)
       assertEquals(rec.status, Outcome.Ok, rec.toString)
       assertEquals(rec.rounds, Vector(1, 2), rec.toString)
       val combined = RunFiles.readJmh(dir.resolve(rec.jmh.get)).head

@@ -41,7 +41,10 @@ final case class CellEstimate(
     states: Vector[LaunchState] = Vector.empty,
     /** For the forks of one state of a multi-state cell (`ofState`): the spread pooled over the cell's
       * states, which its interval and its ratios use instead of its own forks' spread. */
-    pooled: Option[PooledSpread] = None
+    pooled: Option[PooledSpread] = None,
+    /** Measured in relay rounds: the forks of one round took turns with the other cells' forks of
+      * that round, iteration for iteration, so a ratio pairs them turn against turn. */
+    cycles: Boolean = false
 ) {
   def forkMeans: Vector[Double] = forks.map(_.mean)
   def n: Int = forks.size
@@ -199,8 +202,11 @@ object ForkStats {
   }
 
   /** A cell's estimate from JMH's raw data (per fork, per iteration). */
-  def estimate(raw: Vector[Vector[Double]], confidence: Double = DefaultConfidence, rounds: Vector[Int] = Vector.empty): CellEstimate =
+  def estimate(
+      raw: Vector[Vector[Double]], confidence: Double = DefaultConfidence, rounds: Vector[Int] = Vector.empty, cycles: Boolean = false
+  ): CellEstimate =
     fromForks(raw.filter(_.nonEmpty).zipWithIndex.map { case (xs, i) => judgeWarmup(i + 1, xs) }, confidence, rounds)
+      .copy(cycles = cycles)
 
   /** A cell's estimate from forks whose warm-up is already judged; `split` looks for launch states
     * (off for the forks of one state, which are one state by construction). */
@@ -337,6 +343,15 @@ object ForkStats {
   def ratio(a: CellEstimate, b: CellEstimate): RatioEstimate = {
     val conf = a.confidence
     val bimodal = a.bimodal || b.bimodal
+    val turns = if (a.pooled.isEmpty && b.pooled.isEmpty) turnRatios(a, b) else Vector.empty
+    if (turns.size >= 2) {
+      // Relay rounds: per round, the geometric mean of B's turns over A's neighbouring turns; the
+      // interval over rounds (launches), t with rounds − 1 df; the point is their mean.
+      val d = turns.map(_.logRatio)
+      val c = mean(d)
+      val half = tQuantile(conf, d.size - 1) * math.sqrt(variance(d) / d.size)
+      return RatioEstimate(math.exp(c), math.exp(c - half), math.exp(c + half), conf, paired = true, bimodal)
+    }
     val r = b.mean / a.mean
     val pairs: Vector[(Double, Double)] =
       if (a.rounds.isEmpty || b.rounds.isEmpty) Vector.empty
@@ -355,6 +370,33 @@ object ForkStats {
       RatioEstimate(r, math.exp(c - t * se + shift), math.exp(c + t * se + shift), conf, paired = true, bimodal)
     } else welchRatio(a, b, r, bimodal)
   }
+
+  /** One relay round's ratio B/A from its turns: `logRatio`, the mean over the round's cycles of
+    * log(B's turn / A's turn), and `withinSd`, their standard deviation (the spread inside a launch). */
+  final case class TurnRatio(round: Int, logRatio: Double, withinSd: Double, cycles: Int)
+
+  /** The rounds in which both cells were measured in relay turns, one fork each: each round's turns
+    * paired by cycle (the i-th measured iteration of each JVM is the i-th cycle's turn), from the
+    * first iteration both forks count as steady. Empty unless both cells were relayed. */
+  def turnRatios(a: CellEstimate, b: CellEstimate): Vector[TurnRatio] =
+    if (!a.cycles || !b.cycles || a.rounds.size != a.n || b.rounds.size != b.n) Vector.empty
+    else {
+      def byRound(e: CellEstimate): Map[Int, ForkSteady] =
+        e.rounds.zip(e.forks).groupBy(_._1).collect { case (r, Vector((_, f))) => r -> f }
+      val (fa, fb) = (byRound(a), byRound(b))
+      fa.keys.toVector.sorted.flatMap { r =>
+        fb.get(r).flatMap { gb =>
+          val ga = fa(r)
+          val from = math.max(ga.dropped, gb.dropped)
+          val pairs = ga.all.zip(gb.all).drop(from).filter { case (x, y) => x > 0 && y > 0 }
+          if (pairs.isEmpty) None
+          else {
+            val ls = pairs.map { case (x, y) => math.log(y / x) }
+            Some(TurnRatio(r, mean(ls), if (ls.size < 2) Double.NaN else math.sqrt(variance(ls)), ls.size))
+          }
+        }
+      }
+    }
 
   /** Welch's interval on the log means of two cells (delta method), with Welch–Satterthwaite degrees
     * of freedom. A side that is one state of a multi-state cell takes the launch variance pooled over

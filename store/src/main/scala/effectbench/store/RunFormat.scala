@@ -57,7 +57,9 @@ final case class RoundsSettings(
     precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double] = None,
     confidence: Double, seed: Long, precisionFirst: Boolean = false,
     /** Whether the machine canary checked each fork (runs before 2026-11-27: no). */
-    canary: Boolean = false
+    canary: Boolean = false,
+    /** Relay rounds: a table's JVMs of a round took turns (runs without the field: forks one after another). */
+    relay: Boolean = false
 )
 
 /** How the run measures: `rounds` when the paired-rounds engine runs it, else the profile's
@@ -151,6 +153,9 @@ final case class CellRecord(
     finished: String,
     /** Under the rounds engine, the round each fork came from. */
     rounds: Vector[Int] = Vector.empty,
+    /** Measured in relay rounds: each round's forks of the table took turns, one iteration a turn, so
+      * its ratios pair them turn against turn. */
+    relayed: Boolean = false,
     /** In a merged run, the shard and machine (fingerprint) that measured the cell. */
     shard: Option[Int] = None,
     machine: Option[String] = None,

@@ -1,0 +1,151 @@
+package effectbench.runner
+
+import effectbench.RelayProtocol
+import java.io.OutputStream
+import java.net.{InetAddress, ServerSocket, Socket, SocketTimeoutException}
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Path}
+import java.util.concurrent.LinkedBlockingQueue
+import scala.util.Random
+
+/** The relay referee: the measuring JVMs of one round of a table live at once, on the same cores,
+  * and measure in turn, one JMH iteration a turn (harness RelayTurn), in an order shuffled every
+  * cycle. A machine whose speed drifts over seconds then slows the neighbouring turns of every cell
+  * alike, and a cell's ratio to another is taken turn against turn (ForkStats.ratio). Each JVM waits
+  * for its turn outside JMH's timed part; a JVM not in its turn is idle, so each turn has the cores
+  * whole. The next turn starts only when the JVM in its turn says it is ready again (its JMH
+  * bookkeeping after the iteration is done) or, after its last turn, when it has exited.
+  *
+  * Every JVM is a child through `Subprocess` (its time limit, the shutdown hook, the runner watch),
+  * and a JVM whose referee goes away ends itself. */
+object Relay {
+
+  /** One measuring JVM of a round: `command` given the relay flag for this JVM. */
+  final case class Member(key: String, command: String => Vector[String], log: Path, env: Map[String, String] = Map.empty)
+
+  /** One turn: the cycle it belongs to, whose it was, and when it started and ended (seconds from the
+    * round's first turn). */
+  final case class Turn(cycle: Int, key: String, start: Double, end: Double)
+
+  /** A round's outcome: how each JVM ended, the turns taken, and the round's wall time. */
+  final case class Round(finished: Map[String, Finished], turns: Vector[Turn], seconds: Double)
+
+  private sealed trait Event
+  private final case class Connected(key: String, out: OutputStream) extends Event
+  private final case class Said(key: String, what: Int) extends Event
+  private final case class Closed(key: String) extends Event
+  private final case class Exited(key: String, f: Finished) extends Event
+
+  private sealed trait State
+  private case object Starting extends State
+  private case object Waiting extends State
+  private case object InTurn extends State
+  private case object Ending extends State
+  private case object Done extends State
+
+  /** Runs one relay round of `members` and returns when every JVM has exited.
+    * @param timeoutSeconds each JVM's time limit (the whole round: every turn of every JVM)
+    * @param settleMillis a pause between two turns, for the work a JVM does outside its turn (its
+    *                     compiler and collector threads) to end before the next turn's clock starts */
+  def run(members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None): Round = {
+    require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
+    val server = new ServerSocket(0, members.size + 8, InetAddress.getLoopbackAddress)
+    val events = new LinkedBlockingQueue[Event]()
+    val tokens = members.map(m => m.key -> java.util.UUID.randomUUID().toString).toMap
+    val byToken = tokens.map(_.swap)
+    val started = System.nanoTime()
+    @volatile var open = true
+    def read(s: Socket): Unit = {
+      s.setTcpNoDelay(true)
+      val in = s.getInputStream
+      // The token line, byte by byte (no buffering past it).
+      val line = new StringBuilder
+      var b = in.read()
+      while (b >= 0 && b != '\n') { line.append(b.toChar); b = in.read() }
+      byToken.get(line.toString) match {
+        case None => s.close()
+        case Some(key) =>
+          events.put(Connected(key, s.getOutputStream))
+          var c = in.read()
+          while (c >= 0) { events.put(Said(key, c)); c = if (c == RelayProtocol.End) -1 else in.read() }
+          events.put(Closed(key))
+      }
+    }
+    // The acceptor: each connection says its token, then one byte a message.
+    val acceptor = new Thread(() => {
+      server.setSoTimeout(200)
+      while (open) {
+        try {
+          val s = server.accept()
+          val reader = new Thread(() => read(s), "effectbench-relay-reader")
+          reader.setDaemon(true)
+          reader.start()
+        } catch { case _: SocketTimeoutException => (); case _: java.io.IOException => () }
+      }
+    }, "effectbench-relay-acceptor")
+    acceptor.setDaemon(true)
+    acceptor.start()
+    val port = server.getLocalPort
+    val launchers = members.map { m =>
+      val t = new Thread(() => {
+        val f = Subprocess.run(m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}"), m.log, timeoutSeconds, env = m.env)
+        events.put(Exited(m.key, f))
+      }, s"effectbench-relay-${m.key.take(40)}")
+      t.setDaemon(true)
+      t
+    }
+    launchers.foreach(_.start())
+
+    var state = members.map(_.key -> (Starting: State)).toMap
+    var outs = Map.empty[String, OutputStream]
+    var finished = Map.empty[String, Finished]
+    val turns = Vector.newBuilder[Turn]
+    def now = (System.nanoTime() - started) / 1e9
+    def handle(e: Event): Unit = e match {
+      case Connected(k, o) => outs += k -> o
+      case Said(k, RelayProtocol.Ready) => if (state(k) != Done) state += k -> Waiting
+      case Said(k, _) => if (state(k) != Done) state += k -> Ending
+      case Closed(k) => if (state(k) != Done) state += k -> Ending
+      case Exited(k, f) => finished += k -> f; state += k -> Done
+    }
+    def until(cond: => Boolean): Unit = while (!cond) handle(events.take())
+    try {
+      var cycle = 0
+      while (state.values.exists(_ != Done)) {
+        // A cycle starts when no JVM is starting, in its turn or on its way out.
+        until(state.values.forall(s => s == Waiting || s == Done))
+        val order = rnd.shuffle(members.map(_.key).filter(k => state(k) == Waiting))
+        if (order.nonEmpty) cycle += 1
+        order.foreach { k =>
+          if (state(k) == Waiting) {
+            if (settleMillis > 0) Thread.sleep(settleMillis.toLong)
+            val t0 = now
+            val sent =
+              try { outs(k).write(RelayProtocol.Go); outs(k).flush(); true }
+              catch { case _: java.io.IOException => false }
+            if (sent) {
+              state += k -> InTurn
+              until(state(k) != InTurn)
+              turns += Turn(cycle, k, t0, now)
+            } else state += k -> Ending
+            // After its last turn the JVM exits before the next turn: its exit is work on the same cores.
+            if (state(k) == Ending) until(state(k) == Done)
+          }
+        }
+      }
+    } finally {
+      open = false
+      server.close()
+      outs.values.foreach(o =>
+        try o.close()
+        catch { case _: java.io.IOException => () }
+      )
+    }
+    val got = turns.result()
+    turnLog.foreach { p =>
+      val text = got.map(t => f"${t.cycle}\t${t.key}\t${t.start}%.4f\t${t.end}%.4f").mkString("cycle\tcell\tstart\tend\n", "\n", "\n")
+      Files.write(p, text.getBytes(StandardCharsets.UTF_8))
+    }
+    Round(finished, got, now)
+  }
+}

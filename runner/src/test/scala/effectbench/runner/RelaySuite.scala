@@ -1,0 +1,98 @@
+package effectbench.runner
+
+import java.nio.file.Files
+import scala.concurrent.duration._
+import scala.util.Random
+
+/** The relay referee with small shell programs as turn-takers (bash's /dev/tcp speaks the protocol a
+  * measuring JVM speaks through harness RelayTurn): turns never overlap, every cycle holds each
+  * live member once in a shuffled order, and a member that dies, never connects or hangs does not
+  * stop the others. Nothing here is timed. */
+class RelaySuite extends munit.FunSuite {
+  override val munitTimeout: Duration = 2.minutes
+
+  private val dir = Files.createTempDirectory("relay-suite")
+
+  /** A member that takes `turns` turns, running `work` in each, then says it is ending; `before`
+    * runs before it connects, `after` after its last turn. */
+  private def member(key: String, turns: Int, work: String = "sleep 0.02", before: String = "true", after: String = "printf E >&3")
+      : Relay.Member =
+    Relay.Member(
+      key,
+      flag => {
+        val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
+        Vector("bash", "-c",
+          s"$before; exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; " +
+            s"for i in $$(seq $turns); do printf R >&3; head -c1 <&3 >/dev/null; $work; done; $after")
+      },
+      dir.resolve(s"$key.log")
+    )
+
+  private def overlapping(turns: Vector[Relay.Turn]): Vector[(Relay.Turn, Relay.Turn)] = {
+    val s = turns.sortBy(_.start)
+    s.zip(s.drop(1)).filter { case (a, b) => b.start < a.end }
+  }
+
+  test("members take turns one at a time, each once per cycle, in orders shuffled from cycle to cycle") {
+    val keys = Vector("a", "b", "c")
+    val r = Relay.run(keys.map(member(_, 8)), 60, new Random(7))
+    keys.foreach(k => assertEquals(r.finished(k).exit, 0, k))
+    assertEquals(r.turns.size, 24)
+    assertEquals(overlapping(r.turns), Vector.empty)
+    val cycles = r.turns.groupBy(_.cycle)
+    assertEquals(cycles.size, 8)
+    cycles.values.foreach(c => assertEquals(c.map(_.key).sorted, keys, c.toString))
+    val orders = cycles.values.map(_.sortBy(_.start).map(_.key)).toSet
+    assert(orders.size > 1, s"one order in every cycle: $orders")
+  }
+
+  test("the turn log names each turn's cycle, cell, start and end") {
+    val log = dir.resolve("turns.tsv")
+    Relay.run(Vector(member("x", 2), member("y", 2)), 60, new Random(1), turnLog = Some(log))
+    val lines = new String(Files.readAllBytes(log), "UTF-8").trim.split('\n').toVector
+    assertEquals(lines.head, "cycle\tcell\tstart\tend")
+    assertEquals(lines.tail.size, 4)
+    assertEquals(lines.tail.map(_.split('\t')(1)).sorted, Vector("x", "x", "y", "y"))
+  }
+
+  test("a member that dies after two turns, one that never connects and one that hangs in its turn leave the others their turns") {
+    val r = Relay.run(
+      Vector(
+        member("dies", 5, work = "if [ $i = 3 ]; then exit 3; fi"),
+        member("never", 1, before = "exit 1"),
+        member("hangs", 3, work = "if [ $i = 2 ]; then sleep 600; fi"),
+        member("ok", 4)
+      ),
+      8, new Random(3)
+    )
+    assertEquals(r.finished("dies").exit, 3)
+    assertEquals(r.finished("never").exit, 1)
+    assert(r.finished("hangs").timedOut, r.finished("hangs").toString)
+    assertEquals(r.finished("ok").exit, 0)
+    assertEquals(r.turns.count(_.key == "ok"), 4)
+    assertEquals(r.turns.count(_.key == "never"), 0)
+    assertEquals(overlapping(r.turns), Vector.empty)
+  }
+
+  test("a member that exits without saying it is ending still ends its part of the round") {
+    val r = Relay.run(Vector(member("quiet", 2, after = "true"), member("ok", 2)), 30, new Random(5))
+    assertEquals(r.finished("quiet").exit, 0)
+    assertEquals(r.turns.size, 4)
+  }
+
+  test("the relay profile keeps the warm-up and cuts the measured time into turns of about 50 ms") {
+    val p = Rounds.relayProfile(Profiles.quick)
+    assertEquals(p.warmups, Profiles.quick.warmups)
+    assertEqualsDouble(p.iterations * p.iterationSeconds, Profiles.quick.iterations * Profiles.quick.iterationSeconds, 1e-9)
+    assertEqualsDouble(p.iterationSeconds, Rounds.RelayTurnSeconds, 1e-9)
+  }
+
+  test("--turns takes relay or forks; anything else is a usage error") {
+    assert(EngineFlags.relay(None))
+    assert(EngineFlags.relay(Some("relay")))
+    assert(!EngineFlags.relay(Some("forks")))
+    val r = Cli.run("run", "--scenario", "no-such-scenario-is-never-reached", "--turns", "both", "--out", Cli.tempDir("bad").toString)
+    assertEquals(r.exit, 2, r.all)
+    assert(r.err.contains("--turns"), r.all)
+  }
+}
