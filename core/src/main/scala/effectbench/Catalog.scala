@@ -381,7 +381,7 @@ object Catalog {
 
   val service: Scenario = Scenario(
     id = "service", family = Family.L, title = "open-loop requests to a service, and its capacity",
-    origin = "this project's issue 23: a small service under open-loop load",
+    origin = "this suite's own: a small service under open-loop load",
     stresses = "the runtime's timer, race, semaphore and scheduler together under a rising arrival rate; the capacity is " +
       "the highest rate it serves within the latency target",
     variants = Vector("default"),

@@ -4,15 +4,11 @@ package effectbench
   * (unrecorded) windows until the JIT compilers have been nearly idle for a second of windows, or
   * until its limit, and only then measures.
   *
-  * Why (docs/measurements.md, "The JIT in family L's measured windows"): on the nested 2-vCPU guest
-  * of 2026-11-27 the compilers still worked a median 43 ms of each measured 250-ms window after the
-  * quick profile's 3 s of warm-up (the 90th percentile 162 ms), and stayed busy until 10–12 s into
-  * the fork. The four windows of the stored runs in which Cats Effect at its shipped budget of 1,024
-  * kept its probes 94–170 ms late had the compilers at work 139–279 ms of each; in one more, recorded
-  * with JFR, a worker deoptimized `WorkStealingThreadPool.notifyParked` as the window began and C2
-  * compiled `IOFiber.runLoop` anew for the next 122 ms, the window's latest probe 128 ms late. A
-  * service does not live in its first ten seconds; a fork that measures there times the compilers.
-  * The gate alone did not quiet the measured windows: they ran code the warm-up had not (Bench,
+  * Why (docs/lessons/jit-still-compiling.md): after the quick profile's 3 s of warm-up the compilers
+  * can still be at work in the measured windows, and a window in which C2 recompiles a runtime's run
+  * loop on one of two cores holds its probes for a hundred milliseconds or more. A service does not
+  * live in its first ten seconds; a fork that measures there times the compilers. The gate alone is
+  * not enough: the warm-up must also run the measured windows' code (Bench,
   * LoadWindow.classifyStarved, LatencyLog.recording, ProcCounters' rehearsal). The rule is one for
   * every runtime: the JIT's own clock (the CompilationMXBean's total compilation time), the same span
   * and share. */
@@ -22,8 +18,8 @@ object JitGate {
   val Property: String = LatencyModel.JitSettleProperty
 
   /** The span of the latest windows the JIT is judged over, and the share of it the compilers may
-    * have worked: 20 ms in a second, against a median of 170 ms a second in the quick profile's
-    * measured windows on the guest above. */
+    * have worked: 20 ms in a second, well under what the compilers took of a still-warming fork's
+    * windows (a median of 170 ms a second on the nested 2-core guest). */
   val QuietSpanNanos: Long = 1000000000L
   val QuietShare: Double = 0.02
 

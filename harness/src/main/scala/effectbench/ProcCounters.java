@@ -61,9 +61,9 @@ public final class ProcCounters implements InternalProfiler {
 
     /** A family-L fork (the JIT gate's property set, effectbench.JitGate) reads its counters
      * {@code Rehearsals} times before the trial, so the JIT compiles this profiler's own readers then,
-     * and not on one of the two cores while a measured window runs: with JFR, a fork of Cats Effect's
-     * hog-probe compiled {@code readSwitches} for 141 and 68 ms inside its second to fourth measured
-     * windows (2026-11-27, docs/measurements.md). */
+     * and not on one of the two cores while a measured window runs: otherwise the JIT compiles
+     * {@code readSwitches} inside the measured windows, for a hundred milliseconds or so
+     * (docs/lessons/jit-still-compiling.md). */
     static final int Rehearsals = 400;
 
     public ProcCounters() {

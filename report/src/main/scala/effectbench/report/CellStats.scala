@@ -105,9 +105,8 @@ object CellStats {
 
   /** A note for each round of a table in which launches of two runtimes or more sat apart from their
     * cells' others at once: the rounds engine runs a round's forks one after another, so launches
-    * off together in one round point at the machine in those minutes, not at a runtime (on 2 cores,
-    * 2026-11-26: every fork-many runtime 2.6–2.8× slower in two consecutive rounds, while the
-    * single-thread tables of the same minutes did not move). */
+    * off together in one round point at the machine in those minutes, not at a runtime
+    * (docs/lessons/machine-away.md). */
   def roundNotes(rows: Vector[(String, CellEstimate)]): Vector[String] = {
     val byRound = rows.flatMap { case (rt, e) => offLaunches(e).map { case (r, x) => (r, rt, x) } }.groupBy(_._1)
     byRound.toVector.sortBy(_._1).collect {

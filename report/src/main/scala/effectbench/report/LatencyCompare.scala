@@ -37,13 +37,10 @@ final case class LatencyDiff(
 object LatencyCompare {
   /** The smallest p99 change compare reports by default (`--tail-threshold`): a verdict needs the
     * whole interval beyond ±20%, not the ±5% of means. Two runs of one build measured apart put a
-    * tail that far apart with nothing changed: on the 2-core machine, three family-L A/A pairs of
-    * 2026-11-26 on a quiet machine (Cats Effect and ZIO, hog-probe and sleep-drift, 6 to 16 forks a
-    * cell, alone) had 20 of their 24 p99s within ±20% of each other, the others −22.5% to +37.5% (a
-    * pair on a noisy machine, every Cats Effect p99 45–78% apart); at sixteen forks a cell (16:25 and 16:40)
-    * ZIO's hog-probe p99 moved −19.1% [−28.5%, −8.4%] with both runs' forks tight (±5–7%) — the
-    * machine between runs, which more forks only make compare surer of. A smaller change of a tail is
-    * told only inside one run, in paired rounds (`--lib` for two versions of a library). */
+    * tail that far apart with nothing changed (on the 2-core KVM guest, 20 of 24 p99s of three quiet
+    * family-L A/A pairs within ±20%, the others −22.5% to +37.5%), and more forks only make compare
+    * surer of the machine's move between runs (docs/lessons/tails-need-forks.md). A smaller change of
+    * a tail is told only inside one run, in paired rounds (`--lib` for two versions of a library). */
   val DefaultTailThreshold = 0.20
 
   /** Forks with a p99 each run needs before compare gives a p99 verdict (see above). */
@@ -86,9 +83,8 @@ object LatencyCompare {
     * geometric mean with its t-interval over the cells (LatencyStats.interval, as over forks), kept
     * when there are `MinShiftCells` and the interval excludes no change. As for throughput
     * (RunComparison.withShift), two runs measured apart share no pairing, and a tail moves with the
-    * machine more than a mean does: two family-L runs of one build, 16 minutes apart (2026-11-26
-    * 10:19 and 10:36, Cats Effect and ZIO), had every hog time 18–39% apart and every Cats Effect
-    * p99 45–78% apart, all in one direction. */
+    * machine more than a mean does: every p99 of a run can move one way together
+    * (docs/lessons/machine-between-runs.md). */
   def shift(ds: Vector[LatencyDiff], confidence: Double = ForkStats.DefaultConfidence): Option[ForkInterval] =
     Some(LatencyStats.interval(ds.filter(d => d.decidable && d.ratio.known).map(_.ratio.ratio), confidence))
       .filter(i => i.n >= MinShiftCells && i.known && (i.low > 1 || i.high < 1))

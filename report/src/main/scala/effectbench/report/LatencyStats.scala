@@ -70,10 +70,8 @@ object LatencyStats {
   def t(confidence: Double, df: Double): Double = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2)
 
   /** The fewest latencies a fork must have recorded for its percentiles: a p99 of fewer than 100 is
-    * not the 1% slowest of anything, its slowest event at best. ZIO with cooperative yielding off
-    * answered 0–2 of a fork's 1,000 or 3,000 probes in the hog-probe run of 2026-11-27 17:39, and its
-    * row read a p99 of 826.7 µs [18.31 … 37,337] from them; now such a fork is starving, as one that
-    * answered none. */
+    * not the 1% slowest of anything, its slowest event at best; a fork that answered a handful of its
+    * probes (ZIO with cooperative yielding off) is starving, as one that answered none. */
   val MinRecorded = 100
 
   def percentiles(f: ForkLatency): ForkPercentiles = {
@@ -86,9 +84,8 @@ object LatencyStats {
 
   /** The geometric mean of the forks' values with the t-interval of their logs over forks, taken
     * back; NaN bounds with one fork. The p99 ratios are taken on the same log scale. A symmetric
-    * interval of the values themselves (as before 2026-11-25) went below zero whenever one fork's
-    * tail was far out (hog-probe Cats Effect: "12,800 ± 50,431" µs from forks of 3 and 23 ms) and
-    * put the point at the mean that the one far fork set. */
+    * interval of the values themselves goes below zero whenever one fork's tail is far out, and puts
+    * the point at the mean that the one far fork sets. */
   def interval(xs: Vector[Double], confidence: Double): ForkInterval = {
     val v = xs.filter(x => !x.isNaN && x > 0)
     val logs = v.map(math.log)
@@ -114,12 +111,10 @@ object LatencyStats {
     * p99, when they do not split. The gap test of launch states (ForkStats.launchStates: neighbouring
     * log p99s at least 1.25× and six spreads apart, a state seen in two forks at least) on the p99s.
     * Why: where a runtime stalls now and then for 50–150 ms, a fork whose windows met a stall has that
-    * stall for its p99. Cats Effect at 1,024 on the nested guest of 2026-11-27 20:13 (40 forks of 12
-    * windows) had 38 forks at 2.1–4.8 ms and two at 52 and 139 ms; their geometric mean moves with
-    * how many stall forks a run happens to draw (two of 40 lift it by 17%), so two runs of one build
-    * land far apart (±61% from run to run at that spread, 177 forks for ±20%), and a mean of the two
-    * describes neither. As with throughput launch states, the p99 is its most frequent state's, and
-    * the others are shown beside it with their forks. */
+    * stall for its p99; the geometric mean then moves with how many stall forks a run happens to draw,
+    * and a mean of the two describes neither (docs/lessons/tails-need-forks.md). As with throughput
+    * launch states, the p99 is its most frequent state's, and the others are shown beside it with
+    * their forks. */
   def p99States(p99s: Vector[Double]): Vector[Vector[Int]] = {
     val fs = p99s.zipWithIndex.collect { case (p, i) if !p.isNaN && p > 0 => effectbench.stats.ForkSteady(i, Vector(p), 0, settled = true) }
     ForkStats.launchStates(fs).sortBy(s => (-s.forks.size, s.mean)).map(_.forks)
@@ -190,9 +185,9 @@ object LatencyStats {
     * changed, from the spread of its forks' p99s alone: on the log scale the two runs' geometric
     * means differ with a standard deviation of s·√(2/n) (s: the forks' log p99s' standard deviation,
     * n: the forks), so 95% of such pairs fall within exp(±1.96·s·√(2/n)) — the machine moving between
-    * runs only adds to it. `forksFor`: the forks a run needs for that to be within ±`target`. A
-    * Cats Effect p99 spreads 0.24–0.64 from launch to launch (two family-L runs of 16 forks a cell,
-    * 2026-11-26 22:46 and 23:01), ZIO's about 0.1: ±18–56% between runs of 16 forks against ±7–8%. */
+    * runs only adds to it. `forksFor`: the forks a run needs for that to be within ±`target`. On the
+    * 2-core KVM guest a Cats Effect p99 spread 0.24–0.64 from launch to launch, ZIO's about 0.1:
+    * ±18–56% between runs of 16 forks against ±7–8%. */
   final case class RunToRun(halfWidth: Double, spread: Double, forks: Int, forksFor: Int, target: Double) {
     def within: Boolean = halfWidth <= target
   }

@@ -50,11 +50,8 @@ final case class RunComparison(
   /** Flagged cells that moved no further than the whole run did: improved or regressed in the
     * direction of the run's shift, with an interval that holds the shift (the cell's own B/A, as
     * cost, against the geometric mean). Two runs measured apart have nothing pairing them, and the
-    * machine's speed moves between them: two runs of one build (hog-probe and sleep-drift, Cats Effect
-    * and ZIO, 6 rounds each, 2026-11-26 09:36 and 09:48, alone, loads 1.02 and 1.00) put three hog-probe
-    * cells 13–17% slower in the second (geometric mean over the 10 cells +7.1% [+2.3%,
-    * +12.3%]), and ZIO's levelled hog-probe was "regressed" at +12.8% [+7.0%, +18.8%]. Such a cell
-    * keeps its verdict, marked: its change cannot be told from the machine's. */
+    * machine's speed moves between them (docs/lessons/machine-between-runs.md). Such a cell keeps its
+    * verdict, marked: its change cannot be told from the machine's. */
   lazy val withShift: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
     rows.filter { d =>
       def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
@@ -309,8 +306,7 @@ object RunComparison {
           val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
           val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
           // A family-L cell's op is a window of fixed time, and the work in it is the runtime's throughput:
-          // its B/op moves with the hog time (the family-L pair of 16:25/16:40 on 2026-11-26 "changed" the
-          // B/op of the two cells whose hog time moved 6–8%). Shown, never flagged.
+          // its B/op moves with the hog time, so a hog time that moves between runs "changes" it. Shown, never flagged.
           val changed = !latency && ((ca.alloc.filterNot(_.score.isNaN), cb.alloc.filterNot(_.score.isNaN)) match {
             case (Some(x), Some(y)) => allocChanged(x, y)
             case _ => false
@@ -328,10 +324,8 @@ object RunComparison {
                 // itself a guess: over 16 deep-bind cells of two quick runs (2 forks each) one came out
                 // "improved" at [-16%, -10%] while its forks spread ±30%. No verdict below MinForks.
                 // And forks the rounds engine kept though the machine canary read the machine away around them
-                // (Rounds.MinKeptForks) are in the estimates but count toward no verdict: on the nested guest of
-                // 2026-11-27 they read +3.6% and +18% over their cells' other forks (medians, two runs), and a
-                // headline with them compared with one before flagged Monix's business-flow +74.8% [+22.3%,
-                // +149.8%] on one usual fork and two such (docs/measurements.md).
+                // (Rounds.MinKeptForks) are in the estimates but count toward no verdict: such forks run slower than
+                // their cells' others, and three forks decide a verdict (docs/lessons/machine-away.md).
                 else if (ea.n - awayA < MinForks || eb.n - awayB < MinForks) Verdict.Same
                 else verdict(lo, hi, 0.0, sa.higherIsBetter, threshold), allocA, allocB, changed, reps)))
         })
@@ -345,12 +339,8 @@ object RunComparison {
   /** Two runs' cells compared. A family-L cell's score (hog time per step, service's time per
     * request) is the throughput of work run on purpose beside more runnable fibers than cores, where
     * the placement of threads decides, and it moves between two runs measured apart as a tail does,
-    * not as a mean. Six pairs of runs of one program on the 2-core machine (2026-11-26: the family-L
-    * pairs of 16:25/16:40 and 22:46/23:01, 16 forks a cell; four pairs of quick headlines, 2 to 9
-    * forks) put 49 of 52 hog times within ±20% of the other run's (the three beyond, −33.8% to
-    * +32.4%, on two or three forks a run); in the first pair, whose whole run moved −5.2%
-    * [−8.2%, −2.2%], Cats Effect's hog times at 10,240 and at 128 were −8.3% [−11.4%, −5.0%] and
-    * −19.1% [−28.5%, −8.6%]. So compare judges them at the tail threshold (`tailThreshold`,
+    * not as a mean (six pairs of runs of one program on the 2-core KVM guest: 49 of 52 hog times within
+    * ±20% of the other run's, some decided beyond ±5%). So compare judges them at the tail threshold (`tailThreshold`,
     * `--tail-threshold`, 20% by default), not at the threshold of means (`threshold`); a smaller
     * change is told in paired rounds inside one run. */
   def compare(
@@ -413,8 +403,7 @@ object RunComparison {
         }
         val prepared = tasks.map(_.get())
         // The launch-state tests of all cells as one family: at Alpha each, an A/A compare with eight
-        // cells in launch states would flag one up to a third of the time (1 − 0.95⁸; two quick headlines of one build,
-        // 19:52 and 20:07 on 2026-11-26: fork-many Monix "improved" at a share chance of 0.039).
+        // cells in launch states would flag one up to a third of the time (1 − 0.95⁸; docs/lessons/launch-states.md).
         val chances = prepared.map(_.chance)
         val tested = chances.count(!_.isNaN)
         prepared.zip(holm(chances)).map { case (pr, adjusted) => pr.finish(adjusted, tested) }

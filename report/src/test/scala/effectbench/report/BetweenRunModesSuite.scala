@@ -94,7 +94,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
     }
   }
 
-  // Monix's forked gather in two quick headlines of one build (4a2a17a, 2026-11-26 15:51 and 16:07), its
+  // Monix's forked gather in two quick headlines of one build (4a2a17a, the 2-core KVM guest), its
   // rounds' iterations (µs): A's four forks at the lower level; B's first fork turned from it to the
   // higher one after two iterations, two more at the higher, the last at the lower.
   private val gatherMonixA =
@@ -139,7 +139,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
     assert(c.warnings.exists(_.contains("moved by itself")), c.warnings.mkString("\n"))
   }
 
-  // Monix's fork-many in two quick headlines of one build (23c2988, 2026-11-26 19:52 and 20:07), its
+  // Monix's fork-many in two quick headlines of one build (23c2988, the 2-core KVM guest), its
   // rounds' iterations (ms): A's first fork at the lower level, its other three 2.7× higher; B's five
   // all at the lower.
   private val forkManyMonixA = Vector(Vector(1.690, 1.857, 1.776, 1.695), Vector(4.396, 4.400, 4.164, 4.251),

@@ -107,8 +107,8 @@ class LatencyReportSuite extends munit.FunSuite {
   }
 
   test("a percentile over forks is their geometric mean, its interval on the log scale: never below zero") {
-    // Two forks of hog-probe Cats Effect, 2026-11-25: p99 of 3.1 and 22.5 ms. The interval of the values
-    // themselves was "12,800 ± 50,431" µs, its lower end below zero.
+    // Two forks of hog-probe Cats Effect on the 2-core KVM guest: p99 of 3.1 and 22.5 ms. The interval of
+    // the values themselves would be "12,800 ± 50,431" µs, its lower end below zero.
     val i = LatencyStats.interval(Vector(3100.0, 22500.0), 0.95)
     assertEqualsDouble(i.mean, math.sqrt(3100.0 * 22500.0), 1e-6)
     assert(i.known && i.low > 0 && i.low < 3100 && i.high > 22500, i.toString)
@@ -258,7 +258,7 @@ class LatencyReportSuite extends munit.FunSuite {
   }
 
   test("a p99 whose forks fall in states is its most frequent state's, the others named; its ratio and reach take that state's forks") {
-    // Cats Effect at 1,024 on the nested guest, 2026-11-27 20:13: 38 forks at 2.1–4.8 ms, two at 52 and 139 ms.
+    // Cats Effect at 1,024 on the nested 2-core guest: 38 forks at 2.1–4.8 ms, two at 52 and 139 ms.
     val g = new Random(9)
     val usual = Vector.fill(38)(3600.0 * math.exp(0.2 * g.nextGaussian()))
     def est(p99s: Vector[Double], rounds: Vector[Int] = Vector.empty) = {

@@ -31,7 +31,7 @@ class StatesTextSuite extends munit.FunSuite {
 
   test("launches of two runtimes off together in one round get a note that points at the machine") {
     val rounds = Vector(1, 2, 3, 4, 5)
-    // fork-many in the headline of 2026-11-26 06:28: rounds 3 and 4 slow for every runtime.
+    // fork-many in a headline on the 2-core KVM guest: rounds 3 and 4 slow for every runtime.
     val ce = ForkStats.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1), rounds = rounds)
     val zio = ForkStats.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2), rounds = rounds)
     val ns = CellStats.roundNotes(Vector("cats-effect" -> ce, "zio" -> zio))

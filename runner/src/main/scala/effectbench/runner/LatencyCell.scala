@@ -16,14 +16,10 @@ object LatencyCell {
   /** The windows a family-L fork of `profile` warms up and measures, with windows of `window` seconds:
     * as many warm-up windows as fill the profile's warm-up time, and the profile's iterations.
     *
-    * Tried and taken back (2026-11-26): a floor of 3 s of measured load a fork (twelve quick windows,
-    * not four). Inside one fork the windows' p99s scatter widely (hog-probe on Cats Effect at 10,240:
-    * 0.7 to 5.0 ms in four windows; ZIO 3.7 ms or 120–170 ms by window), and resampling a fork's four
-    * windows moved its p99 by 17–33% (log SD), so more windows looked like a narrower fork p99. They
-    * were not: over the 8 non-starving cells (Cats Effect and ZIO, 6 rounds), the spread of the
-    * forks' p99s (log SD, mean over the cells) was 0.23 and 0.27 in two runs with four windows and
-    * 0.18, 0.30, 0.21 and 0.27 in four with twelve — one fork in six at 3–6× the others' p99 sets it,
-    * a launch's state and not its sample — while each run took 9 min instead of 6. */
+    * No floor of measured windows: twelve windows a fork instead of four did not narrow the spread of
+    * the forks' p99s (one fork in six at 3–6× the others' sets it, a launch's state and not its
+    * sample) and cost half as much time again (docs/lessons/tails-need-forks.md). From the fifth round
+    * the windows follow the p99's own variance (ForkShape.tailComponents). */
   def iterations(profile: MeasureProfile, window: Double): (Int, Int) = {
     val warmups = if (profile.warmups == 0) 0 else math.max(1, math.ceil(profile.warmups * profile.warmupSeconds / window - 1e-9).toInt)
     (warmups, math.max(1, profile.iterations))
@@ -60,8 +56,8 @@ object LatencyCell {
     out.resolveSibling((if (name.endsWith(".json")) name.dropRight(5) else name) + LatencyModel.LogSuffix)
   }
 
-  /** The most seconds of windows the JIT gate may add to a family-L fork's warm-up (JitGate): on the
-    * nested guest of 2026-11-27 the compilers fell quiet 10–12 s into a fork of Cats Effect's
+  /** The most seconds of windows the JIT gate may add to a family-L fork's warm-up (JitGate): enough
+    * for the slowest machine seen, where the compilers fell quiet 10–12 s into a fork of Cats Effect's
     * hog-probe, 7–9 s after the quick profile's warm-up. */
   val JitSettleSeconds = 10
 

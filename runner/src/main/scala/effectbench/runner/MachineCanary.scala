@@ -9,20 +9,11 @@ import java.util.concurrent.{Callable, ExecutorService, Executors, ThreadFactory
   * read by the runner before and after each fork of the rounds engine, independently of the
   * benchmarks.
   *
-  * Why: on the 2-core KVM guest the forks of a table slowed together for 20–60 s at a time while the
-  * load average stayed below 1.5 ("slow minutes", docs/measurements.md): 5 of 7 quiet headlines of
-  * 2026-11-26/27 had one, in which the gather and fork-many forks of the runtimes whose threads talk
-  * most (ox, loom, Monix, Future, the baseline's pool) ran 40–110% slower than their cells' other
-  * forks, ZIO's and Cats Effect's 8–30%, and single-threaded cells not at all. On 2026-11-27 03:56
-  * this probe ran once a second beside the gather table (`./bench run --quick --scenario gather
-  * --runtime monix,ox,zio,cats-effect,loom,future --mode fork --rounds 8`): the round trip read
-  * 44–65 ns at every fork but those of the slow minute, where it read 347–413 ns (7×), and those
-  * forks were ox +75%, loom +81%, Monix +59%, Future +111%, ZIO +20%. The host had put the guest's
-  * two vCPUs on cores that share no cache for that while: a machine state, not the runtime's, that
-  * pairing by round cannot take out (a gather round is eight forks, ~45 s, and the state begins and
-  * ends inside one). Two earlier canaries (a walk over memory on every core, handoffs between two
-  * parked threads; 2026-11-27 01:16 and 01:38) missed it or mixed it with the wake-up costs of the
-  * fork before; the cache line between the two cores is the state itself, read in a millisecond.
+  * Why: a host may put a guest's two vCPUs on cores that share no cache for 20 s to minutes; the
+  * round trip then reads about 7× its usual, and the forks of runtimes whose threads hand work to
+  * each other slow by 20–110% while single-threaded ones do not (docs/lessons/machine-away.md).
+  * Pairing by round cannot take that out (the state begins and ends inside a round); the cache line
+  * between the two cores is the state itself, read in a millisecond.
   *
   * The choice rests on the canary, never on the fork's own score, so it cannot favour a runtime.
   * A reading is the best of `Reps` runs of `Trips` round trips (a tick or a preemption lengthens a
@@ -60,7 +51,7 @@ final class MachineCanary extends AutoCloseable {
       while (ball.get() == v && !late) {
         Thread.onSpinWait()
         spins += 1
-        // The clock read now and then only: System.nanoTime took 22-23 ns a call on the 2-core VM (2026-11-27), half a round trip.
+        // The clock read now and then only: a System.nanoTime call costs about half a round trip.
         if ((spins & 255) == 0) late = System.nanoTime() - t0 > DeadlineNanos
       }
       if (!late) i += 1
@@ -95,8 +86,8 @@ object MachineCanary {
   val DeadlineNanos: Long = 20000000L
 
   /** A reading above the reference by more than this fraction is a slow machine: twice the usual
-    * round trip. On 2026-11-27 03:56 the usual readings lay within 44–65 ns (+41% over the lower
-    * quartile at most) and the slow minute's at 347–413 ns (+650%). */
+    * round trip, well clear of the usual readings' own spread (within +41% of their lower quartile on
+    * the 2-core KVM guest) and well under the away state's (+650%). */
   val SlowFactor = 1.0
   /** Readings before a verdict: the reference is their lower quartile. */
   val MinReadings = 4
@@ -128,9 +119,8 @@ object MachineCanary {
     * fork with either reading slow was measured, in part or whole, with the machine away from its
     * usual state, and is set aside (its files moved beside the kept ones, the fork left out of every
     * estimate): the rounds engine's later rounds measure the cell again while the table's budget lasts.
-    * The engine does not wait for the machine (the first form of this canary waited up to 60 s before
-    * a fork, and in the headline of 2026-11-27 04:05 the machine stayed apart for minutes at a time:
-    * 426 s of waits, the run past its budget). Every fork's check goes to the run's canary.jsonl
+    * The engine does not wait for the machine: the away state can last minutes, and waits would
+    * spend the run's budget on nothing. Every fork's check goes to the run's canary.jsonl
     * (CanaryLog). `read` is the canary, given so that the rule can be tested without timing anything. */
   final class Guard(read: () => Reading, runDir: Path, note: String => Unit) {
     private var judge = Judge()
@@ -155,13 +145,10 @@ object MachineCanary {
       * machine was from its usual state around it (the larger excess of the two readings: 4.0 = five
       * times the usual round trip); `file` names a kept fork's. Returns the fork and whether it was kept.
       *
-      * `setsAside` false (a family-L fork): a slow reading is recorded (`kept, unmoved`) and the fork kept.
-      * Over the hog-probe runs of 2026-11-27 on the nested 2-core guest (19 runs, 47 cells with forks both
-      * kept and set aside), the 304 forks set aside had the 436 kept ones' p99 (−0.3%, SE 0.7%, weighted
-      * over cells; +4.2%, SE 4.7%, unweighted) and their hog time (+0.07%, SE 0.10%; 369 against 539
-      * forks); the state took a third to half of those tables' forks, and so doubled their cost for
-      * nothing. Throughput forks stay judged: fork-many's set aside ran +28% (SE 7%) over its kept ones
-      * in the three headlines of that day, gather's +12% (SE 9%). */
+      * `setsAside` false (a family-L fork): a slow reading is recorded (`kept, unmoved`) and the fork kept,
+      * since the away state does not move family L's forks (set aside against kept, p99 −0.3%, SE 0.7%,
+      * on the nested 2-core guest) and setting them aside only doubled those tables' cost. Throughput
+      * forks stay judged: there fork-many's set aside ran +28% (SE 7%) over its kept ones. */
     def fork[A](table: String, cell: String, round: Int, nth: Int, file: String, setsAside: Boolean = true)(run: () => A)(
         setAside: Double => String
     ): (A, Boolean) = {

@@ -15,13 +15,10 @@ import effectbench.stats.LaunchSpread
   * and reads the machine canary's cache-line round trip between two threads (MachineCanary) as
   * many times. A job's spread is the standard deviation of its windows' log times.
   *
-  * Why: on the nested Firecracker guest of 2026-11-27 (kernel 6.18.44-fc) the headline's iterations
-  * spread 5.8–9.4% inside a fork against 2.6–3.9% on the KVM guest before it, and no rule of the
-  * engine narrows that. Timed from the shell there (23:15–23:20, load 0.1–0.8), 250-ms windows of an
-  * arithmetic loop lay within 249–262 ms, while a walk over 256 MiB took 181–223 ms at its 10th and
-  * 90th percentiles and an allocating loop 195–267 ms with the young collector's pauses at 3 ms on average:
-  * the memory path, not the core nor the collector (docs/measurements.md). This command reads the
-  * same in half a minute. */
+  * Why: a machine whose path to memory varies from one quarter-second to the next (arithmetic steady,
+  * a walk over memory and allocation not) spreads every allocating benchmark's iterations, and no
+  * rule of the engine narrows that (docs/lessons/noisy-memory-path.md). This command reads it in half
+  * a minute, before a run. */
 object MachineProbe {
   final case class Job(name: String, what: String)
 

@@ -10,8 +10,7 @@ object Shards {
   /** Machine seconds a table would need for every ratio within `precision`. When the forks behind its
     * widest ratio are known, from the forks that ratio needs (Rounds.forksToSettle: on the log scale,
     * the t quantile falling with the forks), else as (w/p)² on the relative half-widths, which errs
-    * high, wildly for a ratio on two forks: a starving cell's hog ratio at ±1,388% on two forks in
-    * the headline of 2026-11-26 15:29 made that 926 machines. */
+    * high, wildly for a ratio on two forks (a ±1,388% ratio on two forks once asked for 926 machines). */
   def secondsNeeded(t: Rounds.TableSummary, precision: Double): Double =
     if (t.worstRatioHalfWidth.isNaN || t.worstRatioHalfWidth <= precision) t.seconds
     else if (t.worstForks >= 2) {

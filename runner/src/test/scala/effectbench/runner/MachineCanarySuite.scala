@@ -32,7 +32,7 @@ class MachineCanarySuite extends munit.FunSuite {
     val k = j.add(r(51)).add(r(49)) // 49, 50, 51, 52, 80: the lower quartile is 50
     assertEquals(k.reference, Some(r(50)))
     assert(k.slow(r(101)), "more than twice the reference is slow")
-    assert(!k.slow(r(99)), "less is not: the usual readings on 2026-11-27 lay within +41% of it")
+    assert(!k.slow(r(99)), "less is not: the usual readings lie within +41% of it")
     assertEqualsDouble(k.excess(r(65)), 0.3, 1e-9)
   }
 

@@ -297,8 +297,8 @@ class RoundsRuleSuite extends munit.FunSuite {
   }
 
   test("a table of four rounds (the headline's minimum) runs the profile's shape in every fork") {
-    // Two or three forks do not estimate a between-launch variance: a shape chosen from them swung
-    // from one round to the next in the headline of 2026-11-25 04:25.
+    // Two or three forks do not estimate a between-launch variance: a shape chosen from them swings
+    // from one round to the next.
     val shapes = shapesOf(4, None)
     assertEquals(shapes.size, 8)
     assert(shapes.forall(_ == rule.base), shapes.toString)
@@ -371,8 +371,8 @@ class RoundsRuleSuite extends munit.FunSuite {
   test("a starving fastest is measured while the ratios against it are open, so the report's ratios settle") {
     // hog-probe's levelled table: a baseline whose hogs never yield (every probe starves) has the
     // fastest hog time; Cats Effect's and ZIO's hogs serve probes. The report takes the baseline as
-    // the fastest: on two forks of it every ratio had one degree of freedom (±18–28% in the headline
-    // of 2026-11-26 11:38, Cats Effect's forks 2% apart).
+    // the fastest: on two forks of it every ratio had one degree of freedom (±18–28% on the 2-core KVM
+    // guest, Cats Effect's forks 2% apart).
     val g = new Random(9)
     def forkAt(mean: Double, rel: Double) = Vector(Vector.fill(4)(mean * (1 + rel * g.nextGaussian())))
     val res = Rounds.loop(Vector("baseline", "cats-effect", "zio"), engine(precisionFirst = true, min = 4, max = 12), None,
@@ -452,8 +452,8 @@ class RoundsRuleSuite extends munit.FunSuite {
   test("under a short budget a ratio near the precision gets the forks that a hopeless one would have taken") {
     // After four rounds (120 s) 35 s are left. "near" is at ±10.1% and needs one more fork; "hopeless"
     // (forks 150–450) needs dozens. The whole round (the fastest twice, near, hopeless: 40 s) does not
-    // fit: the rule before 2026-11-26 stopped there with near open; now hopeless is out of reach and
-    // near gets its fork.
+    // fit: a table that measured every open ratio each round would stop there with near open; hopeless
+    // is out of reach and near gets its fork.
     val nearLog = Vector(-0.07, -0.025, 0.025, 0.07)
     val hopeless = Vector(150.0, 250.0, 350.0, 450.0)
     val forks: (String, Int, ForkShape.Shape) => Rounds.Fork = (k, round, _) => {

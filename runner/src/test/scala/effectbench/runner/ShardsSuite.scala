@@ -13,7 +13,7 @@ class ShardsSuite extends munit.FunSuite {
   }
 
   test("a ratio on two forks is sized by the forks it needs, not by its half-width squared") {
-    // A starving cell's hog ratio in the headline of 2026-11-26 15:29: ±1,388% on 2 forks (t on 1 df
+    // A starving cell's hog ratio in a headline on the 2-core KVM guest: ±1,388% on 2 forks (t on 1 df
     // is 12.7), a spread of about 0.3 on the log scale: some 40 forks for ±10%, not (13.88/0.1)².
     val two = Rounds.TableSummary(4, 10, 40, "budget spent", 13.884, worstForks = 2)
     val n = Shards.needed(Vector(two), 0.10)

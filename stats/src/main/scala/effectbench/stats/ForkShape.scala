@@ -43,11 +43,10 @@ object ForkShape {
     * of h windows each differ by the windows' sampling alone, so a window's share of the within-fork
     * variance is h·d²/2 (averaged over the forks), a fork of w windows carries that over w, and what
     * the fork p99s spread beyond it is the launches'. The p99 is what a family-L cell reports, and its
-    * variance can sit elsewhere than its hogs' time: in the four hog-probe runs of the nested guest of
-    * 2026-11-27 (14:32–16:15), Cats Effect's p99 at 128 spread 0.50–0.56 (log SD) a window against
-    * 0–0.27 between launches, at 1,024 0.46–1.06 against 0.13–0.79, while the tables' shape, chosen
-    * from the hogs' times (0–99% launch from one round to the next), swung between 4 and 12 windows.
-    * None with fewer than two forks of two windows or more. */
+    * variance can sit elsewhere than its hogs' time (on the nested 2-core guest Cats Effect's p99 at
+    * 128 spread 0.50–0.56 (log SD) a window against 0–0.27 between launches), so a shape chosen from
+    * the hogs' time swings (docs/lessons/fork-length.md). None with fewer than two forks of two
+    * windows or more. */
   def tailComponents(forks: Vector[TailFork]): Option[Components] = {
     val fs = forks.filter(f => f.windows >= 2 && !f.logP99.isNaN && !f.halfDiff.isNaN && !f.logP99.isInfinite && !f.halfDiff.isInfinite)
     if (fs.size < 2) None
@@ -82,9 +81,9 @@ object ForkShape {
 
   /** `shape` kept within the measured seconds of `base` (a run under a time budget): a fork whose
     * cells ask for more warm-up pays for it with measured iterations, down to `MinIterations`, and
-    * its warm-up stops where those are left. The budget was sized with the profile's forks; a table
-    * whose warm-up doubled in round 3 (one unsettled cell of nine) would otherwise run forks twice
-    * as long (deep-bind's quick forks went from 3.4 s to 6.3–7.1 s, 2026-11-25) and overrun it. */
+    * its warm-up stops where those are left. The budget was sized with the profile's forks: one
+    * unsettled cell that doubles the table's warm-up would otherwise make every fork about twice as
+    * long and overrun it. */
   def within(shape: Shape, base: Shape, warmupSeconds: Double, iterationSeconds: Double): Shape = {
     def seconds(s: Shape) = s.warmups * warmupSeconds + s.iterations * iterationSeconds
     val limit = seconds(base) + 1e-9

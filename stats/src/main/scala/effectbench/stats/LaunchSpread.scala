@@ -5,15 +5,11 @@ package effectbench.stats
   * standard deviation of the log fork means; `within`: the median over cells of the mean standard
   * deviation of the log steady iterations inside a fork (both as fractions, ~ relative spread).
   *
-  * On a quiet machine launches stay close: over the eleven headline runs of 2026-11-26 on the 2-core
-  * machine outside its noisy hours, fork means lay 4.8–7.1% apart and steady iterations 2.7–3.5%
-  * (`between / within` 1.4–2.6), the median ratio half-width ±8.7–17.5%. In the two runs of its
-  * noisy hour (10:49 and 11:04, ±28.9% and ±31.8%) launches lay 20.7% and 20.0% apart, iterations
-  * 3.9% and 3.6% (5.3× and 5.6×) — the same programs and build as the quiet run of 11:38 (5.6%,
-  * 3.4%); later that day 13.2% against 3.6% (3.7×, ±10.6%) and 9.1% against 3.4% (2.7×, ±21.8%),
-  * with single-thread left-sum forks of Future 3–4× apart. A host that changes from one launch to
-  * the next shows so; one that is merely slow does not, and neither do a few cells with launch
-  * states of their own (a median over the cells). */
+  * On a quiet machine launches stay close (the 2-core KVM guest's quiet headlines: fork means
+  * 4.8–7.1% apart, steady iterations 2.7–3.5%, `between / within` 1.4–2.6); in its noisy hours the
+  * same programs' launches lay 9.1–20.7% apart against iterations 3.4–3.9% (2.7–5.6×). A host that
+  * changes from one launch to the next shows so; one that is merely slow does not, and neither do a
+  * few cells with launch states of their own (a median over the cells). */
 final case class LaunchSpread(cells: Int, between: Double, within: Double) {
   def ratio: Double = if (within > 0) between / within else Double.NaN
 
@@ -59,10 +55,8 @@ object LaunchSpread {
     * spreads both tiny are no noise worth a warning. */
   val NoisyFloor = 0.08
   /** Iterations inside a fork spread more than this only on a machine noisy within a launch: the
-    * 2-core KVM guest's headlines of 2026-11-26 and 2026-11-27 kept them at 2.6–3.9%, noisy hours
-    * included; the nested Firecracker guest of 2026-11-27 (kernel 6.18.44-fc), 5.8–9.4% in seven
-    * headlines, where a loop over 256 MiB took 181–223 ms a 250-ms window at its 10th and 90th
-    * percentiles while an arithmetic loop kept within ±2% (docs/measurements.md). */
+    * 2-core KVM guest's headlines kept them at 2.6–3.9%, noisy hours included; the nested 2-core guest,
+    * whose path to memory varies, 5.8–9.4% (docs/lessons/noisy-memory-path.md). */
   val InsideFloor = 0.05
   /** Fork means of one cell on a quiet machine (the quiet headlines above: 4.8–7.1%, 3.6–5.7% with the
     * canary), for the warning's "times the forks". */

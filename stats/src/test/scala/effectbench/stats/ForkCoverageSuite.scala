@@ -12,8 +12,8 @@ import scala.util.Random
   * What is printed is checked: the whole-cell ratio when both have one launch state, else each
   * state's own ratio against the other cell's matching state (the nearer in mean).
   *
-  * The data (`recorded-forks.json`): `bench states --changes none --launches 20` on 2026-11-24,
-  * alone on the 2-core machine (load 1.46 at the start), JDK 25, forks of 2 × 0.5 s warm-up and
+  * The data (`recorded-forks.json`): `bench states --changes none --launches 20`, alone on the
+  * 2-core KVM guest, JDK 25, forks of 2 × 0.5 s warm-up and
   * 4 × 0.25 s: deep-bind cats-effect and zio, fork-many cats-effect, ping-pong future, loom and
   * monix, 20 launches each, with between-launch spreads of 8–21% (short forks: the widest test of
   * the intervals) and one ping-pong future launch 2.3× its cell's median. */

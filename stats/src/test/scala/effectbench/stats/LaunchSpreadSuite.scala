@@ -2,11 +2,11 @@ package effectbench.stats
 
 /** The machine-noise reading (LaunchSpread) on recorded headlines and on forks made to order. The
   * data (`headline-forks.json`): every throughput cell's forks, as recorded, of four `./bench run`
-  * headlines on the 2-core machine, 2026-11-26: 10:49 in the machine's noisy hour (median ratio
-  * half-width ±28.9%) and 11:38 once it was quiet again (±9.9%), of one build; 13:19, milder noise
-  * (±21.8%), and 06:28, the quiet run whose launches lay widest (±9.1%). And two headlines on the
-  * nested Firecracker guest, 2026-11-27 15:56 ("nested", ±77.3%) and 11:35 ("nested-2", ±61.9%):
-  * the forks the report kept (the canary's set-aside forks left out, those it kept after all in). */
+  * headlines on the 2-core KVM guest: "noisy", in the machine's noisy hour (median ratio half-width
+  * ±28.9%), and "quiet", once it was quiet again (±9.9%), of one build; "noisy-mild", milder noise
+  * (±21.8%), and "quiet-edge", the quiet run whose launches lay widest (±9.1%). And two headlines on
+  * the nested 2-core guest ("nested", ±77.3%; "nested-2", ±61.9%): the forks the report kept (the
+  * canary's set-aside forks left out, those it kept after all in). */
 class LaunchSpreadSuite extends munit.FunSuite {
   private lazy val recorded: Map[String, Vector[Vector[ForkSteady]]] = {
     val text = TestResource.text("/effectbench/stats/headline-forks.json")

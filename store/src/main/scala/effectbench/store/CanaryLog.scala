@@ -8,7 +8,7 @@ import java.nio.file.{Files, Path, StandardOpenOption}
 object CanaryLog {
   /** What happened around one fork: the canary's readings before and after it and its usual reading
     * then (the lower quartile of the run's readings so far), in `unit` per part (the cache-to-cache
-    * round trip in ns; the canaries of two runs of 2026-11-27 read ms of a walk on every core and of
+    * round trip in ns; runs of the canary's earlier forms read ms of a walk on every core and of
     * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
     * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
     * its cell had fewer than three forks without it, runner's Rounds.MinKeptForks); `kept, unmoved` (a

@@ -56,7 +56,7 @@ final case class SettingsInfo(id: String, summary: String, jvmProperties: Named[
 final case class RoundsSettings(
     precision: Double, minRounds: Int, maxRounds: Int, budgetSeconds: Option[Double] = None,
     confidence: Double, seed: Long, precisionFirst: Boolean = false,
-    /** Whether the machine canary checked each fork (runs before 2026-11-27: no). */
+    /** Whether the machine canary checked each fork (runs written before the canary existed: no). */
     canary: Boolean = false,
     /** Relay rounds: a table's JVMs of a round took turns (runs without the field: forks one after another). */
     relay: Boolean = false

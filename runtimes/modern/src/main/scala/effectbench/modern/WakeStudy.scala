@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.locks.LockSupport
 import scala.concurrent.duration.*
 
-/** Why Cats Effect's `service` p99 is over 10 ms at every rate on a 2-core machine (docs/measurements.md,
-  * "Cats Effect's late wakes"). Not a benchmark of the suite and not part of a run: a diagnostic a
+/** Why Cats Effect's `service` p99 is over 10 ms at every rate on a 2-core machine
+  * (docs/lessons/late-wakes.md). Not a benchmark of the suite and not part of a run: a diagnostic a
   * reader can repeat, alone on the machine:
   *
   * {{{./sbt "modern/runMain effectbench.modern.WakeStudy"}}}

@@ -3,7 +3,7 @@ package effectbench.modern
 import effectbench.{Catalog, Cells, Settings}
 import java.util.concurrent.{AbstractExecutorService, ConcurrentLinkedQueue, TimeUnit}
 
-/** Guard of the one-wait rule (README, "How the measuring thread waits"): in fork mode a baseline
+/** Guard of the one-wait rule (docs/engine.md, "How the measuring thread waits"): in fork mode a baseline
   * cell's program runs on its pool and the measuring thread waits once, in ResultWait, as every
   * runtime's does. A cell whose measuring thread takes results itself (a completion service's
   * `take` on the calling thread) or joins a CompletableFuture after ResultWait handed it back is
