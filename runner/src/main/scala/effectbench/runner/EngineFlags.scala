@@ -33,7 +33,7 @@ object EngineFlags {
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
       Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.fold(EngineFlagsDefaults.minRounds)(_._1),
           fixed.fold(EngineFlagsDefaults.maxRounds)(_._2), budgetSeconds(e.budget), e.level.level, seed,
-          canary = canary(e.canary, profile), relay = relay(e.turns)))
+          canary = canary(e.canary, profile), relay = relay(e.turns), acrossParams = e.acrossParams.value))
     }
 
   /** `--rounds N` (exactly N rounds) or `--rounds MIN-MAX` (at least MIN, at most MAX: the stopping rules

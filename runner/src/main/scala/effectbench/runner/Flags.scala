@@ -116,6 +116,11 @@ object ConfidenceFlag {
         "how a round measures a table: relay (its JVMs live at once and take turns, one iteration a turn) or forks (one JVM after another); default relay"
     )
     turns: Option[String] = None,
+    @arg(
+      name = "across-params",
+      doc = "the rounds measure the cells of one scenario, variant and mode as one table whatever their params (a sweep's values take turns together)"
+    )
+    acrossParams: Flag = Flag(),
     level: ConfidenceFlag
 ) {
   def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined || turns.isDefined

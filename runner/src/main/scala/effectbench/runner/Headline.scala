@@ -14,11 +14,8 @@ import scala.util.control.NonFatal
   * of each, fork entry only. `--all` runs the catalog; deep-bind, ping-pong and the other error
   * styles are a selector away.
   *
-  * Why so few tables: on 2 cores a ratio within ±10% needs about four forks of each cell that are
-  * warm (3 s of warm-up, see Profiles.quick), and 15 minutes pay for that for about 31 cells, not
-  * the 53 of the earlier set (deep-bind, left-sum, gather, business-flow's either and exceptions,
-  * fork-many, ping-pong), whose four rounds of 1-s warm-ups left the median ratio at ±26–39%
-  * (docs/measurements.md). */
+  * Why so few tables: on 2 cores a ratio within ±10% needs about four warm forks of each cell (3 s
+  * of warm-up, see Profiles.quick), and 15 minutes pay for that for about 31 cells. */
 object Headline {
   /** In the order the tables are measured: hog-probe first, since its tables settle at their
     * minimum rounds or starve, and what a table leaves of its share of the budget goes to the
@@ -67,21 +64,16 @@ object Headline {
     c => past.getOrElse(c.id.key, nominalForkSeconds(profile, c))
   }
 
-  /** A fork's wall time outside its iterations, for the run's plan: one quick left-sum fork of Cats
-    * Effect timed from the shell alone on the 2-core machine (2026-11-27 07:46, load 0.28) took 0.8 s
-    * to start JMH, 1.7 s to its first 0.5-s warm-up's end (the trial's setup: the runtime opened, the
-    * oracle checked, classes loaded and compiled), 0.3 s to exit: 6.5 s for 4 s of iterations, and
-    * the 168 forks of the headline of 07:26 were 5.8 s apart at the median. Rounds.ForkOverheadSeconds
-    * (1 s) stays what fork shapes are weighed with (a JVM's start against longer forks). */
+  /** A fork's wall time outside its iterations, for the run's plan: JMH's start, the trial's setup
+    * (the runtime opened, the oracle checked, classes loaded and compiled) and the JVM's exit, about
+    * 2 s of a quick fork on the 2-core machine. Rounds.ForkOverheadSeconds (1 s) stays what fork
+    * shapes are weighed with (a JVM's start against longer forks). */
   val PlannedForkOverheadSeconds = 2.0
 
   /** The measured seconds and a fork's start, setup and exit (PlannedForkOverheadSeconds). A family-L
     * fork runs windows (LatencyCell.iterations) and waits up to a second after each measured window
     * for its unanswered events (LatencyModel.StarvedNanos), which a starving runtime's windows take in
-    * full: the hog-probe forks of the headline of 2026-11-27 07:26 took 7.7 s (Cats Effect), 9.9 s
-    * (ZIO) and 10.4 s (Future, starving) against 5.8 s for a throughput fork of the same profile,
-    * while this model gives 10 s (and a throughput fork 6 s); until then every cell was planned at 5 s
-    * (the run took 17:46 for the 13:00 it announced). */
+    * full: planned below that, a run overruns the duration it announced. */
   def nominalForkSeconds(profile: MeasureProfile, cell: PlannedCell): Double =
     Catalog.get(cell.id.scenario, includeTestOnly = true).filter(LatencyCell.isLatency) match {
       case Some(s) =>
@@ -128,9 +120,8 @@ object Headline {
 
   /** Per cell of a past run, its forks that the machine canary set aside and that are not among its
     * rounds: a cell's seconds count them (cells.jsonl), its rounds do not. A cell whose every fork was
-    * set aside keeps them as its rounds (`slow` in the log), so those are not counted twice. (Until
-    * 2026-11-27 they were left out: a cell with three of four forks set aside read as four times as
-    * costly a fork, and the next run's plan gave its table a budget its minimum rounds overran.) */
+    * set aside keeps them as its rounds (`slow` in the log), so those are not counted twice. Left out,
+    * a cell with forks set aside reads as a costlier fork and the next plan's budget is overrun. */
   def setAsideForks(runDir: Path): Map[String, Int] = {
     CanaryLog.read(runDir).groupBy(_.cell).map { case (cell, cs) =>
       val count = (v: String) => cs.count(_.verdict == v)

@@ -47,7 +47,10 @@ object Relay {
     * @param timeoutSeconds each JVM's time limit (the whole round: every turn of every JVM)
     * @param settleMillis a pause between two turns, for the work a JVM does outside its turn (its
     *                     compiler and collector threads) to end before the next turn's clock starts */
-  def run(members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None): Round = {
+  def run(
+      members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
+      turnLimitSeconds: Long = 600
+  ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     val server = new ServerSocket(0, members.size + 8, InetAddress.getLoopbackAddress)
     val events = new LinkedBlockingQueue[Event]()
@@ -55,6 +58,7 @@ object Relay {
     val byToken = tokens.map(_.swap)
     val started = System.nanoTime()
     @volatile var open = true
+    val processes = new java.util.concurrent.ConcurrentHashMap[String, Process]()
     def read(s: Socket): Unit = {
       s.setTcpNoDelay(true)
       val in = s.getInputStream
@@ -88,7 +92,8 @@ object Relay {
     val port = server.getLocalPort
     val launchers = members.map { m =>
       val t = new Thread(() => {
-        val f = Subprocess.run(m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}"), m.log, timeoutSeconds, env = m.env)
+        val f = Subprocess.run(m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}"), m.log, timeoutSeconds, env = m.env,
+          onStart = p => processes.put(m.key, p))
         events.put(Exited(m.key, f))
       }, s"effectbench-relay-${m.key.take(40)}")
       t.setDaemon(true)
@@ -109,6 +114,18 @@ object Relay {
       case Exited(k, f) => finished += k -> f; state += k -> Done
     }
     def until(cond: => Boolean): Unit = while (!cond) handle(events.take())
+    // A turn that overruns its limit (a hung benchmark) ends its JVM: the others keep their turns.
+    def turnOf(k: String): Unit = {
+      val limit = System.nanoTime() + turnLimitSeconds * 1000000000L
+      while (state(k) == InTurn) {
+        val e = events.poll(math.max(1L, (limit - System.nanoTime()) / 1000000L), java.util.concurrent.TimeUnit.MILLISECONDS)
+        if (e != null) handle(e)
+        else if (state(k) == InTurn) {
+          Option(processes.get(k)).foreach(Subprocess.killTree)
+          state += k -> Ending
+        }
+      }
+    }
     try {
       var cycle = 0
       while (state.values.exists(_ != Done)) {
@@ -125,7 +142,7 @@ object Relay {
               catch { case _: java.io.IOException => false }
             if (sent) {
               state += k -> InTurn
-              until(state(k) != InTurn)
+              turnOf(k)
               turns += Turn(cycle, k, t0, now)
             } else state += k -> Ending
             // After its last turn the JVM exits before the next turn: its exit is work on the same cores.

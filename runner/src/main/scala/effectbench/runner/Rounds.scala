@@ -35,8 +35,14 @@ object Rounds {
       canary: Boolean = false,
       /** Relay rounds (Relay): the throughput cells of a round live at once and measure in turn, one
         * iteration a turn; off, each cell's fork runs alone, one after another. */
-      relay: Boolean = false
-  )
+      relay: Boolean = false,
+      /** The cells of one scenario, variant and mode are one table whatever their params (`--across-params`):
+        * a sweep's values take turns in one relay, so a ratio between two sizes is measured turn against turn. */
+      acrossParams: Boolean = false
+  ) {
+    def tableOf(c: PlannedCell): String =
+      if (acrossParams) s"${c.id.scenario}/${c.id.variant}/*/${c.id.mode.id} @ ${c.jvm.label}" else tableKey(c)
+  }
 
   /** A relay turn's length when measuring: a profile's measured iterations are cut into turns this
     * long (at least one), so that a round holds many cycles to pair turn against turn. */
@@ -55,16 +61,12 @@ object Rounds {
   val RelayMaxJvms = 10
 
   /** The round from which a cell's forks follow its measured variance: four forks before it, so
-    * that the between-launch variance it is chosen from has three degrees of freedom. From two
-    * forks (round 3, until 2026-11-25) the estimate was mostly noise: in the headline of 04:25 the
-    * tables' shapes swung from one round to the next (left-sum 6 + 11, then 6 + 4; business-flow
-    * 4 + 12, then 4 + 4), a cell's forks of the two shapes read differently, and the median ratio
-    * half-width was ±39% against ±26% at 01:46. */
+    * that the between-launch variance it is chosen from has three degrees of freedom; from two
+    * forks the estimate is mostly noise and the shapes swing from round to round
+    * (docs/lessons/one-shape-a-round.md). */
   val ShapeFromRound = 5
-  /** A measuring JVM's start, setup and exit, and the runner's work around it, in seconds: the 212
-    * throughput forks of the headline of 2026-11-25 04:58 (alone on the 2-core machine, JDK 25,
-    * every fork 2.5 s measured) took 736 s, 3.47 s each. (It was 2.0 s from a run of 2026-11-24,
-    * 4.77 s a fork of 2.75 s measured; why forks start faster now was not looked into.) */
+  /** A measuring JVM's start, setup and exit, and the runner's work around it, in seconds, as fork
+    * shapes weigh it (a JVM's start against a longer fork). */
   val ForkOverheadSeconds = 1.0
 
   /** One cell's result after its rounds: the combined JMH file and the rounds its forks came from. */
@@ -191,9 +193,8 @@ object Rounds {
   /** The next round of a table after its minimum rounds, within the `left` seconds of its budget.
     * Of the open cells, one whose ratio would need more forks (each with a fork of the fastest, the
     * ratios pair by round) than the whole of `left` pays for is out of reach: it keeps the interval it
-    * has and gets no more forks in this table, so that the time goes to ratios it can settle (until
-    * 2026-11-26 such a cell took every later round: left-sum's ZIO at ±22% on 7 forks in the
-    * headline of 14:06, while gather stopped 33 s short of a fifth round with ZIO's ratio at ±11.3%).
+    * has and gets no more forks in this table, so that the time goes to ratios it can settle
+    * (docs/lessons/out-of-reach.md).
     * The others are taken nearest to settling first, as many as fit in `left`, with the fastest once,
     * or twice when two ratios or more are open; when not even one fits, the round is empty. With
     * `spendAll` (the run's last table, or a budget no later table shares: what is left would be lost)
@@ -231,18 +232,14 @@ object Rounds {
 
   /** The kept forks a cell ends a table with at least, when the canary set aside enough of them:
     * below three, a cell's interval rests on one degree of freedom (t = 12.7 at 95%, against 4.3 on
-    * two). On the nested guest of 2026-11-27 the canary set aside a third of the headline's forks in
-    * spells of one to four forks; forks set aside read +3.6% and +18% over their cells' clean forks
-    * (medians, one run each) while a cell's forks spread 0.23 around its mean (log SD, every fork);
-    * keeping every cell at three or more, recomputed on the stored runs of 07:26 and 08:24, took the
-    * median ratio half-width from ±282% to ±56% and from ±94% to ±54% (keeping every fork set aside:
-    * ±42% and ±70%). Such forks count toward no compare verdict (report's RunComparison.away).
-    * docs/measurements.md. */
+    * two). Forks set aside read only a little slower than their cells' clean forks, while a cell with
+    * one or two forks left has an interval too wide to read (docs/lessons/machine-away.md). Such
+    * forks count toward no compare verdict (report's RunComparison.away). */
   val MinKeptForks = 3
 
   /** The forks set aside that a cell with `kept` kept forks keeps after all: up to `MinKeptForks`
     * in all, the least away first (the canary's reading, never the fork's score; ties in round
-    * order). Until 2026-11-27 only a cell with no kept fork kept its set-aside ones. */
+    * order). */
   def restore(kept: Int, aside: Vector[Aside]): Vector[Aside] =
     aside.zipWithIndex.sortBy { case (a, i) => (if (a.away.isNaN) Double.MaxValue else a.away, i) }.map(_._1)
       .take(math.max(0, MinKeptForks - kept)).sortBy(a => (a.round, a.nth))
@@ -266,20 +263,17 @@ object Rounds {
 
   /** The forks with a p99 a family-L cell has before its p99 may count as within `TailTarget`: a
     * spread from four forks reads tight by chance too often (at a true 0.2, one time in twelve it reads
-    * under the 0.081 that ±20% on four forks asks, χ² on 3 df), and the rule would stop there. In the
-    * hog-probe run of 2026-11-27 20:38 Cats Effect at 1,024, which spread 0.2 over 40 forks at 20:13,
-    * stopped on four. At eight the spread ±20% asks (0.154) is within a third of the true one. */
+    * under the 0.081 that ±20% on four forks asks, χ² on 3 df), and the rule would stop there. At
+    * eight the spread ±20% asks (0.154) is within a third of the true one (docs/lessons/tails-need-forks.md). */
   val TailMinForks = 8
 
   /** How far apart two runs of as many forks as these would put a family-L cell's p99 (95% of pairs):
     * exp(t·s·√(2/n)) − 1, s the forks' log p99s' standard deviation, t Student's on n − 1 df (the
     * report's "p99 run to run" takes 1.96: here s comes from a few forks, and a t keeps the engine from
     * stopping on a spread that happened to read narrow); `forksFor`: the forks that would reach
-    * `TailTarget` at this s. None under LatencyStats.MinReachForks forks with a p99. On the nested 2-core
-    * guest (2026-11-27) Cats Effect's p99 at budget 1,024 spread 0.2–0.4 between launches: 10–12 forks
-    * gave ±21–34% from run to run, and one A/A pair of three moved −21%. The forks are those behind the
-    * report's p99 (its most frequent state's, LatencyStats.p99States): at 20:13 that day, before the
-    * states, two stall forks of 40 put the cell at ±61% and it ran to the round ceiling. */
+    * `TailTarget` at this s. None under LatencyStats.MinReachForks forks with a p99. The forks are those
+    * behind the report's p99 (its most frequent state's, LatencyStats.p99States): a runtime's rare stall
+    * forks would otherwise keep the cell measuring to the round ceiling. */
   def tailReach(ts: Vector[ForkShape.TailFork]): Option[LatencyStats.RunToRun] = {
     val all = ts.map(_.logP99).filterNot(x => x.isNaN || x.isInfinite)
     // The forks behind the report's p99: its most frequent state's when the p99s fall in states.
@@ -359,9 +353,8 @@ object Rounds {
     var partial = ""
     var tailNoted = Set.empty[String]
     def perFork(k: String) = cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))
-    // Judged on its kept forks: a fork the machine canary set aside says nothing of starving (until
-    // 2026-11-27 it was counted here, and a starving cell with one fork set aside ran every round:
-    // the four starving cells of the levelled hog-probe table took 16 forks of about 10 s instead of 8).
+    // Judged on its kept forks: a fork the machine canary set aside says nothing of starving (counted,
+    // a starving cell with one fork set aside would run every round).
     def starved(k: String) =
       starvingForks.getOrElse(k, 0) >= StarvingForks && starvingForks(k) == forks.getOrElse(k, Vector.empty).size
     while (stopped.isEmpty) {
@@ -371,8 +364,8 @@ object Rounds {
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
             // A family-L cell's measured windows follow its p99's variance, and its fork costs what its
-            // forks took besides their windows (JVM start, warm-up, the JIT gate and the canary's readings:
-            // 8.3–11.7 s on the nested guest of 2026-11-27, where the profile's 1 s + warm-up said 4 s).
+            // forks took besides their windows (JVM start, warm-up, the JIT gate and the canary's readings,
+            // well above the profile's nominal fork).
             val ts = tails.getOrElse(k, Vector.empty)
             val tail = ForkShape.tailComponents(ts).map { c =>
               val windows = ts.map(_.windows.toDouble).sum / ts.size
@@ -429,10 +422,8 @@ object Rounds {
         if (round >= engine.minRounds && next.nonEmpty) {
           // Every cell with forks takes part in the stopping rule, a starving one too: the report gives
           // its hog throughput a ratio and takes it as the fastest when it is, so the engine settles
-          // what the report prints. (Until 2026-11-26 starving cells were left out here: the engine
-          // settled Cats Effect against ZIO while the report took a starving baseline of two forks
-          // as the fastest, every hog-probe ratio on one degree of freedom, ±18–28% in the headline
-          // of 11:38 with Cats Effect's forks 2% apart.)
+          // what the report prints (left out, the report would take a starving cell of two forks as the
+          // fastest and every ratio against it would rest on one degree of freedom).
           val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
             k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1), cycles = relayRound.isDefined)
           }
@@ -548,7 +539,7 @@ object Rounds {
       timeout: Long, engine: Engine, note: String => Unit
   ): (Map[String, CellOutcome], TableSummary) = {
     val oneFork = profile.copy(forks = 1)
-    val key = tableKey(cells.head)
+    val key = engine.tableOf(cells.head)
     val byKey = cells.map(c => c.id.key -> c).toMap
     var files = Map.empty[String, Vector[(Int, Path)]]
     // Forks set aside by the machine canary, per cell and round (their files' numbers).
@@ -588,7 +579,8 @@ object Rounds {
         val members = planned.collect { case (_, _, _, Right(m)) => m }
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
-        val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog)))
+        val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
+          turnLimitSeconds = timeout))
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>

@@ -62,7 +62,8 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     val timeout = timeoutFor(profile, setup)
 
     // Under the rounds engine a table is measured whole, then its cells are recorded.
-    val tables = todo.groupBy(Rounds.tableKey)
+    val tableOf: PlannedCell => String = setup.engine.fold(Rounds.tableKey)(e => e.tableOf)
+    val tables = todo.groupBy(tableOf)
     val summaries = Vector.newBuilder[Rounds.TableSummary]
     val announced = new SweepStop.Announcements
     val measure = new CellRoutine.Measure {
@@ -76,16 +77,16 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
         val inRounds: Map[String, Rounds.CellOutcome] = setup.engine match {
           case Some(engine) if verified.nonEmpty =>
             progress.note(
-              s"measuring ${verified.size} cells of ${Rounds.tableKey(verified.head)} in rounds (one fork each per round, shuffled)"
+              s"measuring ${verified.size} cells of ${tableOf(verified.head)} in rounds (one fork each per round, shuffled)"
             )
             val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.note)
             summaries += sum
-            progress.note(f"${Rounds.tableKey(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
+            progress.note(f"${tableOf(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
           case Some(engine) =>
             // Every cell of the table was left out: the run's budget counts the table as done.
-            engine.runBudget.foreach(_.record(Rounds.tableKey(all.head), 0, 0.0))
+            engine.runBudget.foreach(_.record(tableOf(all.head), 0, 0.0))
             Map.empty
           case None => Map.empty
         }
@@ -101,7 +102,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
       }
       def okText(record: CellRecord, m: CellRoutine.Measured): String = summary(dir, record.jmh)
     }
-    CellRoutine(dir, todo.map(Rounds.tableKey).distinct.map(tables), settings, modules, timeout, progress, setup.jvms.size > 1,
+    CellRoutine(dir, todo.map(tableOf).distinct.map(tables), settings, modules, timeout, progress, setup.jvms.size > 1,
       measure, record => onCellRecorded(dir, record))
     Subprocess.recording {
       setStatus(RunStatus.Complete)

@@ -68,7 +68,7 @@ object Subprocess {
     * on its standard input (a build tool that would otherwise wait for a command). */
   def run(
       cmd: Seq[String], log: Path, timeoutSeconds: Long, onLine: String => Unit = _ => (), env: Map[String, String] = Map.empty,
-      directory: Option[Path] = None
+      directory: Option[Path] = None, onStart: Process => Unit = _ => ()
   ): Finished = {
     val started = System.nanoTime()
     val writer = new java.io.PrintWriter(new java.io.FileWriter(log.toFile, true))
@@ -88,6 +88,7 @@ object Subprocess {
           case None => os.proc(cmd).spawn(env = env, stdout = lines, mergeErrIntoOut = true, destroyOnExit = false)
         }
         live.add(sub)
+        onStart(sub.wrapped)
         Some(sub)
       }
     }.getOrElse { writer.close(); parkForever() }

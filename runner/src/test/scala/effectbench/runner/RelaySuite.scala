@@ -63,11 +63,12 @@ class RelaySuite extends munit.FunSuite {
         member("hangs", 3, work = "if [ $i = 2 ]; then sleep 600; fi"),
         member("ok", 4)
       ),
-      8, new Random(3)
+      60, new Random(3), turnLimitSeconds = 4
     )
     assertEquals(r.finished("dies").exit, 3)
     assertEquals(r.finished("never").exit, 1)
-    assert(r.finished("hangs").timedOut, r.finished("hangs").toString)
+    assert(r.finished("hangs").exit != 0, r.finished("hangs").toString)
+    assertEquals(r.turns.count(_.key == "hangs"), 2, "its hung turn ends at the turn limit")
     assertEquals(r.finished("ok").exit, 0)
     assertEquals(r.turns.count(_.key == "ok"), 4)
     assertEquals(r.turns.count(_.key == "never"), 0)
