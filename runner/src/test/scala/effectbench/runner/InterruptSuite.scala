@@ -63,9 +63,9 @@ class InterruptSuite extends munit.FunSuite {
 
   test("kill -9 of the runner in the middle of a relay round leaves no measuring JVM behind") {
     val out = Cli.tempDir("kill9-relay")
-    // Every cell hangs in its first turn: the others wait for theirs, all alive at once.
-    val running = Cli.start("run", "--test-only", "--scenario", "fault", "--variant", "hang", "--param", "after=1", "--profile", "smoke",
-      "--rounds", "2", "--turns", "relay", "--timeout", "120", "--out", out.toString)
+    // Two cells of one table at the quick profile: their JVMs live at once for a round of about 15 s.
+    val running = Cli.start("run", "--scenario", "left-sum", "--runtime", "cats-effect,baseline", "--param", "executed-in=current-thread",
+      "--mode", "fork", "--quick", "--rounds", "2", "--turns", "relay", "--out", out.toString)
     def relayJvms = Cli.childrenOf(running.pid).filter(_.info().commandLine().orElse("").contains(s"-D${effectbench.RelayProtocol.Property}="))
     assert(Cli.eventually(120)(relayJvms.size >= 2), s"no relay round in flight:\n${running.err}")
     val children = Cli.childrenOf(running.pid)
