@@ -33,7 +33,8 @@ object EngineFlags {
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
       Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.fold(EngineFlagsDefaults.minRounds)(_._1),
           fixed.fold(EngineFlagsDefaults.maxRounds)(_._2), budgetSeconds(e.budget), e.level.level, seed,
-          canary = canary(e.canary, profile), relay = relay(e.turns), acrossParams = e.acrossParams.value))
+          canary = canary(e.canary, profile), relay = relay(e.turns), acrossParams = e.acrossParams.value,
+          turnSeconds = e.turn.fold(Rounds.RelayTurnSeconds)(turn)))
     }
 
   /** `--rounds N` (exactly N rounds) or `--rounds MIN-MAX` (at least MIN, at most MAX: the stopping rules
@@ -67,7 +68,7 @@ object EngineFlags {
 
   def describe(e: Rounds.Engine): String =
     (if (e.relay)
-       f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${Rounds.RelayTurnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
+       f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
          "a ratio is the geometric mean of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
      else "") +
     f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
@@ -106,6 +107,14 @@ object EngineFlags {
   def waitText: String = "result wait: " + effectbench.ResultWait.describe(currentWait)
 
   /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
+  /** `--turn 50ms` (or 0.05, 0.05s): a relay turn's length when measuring, 5 ms to 1 s. */
+  def turn(t: String): Double = {
+    val v = if (t.endsWith("ms")) t.dropRight(2).toDoubleOption.map(_ / 1000)
+    else if (t.endsWith("s")) t.dropRight(1).toDoubleOption
+    else t.toDoubleOption
+    v.filter(x => x >= 0.005 && x <= 1).getOrElse(UsageError(s"--turn must be a turn's length from 5ms to 1s, e.g. 50ms or 0.05, got '$t'"))
+  }
+
   def budgetSeconds(flag: Option[String]): Option[Double] = flag.map { t =>
     val v = if (t.endsWith("m")) t.dropRight(1).toDoubleOption.map(_ * 60)
     else if (t.endsWith("s")) t.dropRight(1).toDoubleOption

@@ -15,7 +15,7 @@ import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
     @arg(doc = "scenario ids, comma-separated or repeated; * is a glob (fork-*)") scenario: Seq[String] = Nil,
     @arg(doc = "runtime ids, e.g. cats-effect,zio") runtime: Seq[String] = Nil,
     @arg(doc = "variants of the selected scenarios, e.g. an error style") variant: Seq[String] = Nil,
-    @arg(doc = "one parameter value, name=value; repeat for several") param: Seq[String] = Nil,
+    @arg(doc = "one parameter value, name=value; repeat for several (a name given twice: each value)") param: Seq[String] = Nil,
     @arg(doc = "entry: fork or sync (comma-separated)") mode: Vector[Mode] = Vector.empty
 ) {
   def scenarios: Vector[String] = split(scenario)
@@ -121,6 +121,7 @@ object ConfidenceFlag {
       doc = "the rounds measure the cells of one scenario, variant and mode as one table whatever their params (a sweep's values take turns together)"
     )
     acrossParams: Flag = Flag(),
+    @arg(doc = "a relay turn's length when measuring: 50ms (default), 0.1 or 0.25s") turn: Option[String] = None,
     level: ConfidenceFlag
 ) {
   def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined || turns.isDefined

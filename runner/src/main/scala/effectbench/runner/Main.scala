@@ -173,7 +173,9 @@ object Main {
         else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
         val engine = askedEngine.orElse(
-          if (headline) Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = EngineFlags.relay(flags.engine.turns)))
+          if (headline)
+            Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = EngineFlags.relay(flags.engine.turns),
+              turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)))
           else None
         )
         Console.err.println(

@@ -86,7 +86,12 @@ object Plan {
       case Some(d) => d.sweep.distinct.map(v => Params.of(d.name -> v))
       case None => if (s.runsDefaultsOnly && profile.isDefined) Vector(Params.empty) else s.paramSets
     }
-    base.map(p => s.complete((quick ++ own).foldLeft(p) { case (acc, (k, v)) => acc.updated(k, v) })).distinct
+    // A parameter given several times is measured at each of its values (every combination with the others').
+    val names = own.map(_._1).distinct
+    val combos = names.foldLeft(Vector(Vector.empty[(String, String)])) { (acc, k) =>
+      for (a <- acc; v <- own.filter(_._1 == k).map(_._2).distinct) yield a :+ (k -> v)
+    }
+    base.flatMap(p => combos.map(c => s.complete((quick ++ c).foldLeft(p) { case (acc, (k, v)) => acc.updated(k, v) }))).distinct
   }
 
   /** Every cell of the selection on every JVM, with its status. */

@@ -51,7 +51,8 @@ object Resume {
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
     meta.engine.flatMap(_.rounds).map(r =>
       Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst,
-        canary = r.canary, relay = r.relay)
+        canary = r.canary, relay = r.relay, acrossParams = r.acrossParams,
+        turnSeconds = r.turnSeconds.getOrElse(Rounds.RelayTurnSeconds))
     ),
     meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
   )
@@ -61,5 +62,6 @@ object Resume {
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =
-    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary, e.relay)
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary, e.relay, Some(e.turnSeconds),
+      e.acrossParams)
 }

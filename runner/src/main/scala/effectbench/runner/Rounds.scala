@@ -38,7 +38,9 @@ object Rounds {
       relay: Boolean = false,
       /** The cells of one scenario, variant and mode are one table whatever their params (`--across-params`):
         * a sweep's values take turns in one relay, so a ratio between two sizes is measured turn against turn. */
-      acrossParams: Boolean = false
+      acrossParams: Boolean = false,
+      /** A relay turn's length when measuring (`--turn`). */
+      turnSeconds: Double = RelayTurnSeconds
   ) {
     def tableOf(c: PlannedCell): String =
       if (acrossParams) s"${c.id.scenario}/${c.id.variant}/*/${c.id.mode.id} @ ${c.jvm.label}" else tableKey(c)
@@ -50,8 +52,8 @@ object Rounds {
 
   /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
     * turns of about `RelayTurnSeconds`. */
-  def relayProfile(p: MeasureProfile): MeasureProfile = {
-    val k = math.max(1, math.round(p.iterationSeconds / RelayTurnSeconds).toInt)
+  def relayProfile(p: MeasureProfile, turn: Double = RelayTurnSeconds): MeasureProfile = {
+    val k = math.max(1, math.round(p.iterationSeconds / turn).toInt)
     p.copy(iterations = p.iterations * k, iterationSeconds = p.iterationSeconds / k)
   }
 
@@ -560,7 +562,7 @@ object Rounds {
     // Relay rounds for a table of throughput cells (a latency window is no turn: it holds its load's
     // own timing, and its hogs would run on in the other cells' turns).
     val relayed = engine.relay && cells.size >= 2 && !cells.exists(latency)
-    val turns = relayProfile(oneFork)
+    val turns = relayProfile(oneFork, engine.turnSeconds)
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)

@@ -2,6 +2,7 @@ package effectbench.runner
 
 import java.nio.file.Files
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 import scala.util.Random
 
 /** The relay referee with small shell programs as turn-takers (bash's /dev/tcp speaks the protocol a
@@ -88,10 +89,29 @@ class RelaySuite extends munit.FunSuite {
     assertEqualsDouble(p.iterationSeconds, Rounds.RelayTurnSeconds, 1e-9)
   }
 
+  test("a parameter given twice is measured at both values, and --across-params relays them together") {
+    val listed = Cli.run("list", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
+      "--param", "n=1000", "--param", "n=1250")
+    assertEquals(listed.exit, 0, listed.all)
+    assert(listed.out.contains("n=1000") && listed.out.contains("n=1250"), listed.all)
+    val out = Cli.tempDir("across")
+    val r = Cli.run("run", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
+      "--param", "n=1000", "--param", "n=1250", "--profile", "smoke", "--rounds", "1", "--across-params", "--out", out.toString)
+    assertEquals(r.exit, 0, r.all)
+    val dir = Cli.runDirs(out).head
+    val logs = Files.list(dir.resolve("logs")).iterator().asScala.toVector.filter(_.getFileName.toString.startsWith("relay--"))
+    assertEquals(logs.size, 1, logs.toString)
+    val cells = new String(Files.readAllBytes(logs.head), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t')(1)).distinct
+    assertEquals(cells.size, 2, cells.toString)
+    assert(Cli.cellRecords(dir).forall(_.relayed), r.all)
+  }
+
   test("--turns takes relay or forks; anything else is a usage error") {
     assert(EngineFlags.relay(None))
     assert(EngineFlags.relay(Some("relay")))
     assert(!EngineFlags.relay(Some("forks")))
+    assertEqualsDouble(EngineFlags.turn("100ms"), 0.1, 1e-12)
+    assertEqualsDouble(EngineFlags.turn("0.25s"), 0.25, 1e-12)
     val r = Cli.run("run", "--scenario", "no-such-scenario-is-never-reached", "--turns", "both", "--out", Cli.tempDir("bad").toString)
     assertEquals(r.exit, 2, r.all)
     assert(r.err.contains("--turns"), r.all)

@@ -59,7 +59,10 @@ final case class RoundsSettings(
     /** Whether the machine canary checked each fork (runs written before the canary existed: no). */
     canary: Boolean = false,
     /** Relay rounds: a table's JVMs of a round took turns (runs without the field: forks one after another). */
-    relay: Boolean = false
+    relay: Boolean = false,
+    /** A relay turn's length in seconds when measuring; one table per scenario, variant and mode (`--across-params`). */
+    turnSeconds: Option[Double] = None,
+    acrossParams: Boolean = false
 )
 
 /** How the run measures: `rounds` when the paired-rounds engine runs it, else the profile's
