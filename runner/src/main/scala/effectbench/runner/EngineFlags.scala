@@ -81,7 +81,7 @@ object EngineFlags {
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
       (if (e.canary)
-         f"; the machine read before and after each fork (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
+         f"; the machine read before and after each ${if (e.relay) "fork of a latency table" else "fork"} (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
        else "")
 
   /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as
