@@ -12,9 +12,21 @@ object Settings {
   def get(id: String): Option[Settings] = all.find(_.id == id)
   def apply(id: String): Settings = get(id).getOrElse(throw new NoSuchElementException(s"unknown settings $id"))
 
-  /** The auto-yield budget of the levelled profile, in operations between forced yields: ZIO 2's
-    * budget, which is fixed in its run loop, so the others are levelled to it (docs/scenarios.md). */
+  /** The auto-yield budget of the levelled profile, in binds of `unit.flatMap` one fiber runs
+    * between two forced yields: ZIO 2's, fixed in its run loop (one operation per such bind), so
+    * the others are levelled to it (docs/scenarios.md). Each runtime reads back the figure it
+    * measures (SliceProbe, `bindsPerYield`). */
   val AutoYield = 10240
+
+  /** How far, as a share of the larger, two runtimes' measured binds per yield may be apart and
+    * still be called levelled. */
+  val SliceTolerance = 0.05
+
+  /** Cats Effect's auto-yield threshold under levelled, in run-loop iterations: a bind of
+    * `IO.unit` takes two (IOFiber.runLoop counts one at the top of every pass and one more on the
+    * FlatMap-of-Pure path, `runLoop(next(pure.value), nextCancelation - 1, ...)`), so twice
+    * AutoYield: multiplier 40 x cancelation check 512. */
+  val CatsEffectAutoYield = 2 * AutoYield
 
   /** What the levelled profile claims for a runtime, as read-back keys and the values the live
     * runtime must report under them (the runtime table's `levelledClaims`). Every runtime's

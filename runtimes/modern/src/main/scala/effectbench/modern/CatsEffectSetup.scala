@@ -15,9 +15,10 @@ final class CatsEffectLive(settings: Settings) extends Live {
     case Settings.Defaults => IORuntime.global
     case Settings.Levelled =>
       // The auto-yield budget is the cancelation check (512, CE's default) times the multiplier
-      // 20 = 10,240 operations, as -Dcats.effect.auto.yield.threshold.multiplier=20 would set
-      // (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala).
-      CatsEffectSetup.runtimeOn(processors, IORuntimeConfig(CancelationCheck, Settings.AutoYield, false, 16))
+      // 40 = 20,480 run-loop iterations, as -Dcats.effect.auto.yield.threshold.multiplier=40 would
+      // set (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala):
+      // Settings.CatsEffectAutoYield, two iterations per bind, so 10,240 binds per yield.
+      CatsEffectSetup.runtimeOn(processors, IORuntimeConfig(CancelationCheck, Settings.CatsEffectAutoYield, false, 16))
   }
 
   /** `fork` starts with one cede onto the compute pool; its result reaches the waiting thread
@@ -43,26 +44,32 @@ final class CatsEffectLive(settings: Settings) extends Live {
       case None => "unreadable"
     }
 
+  /** The measured binds per yield of the live runtime's config (SliceProbe), once. */
+  private lazy val slice = CatsEffectSetup.bindsPerYield(runtime.config)
+
   def readBack: Vector[(String, String)] = Vector(
     "syncEntry" -> "none (sync cells are n/a: IO.unsafeRunFiber hands every fiber to compute.execute)",
     "tracing" -> tracing,
     "enhancedExceptions" -> (if (runtime.config.enhancedExceptions) "on" else "off"),
     "autoYieldBudget" -> runtime.config.autoYieldThreshold.toString,
     "cancelationCheckThreshold" -> runtime.config.cancelationCheckThreshold.toString,
+    effectbench.SliceProbe.Key -> slice.text,
     "compute" -> runtime.compute.getClass.getSimpleName,
     // WorkStealingThreadPool's own thread count (a private field of the live pool)
     "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse("unreadable"),
     // The version of the cats-effect jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[IO[?]])
-  )
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice)) else Vector.empty)
 
-  /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in operations.
-    * `shipped` is Cats Effect's own default, the cancelation check 512 times the multiplier 2
-    * (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold). */
+  /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in run-loop
+    * iterations. `shipped` is Cats Effect's own default, the cancelation check 512 times the
+    * multiplier 2 (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold);
+    * `levelled` and `budget-128` are twice the binds they name, since a bind of `IO.unit` takes two
+    * iterations (Settings.CatsEffectAutoYield). */
   def budgetOf(variant: String): Int = variant match {
-    case effectbench.LatencyModel.Levelled => Settings.AutoYield
+    case effectbench.LatencyModel.Levelled => Settings.CatsEffectAutoYield
     case effectbench.LatencyModel.Shipped => 1024
-    case effectbench.LatencyModel.Budget128 => 128
+    case effectbench.LatencyModel.Budget128 => 2 * 128
     case other => throw new IllegalArgumentException(s"Cats Effect has no budget variant $other")
   }
 
@@ -93,7 +100,8 @@ final class CatsEffectLive(settings: Settings) extends Live {
   /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */
   def budgetReadBack(rt: IORuntime): Vector[(String, String)] = Vector(
     "cellAutoYieldBudget" -> rt.config.autoYieldThreshold.toString,
-    "cellCancelationCheckThreshold" -> rt.config.cancelationCheckThreshold.toString
+    "cellCancelationCheckThreshold" -> rt.config.cancelationCheckThreshold.toString,
+    effectbench.SliceProbe.CellKey -> CatsEffectSetup.bindsPerYield(rt.config).text
   )
 
   def close(): Unit = {
@@ -122,6 +130,23 @@ object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
       .setScheduler(pool, () => ())
       .setConfig(config)
       .build()
+  }
+
+  /** One bind of the measured chain: hog-probe's step (`IO.unit.flatMap`), counted by the probe. */
+  def sliceStep(probe: effectbench.SliceProbe, i: Long): IO[Unit] =
+    IO.unit.flatMap { _ => probe.bind(); if (i == 1) IO.unit else sliceStep(probe, i - 1) }
+
+  /** The binds per yield of a run loop with `config` (SliceProbe): the chain runs on a runtime of
+    * that config whose compute pool is the probe's queue, where every auto-cede re-submits the fiber
+    * (IOFiber.rescheduleFiber on a foreign ExecutionContext: `ec.execute`). */
+  def bindsPerYield(config: IORuntimeConfig): effectbench.SliceProbe.Slice = {
+    var rt: IORuntime = null
+    try
+      effectbench.SliceProbe.measure { probe =>
+        rt = IORuntime.builder().setCompute(probe.executor, () => ()).setConfig(config).build()
+        sliceStep(probe, effectbench.SliceProbe.Binds).unsafeRunAsync(_ => probe.done())(rt)
+      }
+    finally if (rt != null) rt.shutdown()
   }
 
   val info = Runtimes.CatsEffect

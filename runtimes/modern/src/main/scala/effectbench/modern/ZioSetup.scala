@@ -62,19 +62,23 @@ final class ZioLive(settings: Settings) extends Live {
       case other => "unreadable (limits found: " + other.mkString(",") + ")"
     }
 
+  /** The measured binds per yield of the live runtime (SliceProbe), once. */
+  private lazy val slice = ZioSetup.bindsPerYield(runtime)
+
   def readBack: Vector[(String, String)] = Vector(
     "syncEntry" -> "Runtime#unsafe.run without yieldNow (FiberRuntime.start on the calling thread)",
     "runtimeFlags" -> zio.RuntimeFlags.toSet(runtime.runtimeFlags).map(_.toString).toVector.sorted.mkString(" "),
     "fiberRoots" -> flag(RuntimeFlag.FiberRoots),
     "opSupervision" -> flag(RuntimeFlag.OpSupervision),
     "autoYieldBudget" -> autoYieldBudget,
+    effectbench.SliceProbe.Key -> slice.text,
     // ZIO 2 has no run-time tracing switch: traces are `Trace` values the compiler supplies at
     // each call site (zio.stacktracer), turned off only at compile time (TracingImplicits.disableAutoTrace).
     "tracing" -> "not configurable at run time (compile-time Trace implicits)",
     "computeThreads" -> computeThreads,
     // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[zio.ZIO[?, ?, ?]])
-  )
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice)) else Vector.empty)
 
   /** Family L's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,
     * so a fiber runs until it suspends (FiberRuntime's run loop yields on its budget only while
@@ -96,12 +100,25 @@ final class ZioLive(settings: Settings) extends Live {
   }
 
   /** What a cell on `rt` reads back of its budget. */
-  def budgetReadBack(rt: zio.Runtime[Any]): Vector[(String, String)] = Vector("cellAutoYieldBudget" -> autoYieldBudgetOf(rt))
+  def budgetReadBack(rt: zio.Runtime[Any]): Vector[(String, String)] =
+    Vector("cellAutoYieldBudget" -> autoYieldBudgetOf(rt), effectbench.SliceProbe.CellKey -> ZioSetup.bindsPerYield(rt).text)
 
   def close(): Unit = ()
 }
 
 object ZioSetup extends RuntimeSetup[ZioLive] {
+  /** One bind of the measured chain: hog-probe's step (`ZIO.unit.flatMap`), counted by the probe. */
+  def sliceStep(probe: effectbench.SliceProbe, i: Long): ZIO[Any, Nothing, Unit] =
+    ZIO.unit.flatMap { _ => probe.bind(); if (i == 1) ZIO.unit else sliceStep(probe, i - 1) }
+
+  /** The binds per yield of `rt`'s run loop (SliceProbe): the chain is shifted onto the probe's
+    * queue (`onExecutor`), where every yield re-submits the fiber to its current executor. */
+  def bindsPerYield(rt: zio.Runtime[Any]): effectbench.SliceProbe.Slice =
+    effectbench.SliceProbe.measure { probe =>
+      val onProbe = sliceStep(probe, effectbench.SliceProbe.Binds).onExecutor(zio.Executor.fromExecutionContext(probe.executor))
+      Unsafe.unsafe { implicit u => rt.unsafe.fork(onProbe).unsafe.addObserver(_ => probe.done()) }
+    }
+
   val info = Runtimes.Zio
   def start(settings: Settings): ZioLive = new ZioLive(settings)
 }
