@@ -22,6 +22,12 @@ object Settings {
     * still be called levelled. */
   val SliceTolerance = 0.05
 
+  /** The runtimes whose levelled slice cannot be brought within SliceTolerance of AutoYield, and
+    * why: their levelled read-back says "no" (`Claim.SliceLevelled`), and the report flags it. */
+  val unlevelledSlice: Map[String, String] = Map(
+    "monix" -> "Monix batches only in powers of two (BatchedExecution rounds up and masks its frame index): 8,192 or 16,384"
+  )
+
   /** Cats Effect's auto-yield threshold under levelled, in run-loop iterations: a bind of
     * `IO.unit` takes two (IOFiber.runLoop counts one at the top of every pass and one more on the
     * FlatMap-of-Pure path, `runLoop(next(pure.value), nextCancelation - 1, ...)`), so twice
@@ -59,6 +65,12 @@ object Claim {
   val AutoYield = "autoYieldBudget"
   val ComputeThreads = "computeThreads"
   val FiberRoots = "fiberRoots"
+  /** A runtime's measured binds per yield (the harness's SliceProbe), shown beside its budget. */
+  val BindsPerYield = "bindsPerYield"
+  /** The same, measured on the runtime a family-L cell ran on (its budget variant's). */
+  val CellBindsPerYield = "cellBindsPerYield"
+  /** Under levelled: "yes" when the measured binds per yield are the profile's, else "no: " and why. */
+  val SliceLevelled = "sliceLevelled"
   val Pool = "pool"
   /** The pool that task types without one of their own run on under levelled, as `future` does. */
   val GlobalPool = "global ForkJoinPool"

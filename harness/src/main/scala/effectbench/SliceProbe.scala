@@ -97,14 +97,22 @@ object SliceProbe {
   }
 
   /** The read-back key of the measured slice: a runtime's own and a cell's budget variant's. */
-  val Key = "bindsPerYield"
-  val CellKey = "cellBindsPerYield"
+  val Key: String = Claim.BindsPerYield
+  val CellKey: String = Claim.CellBindsPerYield
 
   /** The read-back key that says whether a runtime's measured slice is the levelled one. */
-  val LevelKey = "sliceLevelled"
+  val LevelKey: String = Claim.SliceLevelled
 
   /** Whether `slice` is within `Settings.SliceTolerance` of the levelled profile's
     * `Settings.AutoYield` binds per yield: "yes", or "no: " and why. */
+  def level(slice: Slice, runtime: String): String = {
+    val why = Settings.unlevelledSlice.get(runtime).fold("")(w => s" ($w)")
+    level(slice) match {
+      case "yes" => "yes"
+      case no => no + why
+    }
+  }
+
   def level(slice: Slice): String = slice.perYield match {
     case None => s"no: never yields in ${slice.binds} binds, the levelled profile yields every ${Settings.AutoYield}"
     case Some(m) =>

@@ -24,6 +24,6 @@ class MonixSliceSuite extends munit.FunSuite {
   test("the levelled read-back says whether Monix's slice is the levelled one, from the measured figure") {
     val rb = live.readBack.toMap
     val s = MonixSetup.bindsPerYield(live.scheduler.executionModel, live.options)
-    assertEquals(rb(SliceProbe.LevelKey), SliceProbe.level(s))
+    assertEquals(rb(SliceProbe.LevelKey), SliceProbe.level(s, "monix"))
   }
 }
