@@ -329,9 +329,10 @@ object Catalog {
   private val quickWindow = Vector("window-ms" -> "250")
   private val testWindow = Vector("window-ms" -> "100")
   private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
-  private val budgetText = "`levelled` (Cats Effect 10,240 operations, ZIO's fixed 10,240), `shipped` (Cats Effect as shipped: " +
-    "1,024), `budget-128` (Cats Effect at 128) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the " +
-    "runtime the cell runs on, whatever the settings profile, and read back from it (`cellAutoYieldBudget`)"
+  private val budgetText = "`levelled` (10,240 binds between yields: Cats Effect at 20,480 run-loop iterations, two a bind, ZIO's " +
+    "fixed 10,240), `shipped` (Cats Effect as shipped: 1,024 iterations, 512 binds), `budget-128` (Cats Effect at 256 iterations, " +
+    "128 binds) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the runtime the cell runs on, whatever " +
+    "the settings profile, and read back from it (`cellAutoYieldBudget`) with the binds per yield measured on it (`cellBindsPerYield`)"
   private val hogText = "H = hogs-per-cpu × processors hog fibers each run, for the whole window, chains of binds with no explicit " +
     "yield: `step(i, n) = unit.flatMap(_ => if (i == 0) pure(n) else step(i - 1, n + 1))` from `step(chain, 0)`, one chain " +
     "after another, reading a stop flag (inside the effect) between chains and counting chains and the steps the chains return"

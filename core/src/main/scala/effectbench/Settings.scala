@@ -5,7 +5,7 @@ sealed abstract class Settings(val id: String, val summary: String)
 
 object Settings {
   case object Levelled extends Settings("levelled",
-        "tracing and stack-trace enrichment off, auto-yield every 10,240 operations (ZIO's fixed budget; Monix the nearest batch size it accepts), compute pools sized to the processors, fiber-root tracking off; reports print what each live runtime reads back")
+        "tracing and stack-trace enrichment off, auto-yield every 10,240 binds, measured (ZIO's fixed budget; Monix the nearest batch size it accepts, 8,192), compute pools sized to the processors, fiber-root tracking off; reports print what each live runtime reads back")
   case object Defaults extends Settings("defaults", "every library exactly as shipped")
 
   val all: Vector[Settings] = Vector(Levelled, Defaults)
@@ -25,7 +25,7 @@ object Settings {
   /** The runtimes whose levelled slice cannot be brought within SliceTolerance of AutoYield, and
     * why: their levelled read-back says "no" (`Claim.SliceLevelled`), and the report flags it. */
   val unlevelledSlice: Map[String, String] = Map(
-    "monix" -> "Monix batches only in powers of two (BatchedExecution rounds up and masks its frame index): 8,192 or 16,384"
+    "monix" -> "Monix batches only in powers of two: BatchedExecution rounds up and masks its frame index"
   )
 
   /** Cats Effect's auto-yield threshold under levelled, in run-loop iterations: a bind of
