@@ -134,9 +134,10 @@ object Catalog {
   )
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
-    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence, sumOracle,
+    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence, (_, p) => Oracles.ordered(p.long("n")),
     "N tasks, task k producing k, run one after the other by the runtime's own sequential combinator " +
-      "(`sequence`, `collectAll`, ...); the resulting list is summed.", sumOracleDoc)
+      "(`sequence`, `collectAll`, ...; where there is none, a fold of binds by hand that builds the list and reverses it " +
+      "once); the resulting list, in input order, is summed.", "N(N - 1)/2, and the list in input order")
   val gather: Scenario = collection("gather", "parallel, order-keeping gather of N tasks", "Monix's benchmarks",
     "the runtime's parallel combinator; unfair if one side runs sequentially", NaReasons.gather, (_, p) => Oracles.ordered(p.long("n")),
     "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +

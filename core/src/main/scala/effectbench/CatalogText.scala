@@ -61,8 +61,10 @@ object CatalogText {
   /** Each settings profile beyond its one-line summary (`Settings.summary`). */
   def settings(s: Settings): String = s match {
     case Settings.Levelled =>
-      s"""The default. Tracing and stack-trace enrichment are off wherever they can be switched (Cats Effect and
-         |Monix; ZIO's runtime flags). One auto-yield budget for all, counted in what a program does: ${ScenarioDoc.number(Settings.AutoYield)}
+      s"""The default. Tracing and stack-trace enrichment are off wherever they can be switched at run time (Cats
+         |Effect and Monix; ZIO's runtime flags). ZIO's auto-trace is not among them: a `Trace` value the compiler
+         |passes at every call site, switched off only by compiling with `disableAutoTrace`, so it stays on in
+         |every ZIO cell, as shipped, and its read-back says so (`tracing`); its cost is not measured here. One auto-yield budget for all, counted in what a program does: ${ScenarioDoc.number(Settings.AutoYield)}
          |binds of `unit.flatMap` between two forced yields of one fiber, which is ZIO 2's budget (one operation per such bind) and
          |fixed in its run loop. Cats Effect counts run-loop iterations, two per such bind, so its threshold is
          |${ScenarioDoc.number(Settings.CatsEffectAutoYield)} (multiplier 40 × 512). Monix takes ${ScenarioDoc.number(Settings.MonixBatch)}, the nearest batch size it accepts (it

@@ -55,6 +55,9 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   private val answers = unset(events)
   /** Scheduled times an event's own program set (sleep-drift); unset: the fixed schedule's. */
   private val expected = unset(events)
+  /** The wake each sleep asked for (sleep-drift): a wake before it is early, whatever its due time. */
+  private val requested = unset(events)
+  private val reissued = new AtomicInteger()
   private val issuedCount = new AtomicInteger()
   private val early = new AtomicInteger()
   private val sleepersDone = new AtomicInteger()
@@ -98,9 +101,15 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
         val woke = answers.get(k - 1)
         if (woke == NotAnswered) at else math.min(at, woke + intervalNanos)
       }
-    if (expected.compareAndSet(k, NotAnswered, due)) issuedCount.incrementAndGet()
+    if (expected.compareAndSet(k, NotAnswered, due)) {
+      requested.set(k, at)
+      issuedCount.incrementAndGet()
+    } else reissued.incrementAndGet()
     ()
   }
+  /** Slots issued a second time: a sleeper that slept past its own slots into another's, or
+    * issued one sleep twice. */
+  def slotsReissued: Int = reissued.get()
   def issued: Int = issuedCount.get()
   /** Whether the window's time is up (sleep-drift's sleepers stop starting sleeps). */
   def over: Boolean = System.nanoTime() - startNanos >= windowNanos
@@ -114,7 +123,8 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
     val now = System.nanoTime()
     if (answers.compareAndSet(k, NotAnswered, now)) {
       answeredCount.incrementAndGet()
-      if (now < scheduled(k)) early.incrementAndGet()
+      val wake = requested.get(k)
+      if (now < (if (wake != NotAnswered) wake else scheduled(k))) early.incrementAndGet()
     } else twice.incrementAndGet()
     ()
   }
@@ -166,6 +176,8 @@ final case class WindowResult(
     early: Int = 0,
     /** sleep-drift: the sleepers, those that finished, and the fewest and most wakes of one. */
     sleepers: Int = 0, sleepersFinished: Int = 0, fewestWakes: Int = 0, mostWakes: Int = 0,
+    /** sleep-drift: slots issued twice (LoadWindow.slotsReissued). */
+    reissued: Int = 0,
     /** service: the schedule's slow backends that timed out, and the fast ones that lost to the
       * timeout all the same (late timeouts: the runtime was that late; ServiceModel). */
     timeouts: Int = 0, lateTimeouts: Int = 0,
@@ -271,7 +283,7 @@ object LoadWindow {
     }
     WindowResult(events, w.answered, w.answeredTwice, starved, h, w.hogs, w.hogsReported, w.chains, w.steps, w.mismatches,
       startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
-      if (perSleeper.isEmpty) 0 else perSleeper.max, clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
+      if (perSleeper.isEmpty) 0 else perSleeper.max, w.slotsReissued, clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
   }
 
   /** Runs one service window on the calling thread, the client: makes the window's semaphore,
@@ -362,11 +374,12 @@ object WindowProgram {
   def sleepDriftSummary(sleepers: Int, maxWakes: Long, chain: Long)(r: WindowResult): String =
     if (
       r.everyEventOnce && r.early == 0 && r.sleepers == sleepers && r.sleepersFinished == sleepers && r.fewestWakes >= 1 &&
-      r.mostWakes <= maxWakes && r.hogsConsistent
+      r.reissued == 0 && r.hogsConsistent
     ) LatencyModel.sleepDriftOracle(sleepers, maxWakes, chain)
     else
       s"${r.answered} of ${r.events} sleeps woke (${r.answeredTwice} twice, ${r.early} early); ${r.sleepersFinished} of $sleepers " +
-        s"sleepers finished, wakes ${r.fewestWakes}..${r.mostWakes} (at most $maxWakes); ${r.hogsReported} of ${r.hogs} hogs reported, " +
+        s"sleepers finished, wakes ${r.fewestWakes}..${r.mostWakes} (at most $maxWakes), ${r.reissued} slots issued twice; " +
+        s"${r.hogsReported} of ${r.hogs} hogs reported, " +
         s"${r.hogMismatches} with steps != chains x $chain"
 
   /** A sleep-drift window on `target` at the (complete) params `p`. */

@@ -58,6 +58,9 @@ final class SliceProbe {
     marks.take(nMarks).toVector.filter(b => b > 0 && b < total).distinct
 
   def bindsDone: Long = binds
+
+  /** The tasks the runtime handed to `executor` and `drive` ran. */
+  def resumptions: Int = nMarks
 }
 
 object SliceProbe {

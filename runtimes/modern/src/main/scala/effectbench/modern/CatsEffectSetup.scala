@@ -21,7 +21,8 @@ final class CatsEffectLive(settings: Settings) extends Live {
       CatsEffectSetup.runtimeOn(processors, IORuntimeConfig(CancelationCheck, Settings.CatsEffectAutoYield, false, 16))
   }
 
-  /** `fork` starts with one cede onto the compute pool; its result reaches the waiting thread
+  /** `fork` hands the fiber to the compute pool once, as `unsafeRunAsync` does with every new fiber
+    * (no cede after it: ZIO's and Monix's `fork` pay one submission too); its result reaches the waiting thread
     * through `unsafeRunAsync` (IO.scala: `unsafeRunAsync` calls `unsafeRunAsyncImpl`, the entry
     * `unsafeRunSync` also takes, via `unsafeRunTimed` with an ArrayBlockingQueue to block on; checked
     * with javap on cats-effect_3-3.7.1.jar), so the wait is ResultWait's, as for every runtime.
@@ -31,7 +32,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
     * `Runtimes.CatsEffect`), so a `sync` cell here would carry a pool hand-off and a wake-up that
     * no other runtime's `sync` row has. The catalog calls those cells n/a; running one fails. */
   def run[A](io: IO[A], mode: Mode): A = mode match {
-    case Mode.Fork => effectbench.ResultWait.await[A](s => (IO.cede *> io).unsafeRunAsync(e => s.complete(e.toTry))(runtime))
+    case Mode.Fork => effectbench.ResultWait.await[A](s => io.unsafeRunAsync(e => s.complete(e.toTry))(runtime))
     case Mode.Sync => throw new UnsupportedOperationException(Runtimes.CatsEffectSyncNa)
   }
 

@@ -65,6 +65,11 @@ final class ZioLive(settings: Settings) extends Live {
   /** The measured binds per yield of the live runtime (SliceProbe), once. */
   private lazy val slice = ZioSetup.bindsPerYield(runtime)
 
+  /** Whether this module is compiled with ZIO's auto-trace: the Trace the compiler supplies here
+    * is empty when `disableAutoTrace` is in scope. */
+  private def autoTrace: String =
+    if (implicitly[zio.Trace].toString.isEmpty) "off (compiled with disableAutoTrace)" else effectbench.Claim.zioAutoTraceOn.expected
+
   def readBack: Vector[(String, String)] = Vector(
     "syncEntry" -> "Runtime#unsafe.run without yieldNow (FiberRuntime.start on the calling thread)",
     "runtimeFlags" -> zio.RuntimeFlags.toSet(runtime.runtimeFlags).map(_.toString).toVector.sorted.mkString(" "),
@@ -74,7 +79,7 @@ final class ZioLive(settings: Settings) extends Live {
     effectbench.SliceProbe.Key -> slice.text,
     // ZIO 2 has no run-time tracing switch: traces are `Trace` values the compiler supplies at
     // each call site (zio.stacktracer), turned off only at compile time (TracingImplicits.disableAutoTrace).
-    "tracing" -> "not configurable at run time (compile-time Trace implicits)",
+    effectbench.Claim.Tracing -> autoTrace,
     "computeThreads" -> computeThreads,
     // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[zio.ZIO[?, ?, ?]])
