@@ -32,7 +32,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
     * `Runtimes.CatsEffect`), so a `sync` cell here would carry a pool hand-off and a wake-up that
     * no other runtime's `sync` row has. The catalog calls those cells n/a; running one fails. */
   def run[A](io: IO[A], mode: Mode): A = mode match {
-    case Mode.Fork => effectbench.ResultWait.await[A](s => io.unsafeRunAsync(e => s.complete(e.toTry))(runtime))
+    case Mode.Fork => CatsEffectSetup.fork(io, runtime)
     case Mode.Sync => throw new UnsupportedOperationException(Runtimes.CatsEffectSyncNa)
   }
 
@@ -149,6 +149,9 @@ object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
       }
     finally if (rt != null) rt.shutdown()
   }
+
+  /** The `fork` entry (CatsEffectLive.run) on `rt`. */
+  def fork[A](io: IO[A], rt: IORuntime): A = effectbench.ResultWait.await[A](s => io.unsafeRunAsync(e => s.complete(e.toTry))(rt))
 
   val info = Runtimes.CatsEffect
   def start(settings: Settings): CatsEffectLive = new CatsEffectLive(settings)

@@ -26,17 +26,7 @@ final class ZioLive(settings: Settings) extends Live {
     * waiting thread through `addObserver`, as `unsafe.run` does with its OneShot, but the wait is
     * ResultWait's, as for every runtime. (`unsafe.fork` is not used: its `makeFiber` adds the fiber
     * to the global scope, a root set when FiberRoots is on, which `runOrFork` does not.) */
-  def run[E, A](program: ZIO[Any, E, A], mode: Mode): A = Unsafe.unsafe { implicit u =>
-    val p = mode match {
-      case Mode.Fork => ZIO.yieldNow *> program
-      case Mode.Sync => program
-    }
-    val exit = runtime.unsafe.runOrFork(p) match {
-      case Right(done) => done
-      case Left(fiber) => effectbench.ResultWait.await[zio.Exit[E, A]](s => fiber.unsafe.addObserver(e => s.succeed(e)))
-    }
-    exit.getOrThrowFiberFailure()
-  }
+  def run[E, A](program: ZIO[Any, E, A], mode: Mode): A = ZioSetup.run(runtime, program, mode)
 
   private def flag(f: RuntimeFlag): String = if (zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(f)) "on" else "off"
 
@@ -123,6 +113,19 @@ object ZioSetup extends RuntimeSetup[ZioLive] {
       val onProbe = sliceStep(probe, effectbench.SliceProbe.Binds).onExecutor(zio.Executor.fromExecutionContext(probe.executor))
       Unsafe.unsafe { implicit u => rt.unsafe.fork(onProbe).unsafe.addObserver(_ => probe.done()) }
     }
+
+  /** Both entries of ZioLive.run, on `rt`. */
+  def run[E, A](runtime: zio.Runtime[Any], program: ZIO[Any, E, A], mode: Mode): A = Unsafe.unsafe { implicit u =>
+    val p = mode match {
+      case Mode.Fork => ZIO.yieldNow *> program
+      case Mode.Sync => program
+    }
+    val exit = runtime.unsafe.runOrFork(p) match {
+      case Right(done) => done
+      case Left(fiber) => effectbench.ResultWait.await[zio.Exit[E, A]](s => fiber.unsafe.addObserver(e => s.succeed(e)))
+    }
+    exit.getOrThrowFiberFailure()
+  }
 
   val info = Runtimes.Zio
   def start(settings: Settings): ZioLive = new ZioLive(settings)

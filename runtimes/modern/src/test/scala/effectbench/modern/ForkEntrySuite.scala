@@ -18,18 +18,16 @@ class ForkEntrySuite extends munit.FunSuite {
 
   test("Cats Effect's fork entry and ZIO's hand the program to the pool the same number of times: once") {
     val ce = handOffs { probe =>
-      val rt = IORuntime.builder().setCompute(probe.executor, () => ()).setConfig(IORuntimeConfig(512, Settings.CatsEffectAutoYield, false, 16))
-        .build()
-      val live = new CatsEffectLive(Settings.Defaults) { override val runtime: IORuntime = rt }
-      new Thread(() => { live.run(IO.unit, Mode.Fork); probe.done() }).start()
+      val rt = IORuntime.builder().setCompute(probe.executor, () => ())
+        .setConfig(IORuntimeConfig(512, Settings.CatsEffectAutoYield, false, 16)).build()
+      new Thread(() => { CatsEffectSetup.fork(IO.unit, rt); probe.done() }).start()
     }
-    val zio = handOffs { probe =>
+    val z = handOffs { probe =>
       val rt = Unsafe.unsafe { implicit u =>
         zio.Runtime.unsafe.fromLayer(zio.Runtime.setExecutor(zio.Executor.fromExecutionContext(probe.executor)))
       }
-      val live = new ZioLive(Settings.Defaults) { override val runtime: zio.Runtime[Any] = rt }
-      new Thread(() => { live.run(ZIO.unit, Mode.Fork); probe.done() }).start()
+      new Thread(() => { ZioSetup.run(rt, ZIO.unit, Mode.Fork); probe.done() }).start()
     }
-    assertEquals((ce, zio), (1, 1))
+    assertEquals((ce, z), (1, 1))
   }
 }
