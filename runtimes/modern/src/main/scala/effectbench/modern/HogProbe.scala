@@ -42,7 +42,8 @@ object HogProbe extends ScenarioImpls {
 
   /** Each hog and probe a fiber of its own, started as the group's `fork` entry does (ZioLive.run):
     * `runOrFork` of a program that begins with `yieldNow`, so it runs on ZIO's executor, not here. */
-  final class ZioTarget(rt: zio.Runtime[Any]) extends LoadTarget {
+  final class ZioTarget(rt: zio.Runtime[Any], yields: Boolean) extends LoadTarget {
+    override def everyHogRuns: Boolean = yields
     private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
       rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
     }
@@ -84,7 +85,7 @@ object HogProbe extends ScenarioImpls {
 
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
-      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
+      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt, variant != LatencyModel.YieldOff), p, live.budgetReadBack(rt))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

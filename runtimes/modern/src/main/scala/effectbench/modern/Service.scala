@@ -148,7 +148,9 @@ object Service extends ScenarioImpls {
           live.budgetReadBack(live.runtime))
     ),
     new Impl(Catalog.service, "default", BaselineSetup,
-      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; Semaphore")((live, p, _) =>
+      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; java.util.concurrent.Semaphore, " +
+        "whose acquire blocks a pool thread while more requests than permits are in their last step (the effect runtimes' " +
+        "semaphores suspend a fiber instead)")((live, p, _) =>
       WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
         Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
