@@ -68,8 +68,11 @@ object HogProbe extends ScenarioImpls {
 
   def futureProbe(w: LoadWindow, k: Int)(implicit ec: ExecutionContext): Future[Unit] = Future(w.answer(k))
 
+  /** The hogs are started by one task on the pool, as Monix's are: a hog started from outside
+    * waits in the submission queue with the probes, and only as many hogs as workers would run. */
   final class FutureTarget(ec: ExecutionContext) extends LoadTarget {
     def startHog(w: LoadWindow): Unit = { futureHog(w, 0, 0)(ec); () }
+    override def startHogs(w: LoadWindow, n: Int): Unit = ec.execute(() => (1 to n).foreach(_ => startHog(w)))
     def submit(w: LoadWindow, k: Int): Unit = { futureProbe(w, k)(ec); () }
   }
 
