@@ -152,6 +152,36 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   def timedOut(k: Int): Unit = { timedOutFlags.incrementAndGet(k); () }
   /** How many times request k timed out (a slow one counted twice fails the oracle). */
   def timeoutsOf(k: Int): Int = timedOutFlags.get(k)
+
+  /** service: the backends each request started, two of them (a and b) tracked while in flight;
+    * a fan-out run one after the other never has two in flight at once. */
+  private lazy val inFlight = new java.util.concurrent.atomic.AtomicIntegerArray(events)
+  private val backendsStarted = new AtomicLong()
+  private val overlapping = new AtomicInteger()
+  def backendStarted(k: Int): Unit = { backendsStarted.incrementAndGet(); () }
+  def backendIn(k: Int): Unit = {
+    backendsStarted.incrementAndGet()
+    if (inFlight.incrementAndGet(k) == 2) overlapping.incrementAndGet()
+    ()
+  }
+  def backendOut(k: Int): Unit = { inFlight.decrementAndGet(k); () }
+  def backends: Long = backendsStarted.get()
+  /** Requests whose tracked backends were both in flight at one moment. */
+  def overlappedRequests: Int = overlapping.get()
+
+  /** service: every holder of a permit of the connection pool, around its held step. */
+  private val holders = new AtomicInteger()
+  private val mostHolders = new AtomicInteger()
+  private val permitsTaken = new AtomicInteger()
+  def permitIn(): Unit = {
+    permitsTaken.incrementAndGet()
+    val h = holders.incrementAndGet()
+    var m = mostHolders.get()
+    while (h > m && !mostHolders.compareAndSet(m, h)) m = mostHolders.get()
+  }
+  def permitOut(): Unit = { holders.decrementAndGet(); () }
+  def permitsHeldMost: Int = mostHolders.get()
+  def permitsAcquired: Int = permitsTaken.get()
   def answeredTwice: Int = twice.get()
 
   /** Read by every hog between two chains, inside its effect. */
@@ -203,6 +233,9 @@ final case class WindowResult(
     idleHogs: Int = 0, everyHogRuns: Boolean = false,
     /** Events answered on the client thread (LoadWindow.answeredOnClient). */
     answeredOnClient: Int = 0,
+    /** service: backends started, requests with two backends in flight at once, permits acquired,
+      * and the most held at once (LoadWindow.backendIn, permitIn). */
+    backends: Long = 0L, overlappedRequests: Int = 0, permitsAcquired: Int = 0, permitsHeldMost: Int = 0,
     /** service: the schedule's slow backends that timed out, and the fast ones that lost to the
       * timeout all the same (late timeouts: the runtime was that late; ServiceModel). */
     timeouts: Int = 0, lateTimeouts: Int = 0,
@@ -343,7 +376,8 @@ object LoadWindow {
       k += 1
     }
     result(w, startMillis).copy(hogSteps = w.answered.toLong, timeouts = slowTimedOut, lateTimeouts = late,
-      service = true)
+      service = true, backends = w.backends, overlappedRequests = w.overlappedRequests, permitsAcquired = w.permitsAcquired,
+      permitsHeldMost = w.permitsHeldMost)
   }
 
   /** Runs one sleep-drift window on the calling thread: starts the hogs and the sleepers, lets
@@ -425,16 +459,25 @@ object WindowProgram {
   /** service's summary: the oracle's words when every request was answered once and every one of
     * the schedule's slow backends timed out; else what went wrong. Late timeouts (fast backends
     * that lost, ServiceModel) are no failure. */
-  def serviceSummary(timeouts: Int)(r: WindowResult): String =
-    if (r.everyEventOnce && r.timeouts == timeouts) ServiceModel.oracle(r.events, r.timeouts)
+  /** service's summary: the oracle's words when every request was answered once, the slow ones
+    * timed out, every request started its three backends with two of them in flight together in
+    * some request (a fan-out, not one after the other), and took one permit, never more than
+    * `permits` held at once; else what went wrong. */
+  def serviceSummary(timeouts: Int, permits: Int)(r: WindowResult): String =
+    if (
+      r.everyEventOnce && r.timeouts == timeouts && r.backends == 3L * r.events && r.overlappedRequests > 0 &&
+      r.permitsAcquired == r.events && r.permitsHeldMost <= permits
+    ) ServiceModel.oracle(r.events, r.timeouts)
     else
       s"${r.answered} of ${r.events} requests answered (${r.answeredTwice} twice, ${r.answeredOnClient} on the client thread); " +
-        s"${r.timeouts} of the schedule's $timeouts slow backends timed out"
+        s"${r.timeouts} of the schedule's $timeouts slow backends timed out; ${r.backends} backends started, " +
+        s"${r.overlappedRequests} requests with two in flight at once; ${r.permitsAcquired} permits taken, at most " +
+        s"${r.permitsHeldMost} held at once (pool of $permits)"
 
   /** A service window on `target` at the (complete) params `p`: the seeded schedule is drawn once. */
   def service(target: ServiceTarget, p: Params, readBack: Vector[(String, String)]): WindowProgram = {
     val s = ServiceModel.schedule(p)
-    new WindowProgram(() => LoadWindow.runService(target, s, p.int("permits")), serviceSummary(s.timeouts), readBack)
+    new WindowProgram(() => LoadWindow.runService(target, s, p.int("permits")), serviceSummary(s.timeouts, p.int("permits")), readBack)
   }
 
   /** A hog-probe window on `target` at the (complete) params `p`. */
