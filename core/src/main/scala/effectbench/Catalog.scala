@@ -138,11 +138,20 @@ object Catalog {
     "N tasks, task k producing k, run one after the other by the runtime's own sequential combinator " +
       "(`sequence`, `collectAll`, ...; where there is none, a fold of binds by hand that builds the list and reverses it " +
       "once); the resulting list, in input order, is summed.", "N(N - 1)/2, and the list in input order")
+  /** gather's runtimes whose combinator starts a fiber or thread per task even when every task is
+    * already a value (`tasks=immediate`); the others start none there (the runtimes' Gather cells). */
+  val gatherStartsPerTask: Set[String] = Set("cats-effect", "zio", "monix", "ox", "loom")
+
   val gather: Scenario = collection("gather", "parallel, order-keeping gather of N tasks", "Monix's benchmarks",
     "the runtime's parallel combinator; unfair if one side runs sequentially", NaReasons.gather, (_, p) => Oracles.ordered(p.long("n")),
     "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +
-      "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed.",
-    "N(N - 1)/2, and the list in input order")
+      "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed. With " +
+      "`tasks=immediate` the cells do not start the same: Cats Effect, ZIO, Monix, Ox and loom start a fiber or virtual " +
+      "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`).",
+    "N(N - 1)/2, and the list in input order").copy(cellWork = Some((rt: String, p: Params) =>
+      Vector("tasks" -> p.long("n"),
+        "started" -> (if (p("tasks") == "forked" || gatherStartsPerTask.contains(rt)) p.long("n") else 0L)))
+  )
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
     "native unordered parallel combinators only; emulating one is not the same work", NaReasons.gatherUnordered, sumOracle,
     "The same N tasks run in parallel, their results collected in the order they finish, by a combinator the runtime " +

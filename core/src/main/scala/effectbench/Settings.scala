@@ -78,7 +78,7 @@ object Claim {
   val enhancedExceptionsOff: Claim = Claim(EnhancedExceptions, "off")
   val fiberRootsOff: Claim = Claim(FiberRoots, "off")
   /** ZIO's tracing in every cell: its auto-trace, compiled into the programs, as shipped. */
-  val zioAutoTraceOn: Claim = Claim(Tracing, "auto-trace on (a compile-time Trace at every call site, not switchable at run time)")
+  val zioAutoTraceOn: Claim = Claim(Tracing, "auto-trace on (compiled in, as shipped)")
   def autoYield(ops: Int): Claim = Claim(AutoYield, ops.toString)
   def computeThreads(n: Int): Claim = Claim(ComputeThreads, n.toString)
 }
