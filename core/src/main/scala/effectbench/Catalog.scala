@@ -370,8 +370,10 @@ object Catalog {
       "the probe's signal. A probe's latency is its completion minus its scheduled time. The hogs run until every probe is " +
       "answered or the last one is 1 s late, then stop. The score is the hogs' time per step; the latency percentiles and " +
       "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ".",
-    oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window), and every hog's " +
-      "steps equal to its chains × chain"
+    oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window) by the runtime, none on " +
+      "the client's thread, and every hog's steps equal to its chains × chain; on a runtime that yields on its own (every " +
+      "budget but yield-off, and Future) every hog ran at least one chain (Future's and Monix's hogs are started by one " +
+      "task on the pool, since a fork-join worker whose own queue is never empty takes nothing from outside)"
   )
 
   val sleepDrift: Scenario = Scenario(
@@ -393,8 +395,9 @@ object Catalog {
       "every sleep has woken or the last one is 1 s late, then stop. The score is the hogs' time per step; the oversleep " +
       "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. Variants are the auto-yield " +
       "budget, as for hog-probe: " + budgetText + ".",
-    oracleDoc = "every sleep woke exactly once and none before its time, every sleeper slept at least once and at most " +
-      "window-ms × 1000 / sleep-us + 1 times, and every hog's steps equal to its chains × chain"
+    oracleDoc = "every sleep woke exactly once, by the runtime, and none before the wake it asked for, every sleeper slept " +
+      "at least once and no slot was issued twice (at most window-ms × 1000 / sleep-us + 1 sleeps a sleeper), and every " +
+      "hog's steps equal to its chains × chain, every hog running a chain as for hog-probe"
   )
 
   val service: Scenario = Scenario(
@@ -435,8 +438,10 @@ object Catalog {
       "score is the window's time per request answered. On `baseline` a request is a task of its fixed pool, its sleeps and " +
       "its timeout tasks of a `ScheduledExecutorService` that complete `CompletableFuture`s; on `loom` a request and each " +
       "backend are virtual threads, and the timeout is `Future.get` with a timeout.",
-    oracleDoc = "every request of the window answered exactly once, and every one of the seeded schedule's slow third " +
-      "backends timed out (their number is the schedule's)"
+    oracleDoc = "every request of the window answered exactly once, by the runtime, and every one of the seeded schedule's " +
+      "slow third backends timed out (their number is the schedule's); every request started its three backends, in some " +
+      "request two of them were in flight at once (a fan-out, not one after the other), every request took one permit, " +
+      "and never more were held at once than the pool has"
   )
 
   /** Every public scenario, in the order of docs/scenarios.md. */
