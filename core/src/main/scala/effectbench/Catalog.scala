@@ -134,7 +134,8 @@ object Catalog {
   )
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
-    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence, (_, p) => Oracles.ordered(p.long("n")),
+    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence,
+    (_, p) => Oracles.ordered(p.long("n")),
     "N tasks, task k producing k, run one after the other by the runtime's own sequential combinator " +
       "(`sequence`, `collectAll`, ...; where there is none, a fold of binds by hand that builds the list and reverses it " +
       "once); the resulting list, in input order, is summed.", "N(N - 1)/2, and the list in input order")
@@ -149,9 +150,9 @@ object Catalog {
       "`tasks=immediate` the cells do not start the same: Cats Effect, ZIO, Monix, Ox and loom start a fiber or virtual " +
       "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`).",
     "N(N - 1)/2, and the list in input order").copy(cellWork = Some((rt: String, p: Params) =>
-      Vector("tasks" -> p.long("n"),
-        "started" -> (if (p("tasks") == "forked" || gatherStartsPerTask.contains(rt)) p.long("n") else 0L)))
-  )
+    Vector("tasks" -> p.long("n"),
+      "started" -> (if (p("tasks") == "forked" || gatherStartsPerTask.contains(rt)) p.long("n") else 0L))
+  ))
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
     "native unordered parallel combinators only; emulating one is not the same work", NaReasons.gatherUnordered, sumOracle,
     "The same N tasks run in parallel, their results collected in the order they finish, by a combinator the runtime " +

@@ -342,7 +342,8 @@ object LoadWindow {
     }
     WindowResult(events, w.answered, w.answeredTwice, starved, h, w.hogs, w.hogsReported, w.chains, w.steps, w.mismatches,
       startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
-      if (perSleeper.isEmpty) 0 else perSleeper.max, w.slotsReissued, w.idleHogs, false, w.answeredOnClient, clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
+      if (perSleeper.isEmpty) 0 else perSleeper.max, w.slotsReissued, w.idleHogs, false, w.answeredOnClient,
+      clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
   }
 
   /** Runs one service window on the calling thread, the client: makes the window's semaphore,

@@ -228,7 +228,9 @@ object ReportModel {
 
   /** The declared work of one operation of a cell (primary unit first), from the catalog. */
   def declaredWork(c: CellResult): Vector[(String, Long)] =
-    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true).map(s => s.workOf(id.runtime, s.complete(id.params)))).getOrElse(Vector.empty)
+    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true).map(s => s.workOf(id.runtime, s.complete(id.params)))).getOrElse(
+      Vector.empty
+    )
 
   /** Time per unit of declared work, with its interval: (low, high) per unit. */
   private def perUnit(c: CellResult): Option[(Double, Double)] = for {

@@ -22,7 +22,8 @@ object Sequence extends ScenarioImpls {
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", ContinuationsSetup, "shift/reset (@cps), recursion")((rt, p, mode) => {
-      val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program.summarized(rt.run(() => continuations(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+      val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt)
+      Program.summarized(rt.run(() => continuations(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }

@@ -60,7 +60,8 @@ final class CatsEffectLive(settings: Settings) extends Live {
     "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse("unreadable"),
     // The version of the cats-effect jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[IO[?]])
-  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "cats-effect")) else Vector.empty)
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "cats-effect"))
+        else Vector.empty)
 
   /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in run-loop
     * iterations. `shipped` is Cats Effect's own default, the cancelation check 512 times the

@@ -88,7 +88,8 @@ object HogProbe extends ScenarioImpls {
 
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
-      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt, variant != LatencyModel.YieldOff), p, live.budgetReadBack(rt))
+      val rt = live.forVariant(variant)
+      WindowProgram.hogProbe(new ZioTarget(rt, variant != LatencyModel.YieldOff), p, live.budgetReadBack(rt))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

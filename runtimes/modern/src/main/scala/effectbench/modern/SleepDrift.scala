@@ -87,7 +87,8 @@ object SleepDrift extends ScenarioImpls {
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.sleepDrift, variant, ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) => {
       val rt = live.forVariant(variant)
-      WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p)), variant != LatencyModel.YieldOff), p, live.budgetReadBack(rt))
+      WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p)), variant != LatencyModel.YieldOff), p,
+        live.budgetReadBack(rt))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

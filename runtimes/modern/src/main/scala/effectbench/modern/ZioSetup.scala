@@ -73,7 +73,8 @@ final class ZioLive(settings: Settings) extends Live {
     "computeThreads" -> computeThreads,
     // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[zio.ZIO[?, ?, ?]])
-  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "zio")) else Vector.empty)
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "zio"))
+        else Vector.empty)
 
   /** Family L's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,
     * so a fiber runs until it suspends (FiberRuntime's run loop yields on its budget only while

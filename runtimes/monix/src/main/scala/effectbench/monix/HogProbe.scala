@@ -49,7 +49,8 @@ object HogProbe extends ScenarioImpls {
     * sleep-drift's cells use too); the caller's file and line are the cell's source. */
   private def monixCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, MonixSetup, "flatMap; Tasks by runAsyncAndForget after shift")((live, p, _) => {
-      val s = live.forVariant(variant); WindowProgram.hogProbe(new MonixTarget(s, live.options, variant != LatencyModel.YieldOff), p, live.budgetReadBack(s))
+      val s = live.forVariant(variant)
+      WindowProgram.hogProbe(new MonixTarget(s, live.options, variant != LatencyModel.YieldOff), p, live.budgetReadBack(s))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

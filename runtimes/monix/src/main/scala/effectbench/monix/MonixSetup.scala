@@ -84,7 +84,8 @@ final class MonixLive(settings: Settings) extends Live {
     // Monix's own defaults, which read the monix.environment.* JVM properties of Settings.jvmProperties.
     "default.batchSize" -> ExecutionModel.Default.recommendedBatchSize.toString,
     "default.localContextPropagation" -> Task.defaultOptions.localContextPropagation.toString
-  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "monix")) else Vector.empty)
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "monix"))
+        else Vector.empty)
 
   /** Family L's budget variants (LatencyModel) as Monix execution models: `levelled` the levelled
     * profile's batch (Settings.MonixBatch), `shipped` Monix's own default batch of 1,024

@@ -10,7 +10,8 @@ object Sequence extends ScenarioImpls {
 
   val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", MonixSetup, "Task.sequence")((rt, p, mode) => {
-      val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program.summarized(rt.run(monix(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+      val ts = Tasks.monix(p.int("n"), Tasks.onPool(p))
+      Program.summarized(rt.run(monix(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }

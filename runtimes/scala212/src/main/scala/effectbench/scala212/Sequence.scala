@@ -16,7 +16,8 @@ object Sequence extends ScenarioImpls {
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", DslSetup, "foldLeft of Shift.cpsApply")((rt, p, mode) => {
-      val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program.summarized(rt.run(dsl(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
+      val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
+      Program.summarized(rt.run(dsl(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }
