@@ -52,7 +52,7 @@ object Runtimes {
     levelledJvm = Vector(
       "-Dcats.effect.tracing.mode=none",
       "-Dcats.effect.tracing.exceptions.enhanced=false",
-      "-Dcats.effect.auto.yield.threshold.multiplier=40", // x cancelation check 512 = CatsEffectAutoYield
+      "-Dcats.effect.auto.yield.threshold.multiplier=" + Settings.CatsEffectAutoYield / 512, // x cancelation check 512
       "-Dcats.effect.cancelation.check.threshold=512"
     ),
     levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.CatsEffectAutoYield), computeThreads(n)),
