@@ -46,17 +46,24 @@ object Catalog {
     program = sumTasks + program, oracleDoc = sumOracleDoc
   )
 
+  /** deep-bind's default depth: at least DeepBindYields forced yields under levelled on every
+    * runtime, so no runtime's budget falls between one runtime's yield and another's none. */
+  val DeepBindDepth = 100000
+  val DeepBindYields = 5
+
   val deepBind: Scenario = Scenario(
     id = "deep-bind", family = Family.R, title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
     stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
     variants = Vector("default"),
-    params = Vector(count("d", 10000, 100000000, "depth of the chain")),
+    params = Vector(count("d", DeepBindDepth, 100000000, "depth of the chain")),
     runtimes = allRuntimes, notApplicable = NaReasons.deepBind,
     oracle = (_, p) => (p.long("d") + 1).toString,
     stackParams = Some(Params.of("d" -> "100000")), singleFiber = true,
     work = p => Vector("binds" -> (p.long("d") + 1)),
     program = "One fiber runs `loop(0)`, where `loop(i) = unit.flatMap(_ => if (i > D) pure(i) else loop(i + 1))`: " +
-      "a chain of D + 1 binds of a step that does nothing, and the index where the chain stopped as the result.",
+      "a chain of D + 1 binds of a step that does nothing, and the index where the chain stopped as the result. " +
+      "D defaults to 100,000 so that every runtime with an auto-yield budget takes several forced yields in one chain " +
+      "(at least 9 under levelled: 10,240 binds per yield, Monix 8,191), none lying between the budgets.",
     oracleDoc = "D + 1"
   )
 
@@ -127,14 +134,25 @@ object Catalog {
   )
 
   val sequence: Scenario = collection("sequence", "sequential sequence of N tasks", "Monix's benchmarks",
-    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence, sumOracle,
+    "the runtime's sequential collectAll; unfair if one side pre-sizes or fuses", NaReasons.sequence,
+    (_, p) => Oracles.ordered(p.long("n")),
     "N tasks, task k producing k, run one after the other by the runtime's own sequential combinator " +
-      "(`sequence`, `collectAll`, ...); the resulting list is summed.", sumOracleDoc)
+      "(`sequence`, `collectAll`, ...; where there is none, a fold of binds by hand that builds the list and reverses it " +
+      "once); the resulting list, in input order, is summed.", "N(N - 1)/2, and the list in input order")
+  /** gather's runtimes whose combinator starts a fiber or thread per task even when every task is
+    * already a value (`tasks=immediate`); the others start none there (the runtimes' Gather cells). */
+  val gatherStartsPerTask: Set[String] = Set("cats-effect", "zio", "monix", "ox", "loom")
+
   val gather: Scenario = collection("gather", "parallel, order-keeping gather of N tasks", "Monix's benchmarks",
     "the runtime's parallel combinator; unfair if one side runs sequentially", NaReasons.gather, (_, p) => Oracles.ordered(p.long("n")),
     "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +
-      "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed.",
-    "N(N - 1)/2, and the list in input order")
+      "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed. With " +
+      "`tasks=immediate` the cells do not start the same: Cats Effect, ZIO, Monix, Ox and loom start a fiber or virtual " +
+      "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`).",
+    "N(N - 1)/2, and the list in input order").copy(cellWork = Some((rt: String, p: Params) =>
+    Vector("tasks" -> p.long("n"),
+      "started" -> (if (p("tasks") == "forked" || gatherStartsPerTask.contains(rt)) p.long("n") else 0L))
+  ))
   val gatherUnordered: Scenario = collection("gather-unordered", "parallel gather in completion order", "Monix's benchmarks",
     "native unordered parallel combinators only; emulating one is not the same work", NaReasons.gatherUnordered, sumOracle,
     "The same N tasks run in parallel, their results collected in the order they finish, by a combinator the runtime " +
@@ -329,9 +347,10 @@ object Catalog {
   private val quickWindow = Vector("window-ms" -> "250")
   private val testWindow = Vector("window-ms" -> "100")
   private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
-  private val budgetText = "`levelled` (Cats Effect 10,240 operations, ZIO's fixed 10,240), `shipped` (Cats Effect as shipped: " +
-    "1,024), `budget-128` (Cats Effect at 128) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the " +
-    "runtime the cell runs on, whatever the settings profile, and read back from it (`cellAutoYieldBudget`)"
+  private val budgetText = "`levelled` (10,240 binds between yields: Cats Effect at 20,480 run-loop iterations, two a bind, ZIO's " +
+    "fixed 10,240), `shipped` (Cats Effect as shipped: 1,024 iterations, 512 binds), `budget-128` (Cats Effect at 256 iterations, " +
+    "128 binds) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the runtime the cell runs on, whatever " +
+    "the settings profile, and read back from it (`cellAutoYieldBudget`) with the binds per yield measured on it (`cellBindsPerYield`)"
   private val hogText = "H = hogs-per-cpu × processors hog fibers each run, for the whole window, chains of binds with no explicit " +
     "yield: `step(i, n) = unit.flatMap(_ => if (i == 0) pure(n) else step(i - 1, n + 1))` from `step(chain, 0)`, one chain " +
     "after another, reading a stop flag (inside the effect) between chains and counting chains and the steps the chains return"
@@ -352,8 +371,10 @@ object Catalog {
       "the probe's signal. A probe's latency is its completion minus its scheduled time. The hogs run until every probe is " +
       "answered or the last one is 1 s late, then stop. The score is the hogs' time per step; the latency percentiles and " +
       "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ".",
-    oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window), and every hog's " +
-      "steps equal to its chains × chain"
+    oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window) by the runtime, none on " +
+      "the client's thread, and every hog's steps equal to its chains × chain; on a runtime that yields on its own (every " +
+      "budget but yield-off, and Future) every hog ran at least one chain (Future's and Monix's hogs are started by one " +
+      "task on the pool, since a fork-join worker whose own queue is never empty takes nothing from outside)"
   )
 
   val sleepDrift: Scenario = Scenario(
@@ -375,8 +396,9 @@ object Catalog {
       "every sleep has woken or the last one is 1 s late, then stop. The score is the hogs' time per step; the oversleep " +
       "percentiles and the starved sleeps (woken more than 1 s late) are reported beside it. Variants are the auto-yield " +
       "budget, as for hog-probe: " + budgetText + ".",
-    oracleDoc = "every sleep woke exactly once and none before its time, every sleeper slept at least once and at most " +
-      "window-ms × 1000 / sleep-us + 1 times, and every hog's steps equal to its chains × chain"
+    oracleDoc = "every sleep woke exactly once, by the runtime, and none before the wake it asked for, every sleeper slept " +
+      "at least once and no slot was issued twice (at most window-ms × 1000 / sleep-us + 1 sleeps a sleeper), and every " +
+      "hog's steps equal to its chains × chain, every hog running a chain as for hog-probe"
   )
 
   val service: Scenario = Scenario(
@@ -417,8 +439,10 @@ object Catalog {
       "score is the window's time per request answered. On `baseline` a request is a task of its fixed pool, its sleeps and " +
       "its timeout tasks of a `ScheduledExecutorService` that complete `CompletableFuture`s; on `loom` a request and each " +
       "backend are virtual threads, and the timeout is `Future.get` with a timeout.",
-    oracleDoc = "every request of the window answered exactly once, and every one of the seeded schedule's slow third " +
-      "backends timed out (their number is the schedule's)"
+    oracleDoc = "every request of the window answered exactly once, by the runtime, and every one of the seeded schedule's " +
+      "slow third backends timed out (their number is the schedule's); every request started its three backends, in some " +
+      "request two of them were in flight at once (a fan-out, not one after the other), every request took one permit, " +
+      "and never more were held at once than the pool has"
   )
 
   /** Every public scenario, in the order of docs/scenarios.md. */

@@ -61,12 +61,20 @@ object CatalogText {
   /** Each settings profile beyond its one-line summary (`Settings.summary`). */
   def settings(s: Settings): String = s match {
     case Settings.Levelled =>
-      s"""The default. Tracing and stack-trace enrichment are off wherever they can be switched (Cats Effect and
-         |Monix; ZIO's runtime flags). One auto-yield budget for all: ${ScenarioDoc.number(Settings.AutoYield)} operations between forced
-         |yields, which is ZIO 2's budget and fixed in its run loop; Cats Effect's multiplier is raised to 20
-         |(20 × 512), and Monix takes ${ScenarioDoc.number(Settings.MonixBatch)}, the nearest batch size it accepts (it rounds to powers
-         |of two). Compute pools are sized to the available processors, and fiber-root tracking is off where a
-         |runtime has it. Task types with no pool of their own (cps, Dsl.scala, Scala Continuations, Scalaz's
+      s"""The default. Tracing and stack-trace enrichment are off wherever they can be switched at run time (Cats
+         |Effect and Monix; ZIO's runtime flags). ZIO's auto-trace is not among them: a `Trace` value the compiler
+         |passes at every call site, switched off only by compiling with `disableAutoTrace`, so it stays on in
+         |every ZIO cell, as shipped, and its read-back says so (`tracing`); its cost is not measured here. One
+         |auto-yield budget for all, counted in what a program does:
+         |${ScenarioDoc.number(Settings.AutoYield)} binds of `unit.flatMap` between two forced yields of one fiber, which is
+         |ZIO 2's budget (one operation per such bind) and fixed in its run loop. Cats Effect counts run-loop
+         |iterations, two per such bind, so its threshold is ${ScenarioDoc.number(Settings.CatsEffectAutoYield)} (multiplier 40 × 512).
+         |Monix takes ${ScenarioDoc.number(Settings.MonixBatch)}, the nearest batch size it accepts (it rounds to powers of two):
+         |${ScenarioDoc.number(Settings.MonixBatch - 1)} binds, 20% short, so its levelled read-back says its slice is
+         |not levelled. Every runtime with a budget measures its binds per yield (a chain of
+         |binds on one fiber, its yields counted) and reports it beside the budget (`bindsPerYield`,
+         |`sliceLevelled`). Compute pools are sized to the available processors, and fiber-root tracking is off
+         |where a runtime has it. Task types with no pool of their own (cps, Dsl.scala, Scala Continuations, Scalaz's
          |`fork`) run on the pool `future` uses, the global ForkJoinPool sized to the processors. The levelling
          |follows the CE3-vs-ZIO2 comparative analysis.""".stripMargin
     case Settings.Defaults => "Every library exactly as shipped: no JVM property and no setting is changed."

@@ -150,7 +150,7 @@ object NaReasons {
   /** The budget variants Cats Effect and ZIO cannot set: hog-probe's and sleep-drift's alike. */
   private val budgetVariantsNa: Vector[NotApplicable] = Vector(
     na(Zio, LatencyModel.Shipped,
-      "ZIO ships the levelled budget (10,240 operations, fixed in its run loop): its cell is the one of `levelled`"),
+      "ZIO ships the levelled budget (10,240 binds, fixed in its run loop): its cell is the one of `levelled`"),
     na(Zio, LatencyModel.Budget128, "ZIO's budget is a constant of its run loop (FiberRuntime.MaxOperationsBeforeYield): only on or off"),
     na(CatsEffect, LatencyModel.YieldOff,
       "Cats Effect's auto-yield cannot be turned off: IORuntimeConfig requires a threshold > 1 (the smallest budget is the variant budget-128)")

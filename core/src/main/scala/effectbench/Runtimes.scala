@@ -52,10 +52,10 @@ object Runtimes {
     levelledJvm = Vector(
       "-Dcats.effect.tracing.mode=none",
       "-Dcats.effect.tracing.exceptions.enhanced=false",
-      "-Dcats.effect.auto.yield.threshold.multiplier=20", // x cancelation check 512 = 10,240 ops (AutoYield)
+      "-Dcats.effect.auto.yield.threshold.multiplier=" + Settings.CatsEffectAutoYield / 512, // x cancelation check 512
       "-Dcats.effect.cancelation.check.threshold=512"
     ),
-    levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.AutoYield), computeThreads(n)),
+    levelledClaims = n => Vector(tracingOff, enhancedExceptionsOff, autoYield(Settings.CatsEffectAutoYield), computeThreads(n)),
     threadNames = Vector("io-compute", "io-blocker", "io-scheduler"), about = "Cats Effect 3 `IO`",
     // Cats Effect 3.5.7, 3.6.3 and 3.7.1 alike (checked with javap on cats-effect_3-<v>.jar of each,
     // and in the source of core/shared/src/main/scala/cats/effect/IO.scala, `unsafeRunFiber`): every
@@ -68,7 +68,8 @@ object Runtimes {
     syncNa = Some(CatsEffectSyncNa))
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
   val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", withLatency, Vector.empty,
-    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff), Vector("ZScheduler", "zio-"), about = "ZIO 2 `ZIO`")
+    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff, zioAutoTraceOn), Vector("ZScheduler", "zio-"),
+    about = "ZIO 2 `ZIO`")
   val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", withLatency, Vector.empty, globalPool, globalThreads,
     syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"),
     about = "`scala.concurrent.Future` on the global execution context")

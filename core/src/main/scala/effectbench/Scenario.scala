@@ -63,6 +63,9 @@ final case class Scenario(
     /** The work one operation does at given (complete) params, primary unit first (binds, tasks,
       * forks, yields...): what the baseline-floor check divides scores by (see DeclaredWork). */
     work: Params => Vector[(String, Long)] = (_: Params) => Vector.empty,
+    /** Where cells of one scenario do different work at the same params, each runtime's (runtime,
+      * complete params) => work, primary unit first and the same as `work`'s; None: `work` for all. */
+    cellWork: Option[(String, Params) => Vector[(String, Long)]] = None,
     /** Family S: the work the program must do at given (complete) params, counted inside every
       * implementation by the tests and the verifier (see effectbench.Work); None elsewhere. */
     expectedWork: Option[Params => WorkCount] = None,
@@ -72,6 +75,9 @@ final case class Scenario(
     oracleDoc: String = ""
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
+
+  /** The work one operation of `runtime`'s cell does at the (complete) params `p`. */
+  def workOf(runtime: String, p: Params): Vector[(String, Long)] = cellWork.fold(work(p))(_(runtime, p))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)
   def modes: Vector[Mode] = if (singleFiber) Vector(Mode.Fork, Mode.Sync) else Vector(Mode.Fork)
   def modesFor(quick: Boolean): Vector[Mode] = if (quick && quickModes.nonEmpty) modes.filter(quickModes.contains) else modes

@@ -6,6 +6,13 @@ package effectbench
 class ScenarioFactsSuite extends munit.FunSuite {
   private val fiber = Catalog.scenarios.filter(_.family == Family.S)
 
+  test("deep-bind's default chain takes several forced yields on every runtime with a budget under levelled") {
+    val binds = Catalog.deepBind.defaults.long("d") + 1
+    // The largest levelled slice in binds: Cats Effect's and ZIO's AutoYield, Monix's batch.
+    val slices = Vector(Settings.AutoYield.toLong, Settings.MonixBatch.toLong)
+    slices.foreach(b => assert(binds / b >= Catalog.DeepBindYields, s"$binds binds yield ${binds / b} times at $b binds per yield"))
+  }
+
   test("every family-S scenario carries its expected work and test sizes; no other scenario claims counted work") {
     assert(fiber.nonEmpty)
     fiber.foreach(s => assert(s.expectedWork.isDefined && s.testParams.nonEmpty, s"${s.id}: no expected work or test sizes"))

@@ -13,6 +13,13 @@ trait LoadTarget {
 
   /** Submits event `k` to the runtime from the client thread: a fiber that calls `w.answer(k)`. */
   def submit(w: LoadWindow, k: Int): Unit
+
+  /** Starts the window's `n` hogs: one `startHog` each, unless the runtime needs them started otherwise. */
+  def startHogs(w: LoadWindow, n: Int): Unit = { var i = 0; while (i < n) { startHog(w); i += 1 } }
+
+  /** Whether every hog must run at least one chain: a runtime that yields on its own runs them all;
+    * a pool that runs a task to its end (plain threads, virtual threads) runs as many as its threads. */
+  def everyHogRuns: Boolean = true
 }
 
 /** sleep-drift's side of a runtime: its hogs as for hog-probe, and sleepers that schedule their
@@ -23,6 +30,10 @@ trait SleepTarget {
     * once, at most `w.slotsPerSleeper` times), each in event slot `s * w.slotsPerSleeper + i`, then
     * calls `w.sleeperDone()`. */
   def startSleeper(w: LoadWindow, s: Int): Unit
+
+  /** As LoadTarget's. */
+  def startHogs(w: LoadWindow, n: Int): Unit = { var i = 0; while (i < n) { startHog(w); i += 1 } }
+  def everyHogRuns: Boolean = true
 }
 
 /** service's side of a runtime: a fresh window's semaphore, and one request. */
@@ -55,6 +66,9 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   private val answers = unset(events)
   /** Scheduled times an event's own program set (sleep-drift); unset: the fixed schedule's. */
   private val expected = unset(events)
+  /** The wake each sleep asked for (sleep-drift): a wake before it is early, whatever its due time. */
+  private val requested = unset(events)
+  private val reissued = new AtomicInteger()
   private val issuedCount = new AtomicInteger()
   private val early = new AtomicInteger()
   private val sleepersDone = new AtomicInteger()
@@ -68,6 +82,9 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   private val hogChains = new AtomicLong()
   private val hogSteps = new AtomicLong()
   private val hogMismatches = new AtomicInteger()
+  private val hogsIdle = new AtomicInteger()
+  private val clientAnswers = new AtomicInteger()
+  @volatile private var client: Thread = null
   /** The client's own lateness: the most any event was submitted after its scheduled time (ns). The
     * client is a plain platform thread, not the runtime's, that sleeps between events: held up for
     * long, it says the machine or the JVM stopped (a stall of the guest, a safepoint), not the
@@ -75,7 +92,8 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   @volatile var clientLagNanos: Long = 0L
   def clientLate(lag: Long): Unit = if (lag > clientLagNanos) clientLagNanos = lag
 
-  def begin(at: Long): Unit = startNanos = at
+  /** Called by the client thread: the window's clock starts at `at`, and an answer on this thread is counted. */
+  def begin(at: Long): Unit = { client = Thread.currentThread(); startNanos = at }
   def started: Long = startNanos
   def scheduled(k: Int): Long = {
     val e = expected.get(k)
@@ -98,9 +116,15 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
         val woke = answers.get(k - 1)
         if (woke == NotAnswered) at else math.min(at, woke + intervalNanos)
       }
-    if (expected.compareAndSet(k, NotAnswered, due)) issuedCount.incrementAndGet()
+    if (expected.compareAndSet(k, NotAnswered, due)) {
+      requested.set(k, at)
+      issuedCount.incrementAndGet()
+    } else reissued.incrementAndGet()
     ()
   }
+  /** Slots issued a second time: a sleeper that slept past its own slots into another's, or
+    * issued one sleep twice. */
+  def slotsReissued: Int = reissued.get()
   def issued: Int = issuedCount.get()
   /** Whether the window's time is up (sleep-drift's sleepers stop starting sleeps). */
   def over: Boolean = System.nanoTime() - startNanos >= windowNanos
@@ -114,7 +138,9 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
     val now = System.nanoTime()
     if (answers.compareAndSet(k, NotAnswered, now)) {
       answeredCount.incrementAndGet()
-      if (now < scheduled(k)) early.incrementAndGet()
+      if (Thread.currentThread() eq client) clientAnswers.incrementAndGet()
+      val wake = requested.get(k)
+      if (now < (if (wake != NotAnswered) wake else scheduled(k))) early.incrementAndGet()
     } else twice.incrementAndGet()
     ()
   }
@@ -126,6 +152,36 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   def timedOut(k: Int): Unit = { timedOutFlags.incrementAndGet(k); () }
   /** How many times request k timed out (a slow one counted twice fails the oracle). */
   def timeoutsOf(k: Int): Int = timedOutFlags.get(k)
+
+  /** service: the backends each request started, two of them (a and b) tracked while in flight;
+    * a fan-out run one after the other never has two in flight at once. */
+  private lazy val inFlight = new java.util.concurrent.atomic.AtomicIntegerArray(events)
+  private val backendsStarted = new AtomicLong()
+  private val overlapping = new AtomicInteger()
+  def backendStarted(k: Int): Unit = { backendsStarted.incrementAndGet(); () }
+  def backendIn(k: Int): Unit = {
+    backendsStarted.incrementAndGet()
+    if (inFlight.incrementAndGet(k) == 2) overlapping.incrementAndGet()
+    ()
+  }
+  def backendOut(k: Int): Unit = { inFlight.decrementAndGet(k); () }
+  def backends: Long = backendsStarted.get()
+  /** Requests whose tracked backends were both in flight at one moment. */
+  def overlappedRequests: Int = overlapping.get()
+
+  /** service: every holder of a permit of the connection pool, around its held step. */
+  private val holders = new AtomicInteger()
+  private val mostHolders = new AtomicInteger()
+  private val permitsTaken = new AtomicInteger()
+  def permitIn(): Unit = {
+    permitsTaken.incrementAndGet()
+    val h = holders.incrementAndGet()
+    var m = mostHolders.get()
+    while (h > m && !mostHolders.compareAndSet(m, h)) m = mostHolders.get()
+  }
+  def permitOut(): Unit = { holders.decrementAndGet(); () }
+  def permitsHeldMost: Int = mostHolders.get()
+  def permitsAcquired: Int = permitsTaken.get()
   def answeredTwice: Int = twice.get()
 
   /** Read by every hog between two chains, inside its effect. */
@@ -135,6 +191,7 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   /** A hog's report when it stops: the chains its loop counted and the steps its chains returned. */
   def hogDone(chains: Long, steps: Long): Unit = {
     if (steps != chains * chain) hogMismatches.incrementAndGet()
+    if (chains == 0) hogsIdle.incrementAndGet()
     hogChains.addAndGet(chains)
     hogSteps.addAndGet(steps)
     hogReports.incrementAndGet()
@@ -145,6 +202,10 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   def steps: Long = hogSteps.get()
   def chains: Long = hogChains.get()
   def mismatches: Int = hogMismatches.get()
+  /** Hogs that ran no chain in the window. */
+  def idleHogs: Int = hogsIdle.get()
+  /** Events answered on the client's own thread, not by the runtime. */
+  def answeredOnClient: Int = clientAnswers.get()
 
   /** Whether event k is one of the window's: every one of a fixed schedule, and those a sleeper
     * issued. */
@@ -166,6 +227,15 @@ final case class WindowResult(
     early: Int = 0,
     /** sleep-drift: the sleepers, those that finished, and the fewest and most wakes of one. */
     sleepers: Int = 0, sleepersFinished: Int = 0, fewestWakes: Int = 0, mostWakes: Int = 0,
+    /** sleep-drift: slots issued twice (LoadWindow.slotsReissued). */
+    reissued: Int = 0,
+    /** Hogs that ran no chain, and whether the runtime must run every hog (LoadTarget.everyHogRuns). */
+    idleHogs: Int = 0, everyHogRuns: Boolean = false,
+    /** Events answered on the client thread (LoadWindow.answeredOnClient). */
+    answeredOnClient: Int = 0,
+    /** service: backends started, requests with two backends in flight at once, permits acquired,
+      * and the most held at once (LoadWindow.backendIn, permitIn). */
+    backends: Long = 0L, overlappedRequests: Int = 0, permitsAcquired: Int = 0, permitsHeldMost: Int = 0,
     /** service: the schedule's slow backends that timed out, and the fast ones that lost to the
       * timeout all the same (late timeouts: the runtime was that late; ServiceModel). */
     timeouts: Int = 0, lateTimeouts: Int = 0,
@@ -175,8 +245,9 @@ final case class WindowResult(
       * sleep-drift, whose client submits nothing: -1. */
     clientLagNanos: Long = -1L
 ) {
-  def everyEventOnce: Boolean = answered == events && answeredTwice == 0
-  def hogsConsistent: Boolean = hogsReported == hogs && hogMismatches == 0
+  /** Every event answered once, by the runtime (none on the client thread). */
+  def everyEventOnce: Boolean = answered == events && answeredTwice == 0 && answeredOnClient == 0
+  def hogsConsistent: Boolean = hogsReported == hogs && hogMismatches == 0 && (!everyHogRuns || idleHogs == 0)
 }
 
 object LoadWindow {
@@ -232,7 +303,7 @@ object LoadWindow {
     val w = new LoadWindow(events, intervalNanos, hogs, chain)
     val startMillis = System.currentTimeMillis()
     var i = 0
-    while (i < w.hogs) { target.startHog(w); i += 1 }
+    target.startHogs(w, w.hogs)
     w.begin(System.nanoTime() + w.intervalNanos)
     var k = 0
     while (k < w.events) {
@@ -246,7 +317,7 @@ object LoadWindow {
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
     waitFor(LateAnswerLimitNanos)(w.answered >= w.events)
-    result(w, startMillis)
+    result(w, startMillis).copy(everyHogRuns = target.everyHogRuns)
   }
 
   /** The window's events as a result: latencies recorded, the starved and the unanswered counted. */
@@ -271,7 +342,8 @@ object LoadWindow {
     }
     WindowResult(events, w.answered, w.answeredTwice, starved, h, w.hogs, w.hogsReported, w.chains, w.steps, w.mismatches,
       startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
-      if (perSleeper.isEmpty) 0 else perSleeper.max, clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
+      if (perSleeper.isEmpty) 0 else perSleeper.max, w.slotsReissued, w.idleHogs, false, w.answeredOnClient,
+      clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
   }
 
   /** Runs one service window on the calling thread, the client: makes the window's semaphore,
@@ -305,7 +377,8 @@ object LoadWindow {
       k += 1
     }
     result(w, startMillis).copy(hogSteps = w.answered.toLong, timeouts = slowTimedOut, lateTimeouts = late,
-      service = true)
+      service = true, backends = w.backends, overlappedRequests = w.overlappedRequests, permitsAcquired = w.permitsAcquired,
+      permitsHeldMost = w.permitsHeldMost)
   }
 
   /** Runs one sleep-drift window on the calling thread: starts the hogs and the sleepers, lets
@@ -318,7 +391,7 @@ object LoadWindow {
     w.windowNanos = windowNanos
     val startMillis = System.currentTimeMillis()
     var i = 0
-    while (i < w.hogs) { target.startHog(w); i += 1 }
+    target.startHogs(w, w.hogs)
     w.begin(System.nanoTime())
     var s = 0
     while (s < sleepers) { target.startSleeper(w, s); s += 1 }
@@ -329,7 +402,7 @@ object LoadWindow {
     if (!waitFor(HogStopLimitNanos)(w.hogsReported >= w.hogs))
       throw new IllegalStateException(s"${w.hogs - w.hogsReported} of ${w.hogs} hogs did not stop within 30 s of the stop flag")
     waitFor(LateAnswerLimitNanos)(w.sleepersFinished >= sleepers && w.answered >= w.issued)
-    result(w, startMillis)
+    result(w, startMillis).copy(everyHogRuns = target.everyHogRuns)
   }
 }
 
@@ -351,8 +424,9 @@ object WindowProgram {
   def hogProbeSummary(chain: Long)(r: WindowResult): String =
     if (r.everyEventOnce && r.hogsConsistent) LatencyModel.hogProbeOracle(r.events, chain)
     else
-      s"${r.answered} of ${r.events} probes answered (${r.answeredTwice} twice); ${r.hogsReported} of ${r.hogs} hogs reported, " +
-        s"${r.hogMismatches} with steps != chains x $chain"
+      s"${r.answered} of ${r.events} probes answered (${r.answeredTwice} twice, ${r.answeredOnClient} on the client thread); " +
+        s"${r.hogsReported} of ${r.hogs} hogs reported, ${r.hogMismatches} with steps != chains x $chain, ${r.idleHogs} ran no chain" +
+        (if (r.everyHogRuns) " (every hog must run)" else "")
 
   def processors: Int = java.lang.Runtime.getRuntime.availableProcessors()
 
@@ -362,12 +436,13 @@ object WindowProgram {
   def sleepDriftSummary(sleepers: Int, maxWakes: Long, chain: Long)(r: WindowResult): String =
     if (
       r.everyEventOnce && r.early == 0 && r.sleepers == sleepers && r.sleepersFinished == sleepers && r.fewestWakes >= 1 &&
-      r.mostWakes <= maxWakes && r.hogsConsistent
+      r.reissued == 0 && r.hogsConsistent
     ) LatencyModel.sleepDriftOracle(sleepers, maxWakes, chain)
     else
       s"${r.answered} of ${r.events} sleeps woke (${r.answeredTwice} twice, ${r.early} early); ${r.sleepersFinished} of $sleepers " +
-        s"sleepers finished, wakes ${r.fewestWakes}..${r.mostWakes} (at most $maxWakes); ${r.hogsReported} of ${r.hogs} hogs reported, " +
-        s"${r.hogMismatches} with steps != chains x $chain"
+        s"sleepers finished, wakes ${r.fewestWakes}..${r.mostWakes} (at most $maxWakes), ${r.reissued} slots issued twice; " +
+        s"${r.hogsReported} of ${r.hogs} hogs reported, " +
+        s"${r.hogMismatches} with steps != chains x $chain, ${r.idleHogs} ran no chain, ${r.answeredOnClient} sleeps answered on the client thread"
 
   /** A sleep-drift window on `target` at the (complete) params `p`. */
   def sleepDrift(target: SleepTarget, p: Params, readBack: Vector[(String, String)]): WindowProgram = {
@@ -385,16 +460,25 @@ object WindowProgram {
   /** service's summary: the oracle's words when every request was answered once and every one of
     * the schedule's slow backends timed out; else what went wrong. Late timeouts (fast backends
     * that lost, ServiceModel) are no failure. */
-  def serviceSummary(timeouts: Int)(r: WindowResult): String =
-    if (r.everyEventOnce && r.timeouts == timeouts) ServiceModel.oracle(r.events, r.timeouts)
+  /** service's summary: the oracle's words when every request was answered once, the slow ones
+    * timed out, every request started its three backends with two of them in flight together in
+    * some request (a fan-out, not one after the other), and took one permit, never more than
+    * `permits` held at once; else what went wrong. */
+  def serviceSummary(timeouts: Int, permits: Int)(r: WindowResult): String =
+    if (
+      r.everyEventOnce && r.timeouts == timeouts && r.backends == 3L * r.events && r.overlappedRequests > 0 &&
+      r.permitsAcquired == r.events && r.permitsHeldMost <= permits
+    ) ServiceModel.oracle(r.events, r.timeouts)
     else
-      s"${r.answered} of ${r.events} requests answered (${r.answeredTwice} twice); ${r.timeouts} of the schedule's $timeouts " +
-        "slow backends timed out"
+      s"${r.answered} of ${r.events} requests answered (${r.answeredTwice} twice, ${r.answeredOnClient} on the client thread); " +
+        s"${r.timeouts} of the schedule's $timeouts slow backends timed out; ${r.backends} backends started, " +
+        s"${r.overlappedRequests} requests with two in flight at once; ${r.permitsAcquired} permits taken, at most " +
+        s"${r.permitsHeldMost} held at once (pool of $permits)"
 
   /** A service window on `target` at the (complete) params `p`: the seeded schedule is drawn once. */
   def service(target: ServiceTarget, p: Params, readBack: Vector[(String, String)]): WindowProgram = {
     val s = ServiceModel.schedule(p)
-    new WindowProgram(() => LoadWindow.runService(target, s, p.int("permits")), serviceSummary(s.timeouts), readBack)
+    new WindowProgram(() => LoadWindow.runService(target, s, p.int("permits")), serviceSummary(s.timeouts, p.int("permits")), readBack)
   }
 
   /** A hog-probe window on `target` at the (complete) params `p`. */
@@ -439,5 +523,6 @@ object PlainLoad {
   final class ExecutorTarget(executor: java.util.concurrent.Executor) extends LoadTarget {
     def startHog(w: LoadWindow): Unit = executor.execute(() => hog(w))
     def submit(w: LoadWindow, k: Int): Unit = executor.execute(() => w.answer(k))
+    override def everyHogRuns: Boolean = false
   }
 }

@@ -77,6 +77,13 @@ class ReadBackSuite extends munit.FunSuite {
       assert(claims.nonEmpty, s"the levelled profile claims nothing for ${setup.runtime}")
       val bad = mismatches(setup.runtime, claims, rb)
       assert(bad.isEmpty, bad.mkString("the live runtime does not have the settings the profile claims:\n  ", "\n  ", ""))
+      // A runtime with an auto-yield budget measures its slice; it is levelled unless declared not.
+      if (claims.exists(_.key == Claim.AutoYield)) {
+        val levelled = rb.find(_._1 == Claim.SliceLevelled).map(_._2)
+        if (Settings.unlevelledSlice.contains(setup.runtime))
+          assert(levelled.exists(_.startsWith("no")), s"${setup.runtime} is declared unlevelled but reads back $levelled")
+        else assertEquals(levelled, Some("yes"), s"${setup.runtime}'s measured slice: ${rb.find(_._1 == Claim.BindsPerYield)}")
+      }
     }
   }
 }

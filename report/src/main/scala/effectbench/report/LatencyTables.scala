@@ -83,7 +83,9 @@ object LatencyTables {
       val rows0 = cs.map { c =>
         val id = c.id.get
         val forks = LatencyData.forks(run.dir, c)
-        val budget = c.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v }.getOrElse(id.variant)
+        val binds = c.readBack.collectFirst { case (effectbench.Claim.CellBindsPerYield, v) => v.takeWhile(_ != ' ') }
+        val budget = c.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v }.getOrElse(id.variant) +
+          binds.fold("")(b => if (b.nonEmpty && b.forall(_.isDigit)) s" ($b binds/yield)" else " (no yield measured)")
         LatencyRow(c, id.runtime, id.variant, budget, CellStats.estimate(c, confidence),
           LatencyStats.estimate(forks, confidence, c.record.rounds),
           forks, None, isLowest = false)

@@ -228,7 +228,9 @@ object ReportModel {
 
   /** The declared work of one operation of a cell (primary unit first), from the catalog. */
   def declaredWork(c: CellResult): Vector[(String, Long)] =
-    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true).map(s => s.work(s.complete(id.params)))).getOrElse(Vector.empty)
+    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true).map(s => s.workOf(id.runtime, s.complete(id.params)))).getOrElse(
+      Vector.empty
+    )
 
   /** Time per unit of declared work, with its interval: (low, high) per unit. */
   private def perUnit(c: CellResult): Option[(Double, Double)] = for {
@@ -270,13 +272,18 @@ object ReportModel {
     if (claims.isEmpty)
       (s"$shown: ${if (readBack.isEmpty) "nothing read back" else readBack.map { case (k, v) => s"$k $v" }.mkString(", ")}", false)
     else {
-      val parts = claims.map { c =>
+      val claimed = claims.map { c =>
         readBack.find(_._1 == c.key) match {
           case Some((_, v)) if v == c.expected => (s"${c.key} $v", false)
           case Some((_, v)) => (s"${c.key} $v (≠ claimed ${c.expected})", true)
           case None => (s"${c.key} not read back (claimed ${c.expected})", true)
         }
       }
+      // The measured binds per yield beside the budget, and a slice the profile does not level.
+      val measured = readBack.collect { case (k @ effectbench.Claim.BindsPerYield, v) => (s"$k $v", false) }
+      val unlevelled = readBack.collect { case (k @ effectbench.Claim.SliceLevelled, v) if v != "yes" => (s"$k $v", true) }
+      val at = claimed.indexWhere(_._1.startsWith(effectbench.Claim.AutoYield + " ")) + 1
+      val parts = (if (at > 0) claimed.patch(at, measured, 0) else claimed ++ measured) ++ unlevelled
       val flagged = parts.exists(_._2)
       (s"$shown: ${parts.map(_._1).mkString(", ")}${if (flagged) " — differs from the profile" else ""}", flagged)
     }

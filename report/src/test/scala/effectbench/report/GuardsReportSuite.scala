@@ -67,7 +67,7 @@ class GuardsReportSuite extends munit.FunSuite {
   test("every format prints the profile's claims as read back, and flags a read-back value that differs") {
     val ok = run(zioScore = 40)
     val t = TerminalTable.render(ok)
-    assert(t.contains("cats-effect: tracing off, enhancedExceptions off, autoYieldBudget 10240, computeThreads 2"), t)
+    assert(t.contains("cats-effect: tracing off, enhancedExceptions off, autoYieldBudget 20480, computeThreads 2"), t)
     assert(t.contains("zio: autoYieldBudget 10240, computeThreads 2, fiberRoots off"), t)
     assert(!t.contains("differs from the profile"), t)
     val wrong = run(zioScore = 40,
@@ -75,19 +75,31 @@ class GuardsReportSuite extends munit.FunSuite {
         case (Claim.AutoYield, _) => Claim.AutoYield -> "1024"
         case kv => kv
       }.filterNot(_._1 == Claim.Tracing))
-    val line = "cats-effect: autoYieldBudget 1024 (≠ claimed 10240)"
+    val line = "cats-effect: autoYieldBudget 1024 (≠ claimed 20480)"
     for (
       (name, text) <-
         Vector("terminal" -> TerminalTable.render(wrong), "markdown" -> Markdown.render(wrong), "html" -> Html.render(wrong, None))
     ) {
       assert(text.contains("tracing not read back (claimed off)"), s"$name:\n$text")
-      assert(text.contains(if (name == "html") Html.esc("autoYieldBudget 1024 (≠ claimed 10240)")
-          else "autoYieldBudget 1024 (≠ claimed 10240)"), s"$name:\n$text")
+      assert(text.contains(if (name == "html") Html.esc("autoYieldBudget 1024 (≠ claimed 20480)")
+          else "autoYieldBudget 1024 (≠ claimed 20480)"), s"$name:\n$text")
       assert(text.contains("differs from the profile"), s"$name:\n$text")
     }
     // Under each table too, not only in the header.
     assert(TerminalTable.render(wrong).contains("! read back cats-effect:"), TerminalTable.render(wrong))
     assert(line.nonEmpty)
+  }
+
+  test("the measured binds per yield stand beside each budget, and a slice the profile does not level is flagged") {
+    val measured = proven("cats-effect") ++ Vector(Claim.BindsPerYield -> "10240 (every slice)", Claim.SliceLevelled -> "yes")
+    val t = TerminalTable.render(run(zioScore = 40, ceReadBack = measured))
+    assert(t.contains("autoYieldBudget 20480, bindsPerYield 10240 (every slice), computeThreads 2"), t)
+    assert(!t.contains("differs from the profile"), t)
+    val half = proven("cats-effect") ++ Vector(Claim.BindsPerYield -> "5120 (every slice)",
+      Claim.SliceLevelled -> "no: yields every 5120 binds, 50% from the levelled 10240")
+    val w = TerminalTable.render(run(zioScore = 40, ceReadBack = half))
+    assert(w.contains("bindsPerYield 5120 (every slice), computeThreads 2, sliceLevelled no: yields every 5120 binds"), w)
+    assert(w.contains("differs from the profile"), w)
   }
 
   test("the HTML shows counted work beside the score, else the declared work, labelled") {

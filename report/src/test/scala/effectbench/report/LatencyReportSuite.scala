@@ -32,10 +32,12 @@ class LatencyReportSuite extends munit.FunSuite {
   /** A run with one hog-probe cell per runtime, each with `forks` forks whose p99 sits near `p99(rt)`. */
   def latencyRun(
       dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
-      rounds: Boolean = false, scenario: String = "hog-probe"
+      rounds: Boolean = false, scenario: String = "hog-probe", readBack: Map[String, Vector[(String, String)]] = Map.empty
   ): RunData = {
     val rnd = new Random(seed)
-    val specs = p99.keys.toVector.sorted.map(rt => SyntheticRun.Spec(key(rt, scenario), 20.0, unit = "ns/op"))
+    val specs = p99.keys.toVector.sorted.map(rt =>
+      readBack.get(rt).foldLeft(SyntheticRun.Spec(key(rt, scenario), 20.0, unit = "ns/op"))((s, rb) => s.copy(readBack = rb))
+    )
     SyntheticRun.write(dir, "latency", specs, forks = forks, seed = seed)
     specs.foreach { s =>
       val slug = s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
@@ -45,6 +47,16 @@ class LatencyReportSuite extends munit.FunSuite {
     }
     if (rounds) SyntheticRun.inRounds(dir, forks)
     RunData.load(dir)
+  }
+
+  test("a latency table's budget column gives the binds per yield measured on the cell's runtime beside its budget") {
+    val rb = Map(
+      "cats-effect" -> Vector("cellAutoYieldBudget" -> "20480", effectbench.Claim.CellBindsPerYield -> "10240 (every slice)"),
+      "zio" -> Vector("cellAutoYieldBudget" -> "off (CooperativeYielding disabled)", effectbench.Claim.CellBindsPerYield -> "never (none)")
+    )
+    val t = LatencyTables.build(latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0), readBack = rb)).head
+    assertEquals(t.rows.map(r => r.runtime -> r.budget).toMap,
+      Map("cats-effect" -> "20480 (10240 binds/yield)", "zio" -> "off (CooperativeYielding disabled) (no yield measured)"))
   }
 
   test("a cell's latency log is read back per fork, in fork order, with its events and starved events") {

@@ -40,14 +40,20 @@ class LatencyRunSuite extends munit.FunSuite {
     def budget(key: String) =
       run.cells.find(_.key.startsWith(key)).flatMap(_.readBack.collectFirst { case ("cellAutoYieldBudget", v) => v })
     assertEquals(budget("hog-probe/shipped/cats-effect/"), Some("1024"))
-    assertEquals(budget("hog-probe/budget-128/cats-effect/"), Some("128"))
-    assertEquals(budget("hog-probe/levelled/cats-effect/"), Some("10240"))
+    assertEquals(budget("hog-probe/budget-128/cats-effect/"), Some("256"))
+    assertEquals(budget("hog-probe/levelled/cats-effect/"), Some("20480"))
     assert(budget("hog-probe/yield-off/zio/").exists(_.startsWith("off")), budget("hog-probe/yield-off/zio/").toString)
     // sleep-drift has the same budget variants, each read back from the runtime its cell ran on.
     assertEquals(budget("sleep-drift/shipped/cats-effect/"), Some("1024"))
-    assertEquals(budget("sleep-drift/budget-128/cats-effect/"), Some("128"))
+    assertEquals(budget("sleep-drift/budget-128/cats-effect/"), Some("256"))
     assertEquals(budget("sleep-drift/budget-128/monix/"), Some("128"))
     assert(budget("sleep-drift/yield-off/zio/").exists(_.startsWith("off")), budget("sleep-drift/yield-off/zio/").toString)
+    // Every budget cell of a runtime with a run loop reads back the binds per yield measured on its runtime.
+    def binds(key: String) = run.cells.find(_.key.startsWith(key))
+      .flatMap(_.readBack.collectFirst { case (effectbench.Claim.CellBindsPerYield, v) => v.takeWhile(_.isDigit) })
+    assertEquals(binds("hog-probe/levelled/cats-effect/"), Some(effectbench.Settings.AutoYield.toString))
+    assertEquals(binds("hog-probe/levelled/zio/"), Some(effectbench.Settings.AutoYield.toString))
+    assertEquals(binds("hog-probe/budget-128/cats-effect/"), Some("128"))
     assert(budget("sleep-drift/yield-off/monix/").exists(_.startsWith("off")), budget("sleep-drift/yield-off/monix/").toString)
     // service runs on every runtime whose sleep-drift cell runs (each has a timer of its own), at every rate of its sweep.
     def runtimesOf(prefix: String) = run.cells.filter(_.key.startsWith(prefix)).flatMap(_.id.map(_.runtime)).distinct.sorted

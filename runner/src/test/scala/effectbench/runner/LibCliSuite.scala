@@ -46,12 +46,12 @@ class LibCliSuite extends munit.FunSuite {
     val dir = Cli.runDirs(out).head
     val records = Cli.cellRecords(dir)
     assertEquals(records.map(_.cell).sorted,
-      Vector("deep-bind/default/zio@2.1.26#2/d=10000/fork", "deep-bind/default/zio@2.1.26/d=10000/fork"))
+      Vector("deep-bind/default/zio@2.1.26#2/d=100000/fork", "deep-bind/default/zio@2.1.26/d=100000/fork"))
     records.foreach(rec => assertEquals(rec.library, Some("2.1.26"), rec.toString))
     val meta = Cli.runMeta(dir)
     assertEquals(meta.libs.map(e => (e.runtime, e.label, e.version, e.source, e.build)),
       Vector(("zio", "2.1.26", "2.1.26", "registry", "modern"), ("zio", "2.1.26#2", "2.1.26", "registry", "modern")))
-    assert(r.out.contains("zio across versions, deep-bind/default/d=10000/fork:"), r.out)
+    assert(r.out.contains("zio across versions, deep-bind/default/d=100000/fork:"), r.out)
     assert(r.out.linesIterator.exists(l => l.startsWith("2.1.26#2 ") && l.contains("×")), r.out)
   }
 

@@ -1,6 +1,6 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import RunLoopTasks.{C, Task}
 import scala.util.continuations._
 
@@ -8,10 +8,7 @@ import scala.util.continuations._
   * by hand, one @cps call (a bind the plugin writes) per task, in order, as the vanilla CPS task and
   * Dsl.scala do; then summed. Unfair if the tasks were not @cps calls (then nothing would bind). */
 object Sequence extends ScenarioImpls {
-  def continuations(tasks: List[Task]): Long @cps[C] = {
-    val ks = collect(tasks, Nil)
-    ks.foldLeft(0L)(_ + _)
-  }
+  def continuations(tasks: List[Task]): List[Int] @cps[C] = collect(tasks, Nil)
 
   private def collect(tasks: List[Task], acc: List[Int]): List[Int] @cps[C] =
     if (tasks.isEmpty) acc.reverse
@@ -25,7 +22,8 @@ object Sequence extends ScenarioImpls {
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", ContinuationsSetup, "shift/reset (@cps), recursion")((rt, p, mode) => {
-      val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt); Program(rt.run(() => continuations(ts), mode))
+      val ts = RunLoopTasks.tasks(p.int("n"), RunLoopTasks.onPool(p), rt)
+      Program.summarized(rt.run(() => continuations(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }

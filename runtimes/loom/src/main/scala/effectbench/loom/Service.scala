@@ -34,13 +34,21 @@ import org.openjdk.jmh.infra.Blackhole
 object Service extends ScenarioImpls {
   private def backend(nanos: Long): Runnable = () => Thread.sleep(nanos / 1000000L, (nanos % 1000000L).toInt)
 
+  /** A backend whose time in flight the window tracks (LoadWindow.backendIn): a and b. */
+  private def tracked(w: LoadWindow, k: Int, nanos: Long): Runnable = () => {
+    w.backendIn(k)
+    try backend(nanos).run()
+    finally w.backendOut(k)
+  }
+
   def request(
       executor: ExecutorService, w: LoadWindow, s: ServiceModel.Schedule, k: Int, base: Long, timeoutNanos: Long,
       pool: Semaphore
   ): Unit = {
     Blackhole.consumeCPU(base)
-    val a: Future[?] = executor.submit(backend(s.a(k)))
-    val b: Future[?] = executor.submit(backend(s.b(k)))
+    val a: Future[?] = executor.submit(tracked(w, k, s.a(k)))
+    val b: Future[?] = executor.submit(tracked(w, k, s.b(k)))
+    w.backendStarted(k)
     val c: Future[?] = executor.submit(backend(s.c(k)))
     try c.get(timeoutNanos, TimeUnit.NANOSECONDS)
     catch {
@@ -51,7 +59,7 @@ object Service extends ScenarioImpls {
     a.get()
     b.get()
     pool.acquire()
-    try Blackhole.consumeCPU(base)
+    try { w.permitIn(); Blackhole.consumeCPU(base); w.permitOut() }
     finally pool.release()
     w.answer(k)
   }

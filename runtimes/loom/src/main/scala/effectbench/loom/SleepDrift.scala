@@ -24,6 +24,7 @@ object SleepDrift extends ScenarioImpls {
   final class LoomTarget(executor: ExecutorService, dNanos: Long) extends SleepTarget {
     def startHog(w: LoadWindow): Unit = executor.execute(() => PlainLoad.hog(w))
     def startSleeper(w: LoadWindow, s: Int): Unit = executor.execute(() => sleeper(w, s, dNanos))
+    override def everyHogRuns: Boolean = false
   }
 
   val impls: Vector[Impl[? <: Live]] = Vector(

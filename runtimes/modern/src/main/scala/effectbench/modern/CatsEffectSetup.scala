@@ -15,12 +15,14 @@ final class CatsEffectLive(settings: Settings) extends Live {
     case Settings.Defaults => IORuntime.global
     case Settings.Levelled =>
       // The auto-yield budget is the cancelation check (512, CE's default) times the multiplier
-      // 20 = 10,240 operations, as -Dcats.effect.auto.yield.threshold.multiplier=20 would set
-      // (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala).
-      CatsEffectSetup.runtimeOn(processors, IORuntimeConfig(CancelationCheck, Settings.AutoYield, false, 16))
+      // 40 = 20,480 run-loop iterations, as -Dcats.effect.auto.yield.threshold.multiplier=40 would
+      // set (core/jvm/src/main/scala/cats/effect/unsafe/IORuntimeConfigCompanionPlatform.scala):
+      // Settings.CatsEffectAutoYield, two iterations per bind, so 10,240 binds per yield.
+      CatsEffectSetup.runtimeOn(processors, IORuntimeConfig(CancelationCheck, Settings.CatsEffectAutoYield, false, 16))
   }
 
-  /** `fork` starts with one cede onto the compute pool; its result reaches the waiting thread
+  /** `fork` hands the fiber to the compute pool once, as `unsafeRunAsync` does with every new fiber
+    * (no cede after it: ZIO's and Monix's `fork` pay one submission too); its result reaches the waiting thread
     * through `unsafeRunAsync` (IO.scala: `unsafeRunAsync` calls `unsafeRunAsyncImpl`, the entry
     * `unsafeRunSync` also takes, via `unsafeRunTimed` with an ArrayBlockingQueue to block on; checked
     * with javap on cats-effect_3-3.7.1.jar), so the wait is ResultWait's, as for every runtime.
@@ -30,7 +32,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
     * `Runtimes.CatsEffect`), so a `sync` cell here would carry a pool hand-off and a wake-up that
     * no other runtime's `sync` row has. The catalog calls those cells n/a; running one fails. */
   def run[A](io: IO[A], mode: Mode): A = mode match {
-    case Mode.Fork => effectbench.ResultWait.await[A](s => (IO.cede *> io).unsafeRunAsync(e => s.complete(e.toTry))(runtime))
+    case Mode.Fork => CatsEffectSetup.fork(io, runtime)
     case Mode.Sync => throw new UnsupportedOperationException(Runtimes.CatsEffectSyncNa)
   }
 
@@ -43,26 +45,33 @@ final class CatsEffectLive(settings: Settings) extends Live {
       case None => "unreadable"
     }
 
+  /** The measured binds per yield of the live runtime's config (SliceProbe), once. */
+  private lazy val slice = CatsEffectSetup.bindsPerYield(runtime.config)
+
   def readBack: Vector[(String, String)] = Vector(
     "syncEntry" -> "none (sync cells are n/a: IO.unsafeRunFiber hands every fiber to compute.execute)",
     "tracing" -> tracing,
     "enhancedExceptions" -> (if (runtime.config.enhancedExceptions) "on" else "off"),
     "autoYieldBudget" -> runtime.config.autoYieldThreshold.toString,
     "cancelationCheckThreshold" -> runtime.config.cancelationCheckThreshold.toString,
+    effectbench.SliceProbe.Key -> slice.text,
     "compute" -> runtime.compute.getClass.getSimpleName,
     // WorkStealingThreadPool's own thread count (a private field of the live pool)
     "computeThreads" -> Reflect.intField(runtime.compute, "threadCount").map(_.toString).getOrElse("unreadable"),
     // The version of the cats-effect jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[IO[?]])
-  )
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "cats-effect"))
+        else Vector.empty)
 
-  /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in operations.
-    * `shipped` is Cats Effect's own default, the cancelation check 512 times the multiplier 2
-    * (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold). */
+  /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in run-loop
+    * iterations. `shipped` is Cats Effect's own default, the cancelation check 512 times the
+    * multiplier 2 (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold);
+    * `levelled` and `budget-128` are twice the binds they name, since a bind of `IO.unit` takes two
+    * iterations (Settings.CatsEffectAutoYield). */
   def budgetOf(variant: String): Int = variant match {
-    case effectbench.LatencyModel.Levelled => Settings.AutoYield
+    case effectbench.LatencyModel.Levelled => Settings.CatsEffectAutoYield
     case effectbench.LatencyModel.Shipped => 1024
-    case effectbench.LatencyModel.Budget128 => 128
+    case effectbench.LatencyModel.Budget128 => 2 * 128
     case other => throw new IllegalArgumentException(s"Cats Effect has no budget variant $other")
   }
 
@@ -93,7 +102,8 @@ final class CatsEffectLive(settings: Settings) extends Live {
   /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */
   def budgetReadBack(rt: IORuntime): Vector[(String, String)] = Vector(
     "cellAutoYieldBudget" -> rt.config.autoYieldThreshold.toString,
-    "cellCancelationCheckThreshold" -> rt.config.cancelationCheckThreshold.toString
+    "cellCancelationCheckThreshold" -> rt.config.cancelationCheckThreshold.toString,
+    effectbench.SliceProbe.CellKey -> CatsEffectSetup.bindsPerYield(rt.config).text
   )
 
   def close(): Unit = {
@@ -123,6 +133,26 @@ object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
       .setConfig(config)
       .build()
   }
+
+  /** One bind of the measured chain: hog-probe's step (`IO.unit.flatMap`), counted by the probe. */
+  def sliceStep(probe: effectbench.SliceProbe, i: Long): IO[Unit] =
+    IO.unit.flatMap { _ => probe.bind(); if (i == 1) IO.unit else sliceStep(probe, i - 1) }
+
+  /** The binds per yield of a run loop with `config` (SliceProbe): the chain runs on a runtime of
+    * that config whose compute pool is the probe's queue, where every auto-cede re-submits the fiber
+    * (IOFiber.rescheduleFiber on a foreign ExecutionContext: `ec.execute`). */
+  def bindsPerYield(config: IORuntimeConfig): effectbench.SliceProbe.Slice = {
+    var rt: IORuntime = null
+    try
+      effectbench.SliceProbe.measure { probe =>
+        rt = IORuntime.builder().setCompute(probe.executor, () => ()).setConfig(config).build()
+        sliceStep(probe, effectbench.SliceProbe.Binds).unsafeRunAsync(_ => probe.done())(rt)
+      }
+    finally if (rt != null) rt.shutdown()
+  }
+
+  /** The `fork` entry (CatsEffectLive.run) on `rt`. */
+  def fork[A](io: IO[A], rt: IORuntime): A = effectbench.ResultWait.await[A](s => io.unsafeRunAsync(e => s.complete(e.toTry))(rt))
 
   val info = Runtimes.CatsEffect
   def start(settings: Settings): CatsEffectLive = new CatsEffectLive(settings)

@@ -42,7 +42,8 @@ object HogProbe extends ScenarioImpls {
 
   /** Each hog and probe a fiber of its own, started as the group's `fork` entry does (ZioLive.run):
     * `runOrFork` of a program that begins with `yieldNow`, so it runs on ZIO's executor, not here. */
-  final class ZioTarget(rt: zio.Runtime[Any]) extends LoadTarget {
+  final class ZioTarget(rt: zio.Runtime[Any], yields: Boolean) extends LoadTarget {
+    override def everyHogRuns: Boolean = yields
     private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
       rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
     }
@@ -67,8 +68,11 @@ object HogProbe extends ScenarioImpls {
 
   def futureProbe(w: LoadWindow, k: Int)(implicit ec: ExecutionContext): Future[Unit] = Future(w.answer(k))
 
+  /** The hogs are started by one task on the pool, as Monix's are: a hog started from outside
+    * waits in the submission queue with the probes, and only as many hogs as workers would run. */
   final class FutureTarget(ec: ExecutionContext) extends LoadTarget {
     def startHog(w: LoadWindow): Unit = { futureHog(w, 0, 0)(ec); () }
+    override def startHogs(w: LoadWindow, n: Int): Unit = ec.execute(() => (1 to n).foreach(_ => startHog(w)))
     def submit(w: LoadWindow, k: Int): Unit = { futureProbe(w, k)(ec); () }
   }
 
@@ -84,7 +88,8 @@ object HogProbe extends ScenarioImpls {
 
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, ZioSetup, "flatMap; fibers by runOrFork after yieldNow")((live, p, _) => {
-      val rt = live.forVariant(variant); WindowProgram.hogProbe(new ZioTarget(rt), p, live.budgetReadBack(rt))
+      val rt = live.forVariant(variant)
+      WindowProgram.hogProbe(new ZioTarget(rt, variant != LatencyModel.YieldOff), p, live.budgetReadBack(rt))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

@@ -32,9 +32,10 @@ object Service extends ScenarioImpls {
   def catsEffectRequest(w: LoadWindow, s: ServiceModel.Schedule, k: Int, base: Long, timeout: FiniteDuration, pool: Semaphore[IO])
       : IO[Unit] =
     IO(Blackhole.consumeCPU(base)) *>
-      IO.both(IO.both(IO.sleep(nanos(s.a(k))), IO.sleep(nanos(s.b(k)))),
-        IO.sleep(nanos(s.c(k))).timeoutTo(timeout, IO(w.timedOut(k)))) *>
-      pool.permit.surround(IO(Blackhole.consumeCPU(base))) *>
+      IO.both(IO.both(IO(w.backendIn(k)) *> IO.sleep(nanos(s.a(k))) *> IO(w.backendOut(k)),
+          IO(w.backendIn(k)) *> IO.sleep(nanos(s.b(k))) *> IO(w.backendOut(k))),
+        (IO(w.backendStarted(k)) *> IO.sleep(nanos(s.c(k)))).timeoutTo(timeout, IO(w.timedOut(k)))) *>
+      pool.permit.surround(IO(w.permitIn()) *> IO(Blackhole.consumeCPU(base)) *> IO(w.permitOut())) *>
       IO(w.answer(k))
 
   /** A request enters as ZIO's does (a fiber started from the client thread). Its p99 is over
@@ -58,10 +59,13 @@ object Service extends ScenarioImpls {
   def zioRequest(w: LoadWindow, s: ServiceModel.Schedule, k: Int, base: Long, timeout: zio.Duration, pool: zio.Semaphore)
       : ZIO[Any, Nothing, Unit] =
     ZIO.succeed(Blackhole.consumeCPU(base)) *>
-      ZIO.sleep(zio.Duration.fromNanos(s.a(k))).zipPar(ZIO.sleep(zio.Duration.fromNanos(s.b(k)))).zipPar(
-        ZIO.sleep(zio.Duration.fromNanos(s.c(k))).timeout(timeout).flatMap(o => if (o.isEmpty) ZIO.succeed(w.timedOut(k)) else ZIO.unit)
+      (ZIO.succeed(w.backendIn(k)) *> ZIO.sleep(zio.Duration.fromNanos(s.a(k))) *> ZIO.succeed(w.backendOut(k))).zipPar(
+        ZIO.succeed(w.backendIn(k)) *> ZIO.sleep(zio.Duration.fromNanos(s.b(k))) *> ZIO.succeed(w.backendOut(k))
+      ).zipPar(
+        (ZIO.succeed(w.backendStarted(k)) *> ZIO.sleep(zio.Duration.fromNanos(s.c(k)))).timeout(timeout)
+          .flatMap(o => if (o.isEmpty) ZIO.succeed(w.timedOut(k)) else ZIO.unit)
       ) *>
-      pool.withPermit(ZIO.succeed(Blackhole.consumeCPU(base))) *>
+      pool.withPermit(ZIO.succeed(w.permitIn()) *> ZIO.succeed(Blackhole.consumeCPU(base)) *> ZIO.succeed(w.permitOut())) *>
       ZIO.succeed(w.answer(k))
 
   /** Started as HogProbe.ZioTarget starts its fibers: `runOrFork` of a program that begins with `yieldNow`. */
@@ -108,8 +112,11 @@ object Service extends ScenarioImpls {
       base: Long, timeoutNanos: Long, permits: JSemaphore
   ): Unit = {
     Blackhole.consumeCPU(base)
-    val a = baselineSleep(timer, s.a(k))
-    val b = baselineSleep(timer, s.b(k))
+    w.backendIn(k)
+    val a = baselineSleep(timer, s.a(k)).thenApply(_ => w.backendOut(k))
+    w.backendIn(k)
+    val b = baselineSleep(timer, s.b(k)).thenApply(_ => w.backendOut(k))
+    w.backendStarted(k)
     val c = new CompletableFuture[java.lang.Boolean]
     val backend = timer.schedule((() => { c.complete(true); () }): Runnable, s.c(k), TimeUnit.NANOSECONDS)
     val timeout = timer.schedule((() => { c.complete(false); () }): Runnable, timeoutNanos, TimeUnit.NANOSECONDS)
@@ -118,7 +125,7 @@ object Service extends ScenarioImpls {
       () => {
         if (!c.join()) w.timedOut(k)
         permits.acquire()
-        try Blackhole.consumeCPU(base)
+        try { w.permitIn(); Blackhole.consumeCPU(base); w.permitOut() }
         finally permits.release()
         w.answer(k)
       },
@@ -148,7 +155,9 @@ object Service extends ScenarioImpls {
           live.budgetReadBack(live.runtime))
     ),
     new Impl(Catalog.service, "default", BaselineSetup,
-      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; Semaphore")((live, p, _) =>
+      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; java.util.concurrent.Semaphore, " +
+        "whose acquire blocks a pool thread while more requests than permits are in their last step (the effect runtimes' " +
+        "semaphores suspend a fiber instead)")((live, p, _) =>
       WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
         Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )

@@ -36,7 +36,8 @@ object SleepDrift extends ScenarioImpls {
   }
 
   /** Started as HogProbe.ZioTarget starts its fibers: `runOrFork` of a program that begins with `yieldNow`. */
-  final class ZioTarget(rt: zio.Runtime[Any], d: zio.Duration) extends SleepTarget {
+  final class ZioTarget(rt: zio.Runtime[Any], d: zio.Duration, yields: Boolean) extends SleepTarget {
+    override def everyHogRuns: Boolean = yields
     private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
       rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
     }
@@ -66,6 +67,7 @@ object SleepDrift extends ScenarioImpls {
   final class BaselineTarget(pool: ExecutorService, timer: ScheduledExecutorService, dNanos: Long) extends SleepTarget {
     def startHog(w: LoadWindow): Unit = pool.execute(() => PlainLoad.hog(w))
     def startSleeper(w: LoadWindow, s: Int): Unit = pool.execute(() => baselineSleeper(pool, timer, w, s, 0, dNanos))
+    override def everyHogRuns: Boolean = false
   }
 
   private def sleepOf(p: effectbench.Params): Long = p.long("sleep-us") * 1000L
@@ -85,7 +87,8 @@ object SleepDrift extends ScenarioImpls {
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.sleepDrift, variant, ZioSetup, "ZIO.sleep; fibers by runOrFork after yieldNow")((live, p, _) => {
       val rt = live.forVariant(variant)
-      WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p))), p, live.budgetReadBack(rt))
+      WindowProgram.sleepDrift(new ZioTarget(rt, zio.Duration.fromNanos(sleepOf(p)), variant != LatencyModel.YieldOff), p,
+        live.budgetReadBack(rt))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

@@ -43,7 +43,8 @@ object WakeStudy {
   }
 
   /** A runtime of `threads` workers with the levelled profile's configuration (CatsEffectLive). */
-  private def runtime(threads: Int): IORuntime = CatsEffectSetup.runtimeOn(threads, IORuntimeConfig(512, Settings.AutoYield, false, 16))
+  private def runtime(threads: Int): IORuntime =
+    CatsEffectSetup.runtimeOn(threads, IORuntimeConfig(512, Settings.CatsEffectAutoYield, false, 16))
 
   /** How late each of `n` sleeps of 1..3 ms of one fiber ends (ns), the first fifth (warm-up) left out. */
   def sleepLateness(threads: Int, n: Int, seed: Long = 1L): Array[Long] = {

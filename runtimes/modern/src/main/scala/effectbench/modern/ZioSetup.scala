@@ -26,17 +26,7 @@ final class ZioLive(settings: Settings) extends Live {
     * waiting thread through `addObserver`, as `unsafe.run` does with its OneShot, but the wait is
     * ResultWait's, as for every runtime. (`unsafe.fork` is not used: its `makeFiber` adds the fiber
     * to the global scope, a root set when FiberRoots is on, which `runOrFork` does not.) */
-  def run[E, A](program: ZIO[Any, E, A], mode: Mode): A = Unsafe.unsafe { implicit u =>
-    val p = mode match {
-      case Mode.Fork => ZIO.yieldNow *> program
-      case Mode.Sync => program
-    }
-    val exit = runtime.unsafe.runOrFork(p) match {
-      case Right(done) => done
-      case Left(fiber) => effectbench.ResultWait.await[zio.Exit[E, A]](s => fiber.unsafe.addObserver(e => s.succeed(e)))
-    }
-    exit.getOrThrowFiberFailure()
-  }
+  def run[E, A](program: ZIO[Any, E, A], mode: Mode): A = ZioSetup.run(runtime, program, mode)
 
   private def flag(f: RuntimeFlag): String = if (zio.RuntimeFlags.isEnabled(runtime.runtimeFlags)(f)) "on" else "off"
 
@@ -62,19 +52,29 @@ final class ZioLive(settings: Settings) extends Live {
       case other => "unreadable (limits found: " + other.mkString(",") + ")"
     }
 
+  /** The measured binds per yield of the live runtime (SliceProbe), once. */
+  private lazy val slice = ZioSetup.bindsPerYield(runtime)
+
+  /** Whether this module is compiled with ZIO's auto-trace: the Trace the compiler supplies here
+    * is empty when `disableAutoTrace` is in scope. */
+  private def autoTrace: String =
+    if (implicitly[zio.Trace].toString.isEmpty) "off (compiled with disableAutoTrace)" else effectbench.Claim.zioAutoTraceOn.expected
+
   def readBack: Vector[(String, String)] = Vector(
     "syncEntry" -> "Runtime#unsafe.run without yieldNow (FiberRuntime.start on the calling thread)",
     "runtimeFlags" -> zio.RuntimeFlags.toSet(runtime.runtimeFlags).map(_.toString).toVector.sorted.mkString(" "),
     "fiberRoots" -> flag(RuntimeFlag.FiberRoots),
     "opSupervision" -> flag(RuntimeFlag.OpSupervision),
     "autoYieldBudget" -> autoYieldBudget,
+    effectbench.SliceProbe.Key -> slice.text,
     // ZIO 2 has no run-time tracing switch: traces are `Trace` values the compiler supplies at
     // each call site (zio.stacktracer), turned off only at compile time (TracingImplicits.disableAutoTrace).
-    "tracing" -> "not configurable at run time (compile-time Trace implicits)",
+    effectbench.Claim.Tracing -> autoTrace,
     "computeThreads" -> computeThreads,
     // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[zio.ZIO[?, ?, ?]])
-  )
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "zio"))
+        else Vector.empty)
 
   /** Family L's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,
     * so a fiber runs until it suspends (FiberRuntime's run loop yields on its budget only while
@@ -96,12 +96,38 @@ final class ZioLive(settings: Settings) extends Live {
   }
 
   /** What a cell on `rt` reads back of its budget. */
-  def budgetReadBack(rt: zio.Runtime[Any]): Vector[(String, String)] = Vector("cellAutoYieldBudget" -> autoYieldBudgetOf(rt))
+  def budgetReadBack(rt: zio.Runtime[Any]): Vector[(String, String)] =
+    Vector("cellAutoYieldBudget" -> autoYieldBudgetOf(rt), effectbench.SliceProbe.CellKey -> ZioSetup.bindsPerYield(rt).text)
 
   def close(): Unit = ()
 }
 
 object ZioSetup extends RuntimeSetup[ZioLive] {
+  /** One bind of the measured chain: hog-probe's step (`ZIO.unit.flatMap`), counted by the probe. */
+  def sliceStep(probe: effectbench.SliceProbe, i: Long): ZIO[Any, Nothing, Unit] =
+    ZIO.unit.flatMap { _ => probe.bind(); if (i == 1) ZIO.unit else sliceStep(probe, i - 1) }
+
+  /** The binds per yield of `rt`'s run loop (SliceProbe): the chain is shifted onto the probe's
+    * queue (`onExecutor`), where every yield re-submits the fiber to its current executor. */
+  def bindsPerYield(rt: zio.Runtime[Any]): effectbench.SliceProbe.Slice =
+    effectbench.SliceProbe.measure { probe =>
+      val onProbe = sliceStep(probe, effectbench.SliceProbe.Binds).onExecutor(zio.Executor.fromExecutionContext(probe.executor))
+      Unsafe.unsafe { implicit u => rt.unsafe.fork(onProbe).unsafe.addObserver(_ => probe.done()) }
+    }
+
+  /** Both entries of ZioLive.run, on `rt`. */
+  def run[E, A](runtime: zio.Runtime[Any], program: ZIO[Any, E, A], mode: Mode): A = Unsafe.unsafe { implicit u =>
+    val p = mode match {
+      case Mode.Fork => ZIO.yieldNow *> program
+      case Mode.Sync => program
+    }
+    val exit = runtime.unsafe.runOrFork(p) match {
+      case Right(done) => done
+      case Left(fiber) => effectbench.ResultWait.await[zio.Exit[E, A]](s => fiber.unsafe.addObserver(e => s.succeed(e)))
+    }
+    exit.getOrThrowFiberFailure()
+  }
+
   val info = Runtimes.Zio
   def start(settings: Settings): ZioLive = new ZioLive(settings)
 }

@@ -42,6 +42,15 @@ class GatherForksSuite extends munit.FunSuite {
     } finally live.close()
   }
 
+  test("the catalog declares per cell what it starts, as the counted notes say") {
+    val immediate = effectbench.Catalog.gather.complete(effectbench.Params.of("n" -> n.toString, "tasks" -> "immediate"))
+    def started(rt: String) = effectbench.Catalog.gather.workOf(rt, immediate).toMap.apply("started")
+    Vector("cats-effect" -> GatherForks.catsEffect, "zio" -> GatherForks.zio, "future" -> GatherForks.future,
+      "baseline" -> GatherForks.baseline).foreach { case (rt, note) =>
+      assertEquals(started(rt), if (saysFibers(note)) n.toLong else 0L, s"$rt: $note")
+    }
+  }
+
   test("future and baseline gather start nothing for immediate tasks, as their notes say") {
     assert(saysNothing(GatherForks.future), GatherForks.future)
     assert(saysNothing(GatherForks.baseline), GatherForks.baseline)

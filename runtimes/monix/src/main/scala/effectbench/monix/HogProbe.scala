@@ -19,8 +19,9 @@ import monix.execution.Scheduler
   * worker's deque (AdaptedForkJoinPool.scala l.31-43), while the client's probe goes to the pool's
   * submission queue; JDK 25's ForkJoinPool.WorkQueue.topLevelExec (ForkJoinPool.java l.1448-1453)
   * drains the worker's own deque before it scans for submissions again, and a hog's continuation
-  * is always in it. The hogs started from outside wait there too: only as many hogs as workers
-  * run (the others report 0 chains when the window stops). */
+  * is always in it. So the hogs are started by one task on the pool (`startHogs`): a hog started
+  * from outside would wait in the submission queue with the probes, and only as many hogs as
+  * workers would ever run. */
 object HogProbe extends ScenarioImpls {
   def step(i: Long, n: Long): Task[Long] = Task.unit.flatMap(_ => if (i == 0) Task.now(n) else step(i - 1, n + 1))
 
@@ -31,8 +32,16 @@ object HogProbe extends ScenarioImpls {
 
   def probe(w: LoadWindow, k: Int): Task[Unit] = Task.eval(w.answer(k))
 
-  final class MonixTarget(s: Scheduler, opts: Task.Options) extends LoadTarget {
+  /** Starts `n` hogs from one task on `s`: each hog's leading shift is then a submission from a
+    * worker, into the pool's own queues, which every worker takes from or steals. */
+  def startAll(s: Scheduler, opts: Task.Options, n: Int, one: () => Task[Unit]): Unit =
+    Task.shift.flatMap(_ => Task.eval((1 to n).foreach(_ => Task.shift.flatMap(_ => one()).runAsyncAndForgetOpt(s, opts))))
+      .runAsyncAndForgetOpt(s, opts)
+
+  final class MonixTarget(s: Scheduler, opts: Task.Options, yields: Boolean) extends LoadTarget {
+    override def everyHogRuns: Boolean = yields
     def startHog(w: LoadWindow): Unit = Task.shift.flatMap(_ => hog(w, 0, 0)).runAsyncAndForgetOpt(s, opts)
+    override def startHogs(w: LoadWindow, n: Int): Unit = startAll(s, opts, n, () => hog(w, 0, 0))
     def submit(w: LoadWindow, k: Int): Unit = Task.shift.flatMap(_ => probe(w, k)).runAsyncAndForgetOpt(s, opts)
   }
 
@@ -40,7 +49,8 @@ object HogProbe extends ScenarioImpls {
     * sleep-drift's cells use too); the caller's file and line are the cell's source. */
   private def monixCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, MonixSetup, "flatMap; Tasks by runAsyncAndForget after shift")((live, p, _) => {
-      val s = live.forVariant(variant); WindowProgram.hogProbe(new MonixTarget(s, live.options), p, live.budgetReadBack(s))
+      val s = live.forVariant(variant)
+      WindowProgram.hogProbe(new MonixTarget(s, live.options, variant != LatencyModel.YieldOff), p, live.budgetReadBack(s))
     })
 
   val impls: Vector[Impl[? <: Live]] = Vector(

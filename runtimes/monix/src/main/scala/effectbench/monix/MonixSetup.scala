@@ -61,11 +61,15 @@ final class MonixLive(settings: Settings) extends Live {
     else if (TracingPlatform.isCachedStackTracing) "cached"
     else "off"
 
+  /** The measured binds per yield of the live scheduler's model (SliceProbe), once. */
+  private lazy val slice = MonixSetup.bindsPerYield(scheduler.executionModel, options)
+
   def readBack: Vector[(String, String)] = Vector(
     // Claims of the levelled profile (Settings.levelledClaims), each read from the live classes.
     Claim.Tracing -> tracing,
     Claim.EnhancedExceptions -> (if (TracingPlatform.enhancedExceptions) "on" else "off"),
     Claim.AutoYield -> scheduler.executionModel.recommendedBatchSize.toString,
+    effectbench.SliceProbe.Key -> slice.text,
     Claim.ComputeThreads -> computeThreads,
     // The version of the monix-eval jar this JVM loaded (a `--lib` cell's version is this, not the request).
     effectbench.LibraryVersion.ReadBackKey -> effectbench.LibraryVersion.of(classOf[monix.eval.Task[?]]),
@@ -80,7 +84,8 @@ final class MonixLive(settings: Settings) extends Live {
     // Monix's own defaults, which read the monix.environment.* JVM properties of Settings.jvmProperties.
     "default.batchSize" -> ExecutionModel.Default.recommendedBatchSize.toString,
     "default.localContextPropagation" -> Task.defaultOptions.localContextPropagation.toString
-  )
+  ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "monix"))
+        else Vector.empty)
 
   /** Family L's budget variants (LatencyModel) as Monix execution models: `levelled` the levelled
     * profile's batch (Settings.MonixBatch), `shipped` Monix's own default batch of 1,024
@@ -107,13 +112,28 @@ final class MonixLive(settings: Settings) extends Live {
     "cellAutoYieldBudget" -> (s.executionModel match {
       case ExecutionModel.SynchronousExecution => "off (SynchronousExecution)"
       case em => em.recommendedBatchSize.toString
-    })
+    }),
+    effectbench.SliceProbe.CellKey -> MonixSetup.bindsPerYield(s.executionModel, options).text
   )
 
   def close(): Unit = own.foreach(_.shutdown())
 }
 
 object MonixSetup extends RuntimeSetup[MonixLive] {
+  /** One bind of the measured chain: hog-probe's step (`Task.unit.flatMap`), counted by the probe. */
+  def sliceStep(probe: effectbench.SliceProbe, i: Long): Task[Unit] =
+    Task.unit.flatMap { _ => probe.bind(); if (i == 1) Task.unit else sliceStep(probe, i - 1) }
+
+  /** The binds per yield of Monix's run loop under `em` (SliceProbe): the chain runs on a
+    * scheduler over the probe's queue with that model, where every async boundary the batch
+    * forces is a `scheduler.execute` (TaskRunLoop). */
+  def bindsPerYield(em: ExecutionModel, opts: Task.Options): effectbench.SliceProbe.Slice =
+    effectbench.SliceProbe.measure { probe =>
+      val s = Scheduler(probe.executor, em)
+      Task.shift.flatMap(_ => sliceStep(probe, effectbench.SliceProbe.Binds)).runAsyncOpt(_ => probe.done())(s, opts)
+      ()
+    }
+
   val info = Runtimes.Monix
   def start(settings: Settings): MonixLive = new MonixLive(settings)
 }

@@ -1,16 +1,17 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
 import monix.eval.Task
 
 /** sequence in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.sequence, docs/scenarios.md). Unfair if one side ran them in parallel. */
 object Sequence extends ScenarioImpls {
-  def monix(tasks: List[Task[Int]]): Task[Long] = Task.sequence(tasks).map(_.foldLeft(0L)(_ + _))
+  def monix(tasks: List[Task[Int]]): Task[List[Int]] = Task.sequence(tasks)
 
   val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", MonixSetup, "Task.sequence")((rt, p, mode) => {
-      val ts = Tasks.monix(p.int("n"), Tasks.onPool(p)); Program(rt.run(monix(ts), mode))
+      val ts = Tasks.monix(p.int("n"), Tasks.onPool(p))
+      Program.summarized(rt.run(monix(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }

@@ -37,10 +37,17 @@ object Service extends ScenarioImpls {
   def request(w: LoadWindow, s: ServiceModel.Schedule, k: Int, base: Long, timeout: FiniteDuration, pool: Semaphore[Task]): Task[Unit] =
     Task.eval(Blackhole.consumeCPU(base))
       .flatMap(_ =>
-        Task.parZip2(Task.parZip2(Task.sleep(nanos(s.a(k))), Task.sleep(nanos(s.b(k)))),
-          Task.sleep(nanos(s.c(k))).timeoutTo(timeout, Task.eval(w.timedOut(k))))
+        Task.parZip2(
+          Task.parZip2(Task.eval(w.backendIn(k)).flatMap(_ => Task.sleep(nanos(s.a(k)))).flatMap(_ => Task.eval(w.backendOut(k))),
+            Task.eval(w.backendIn(k)).flatMap(_ => Task.sleep(nanos(s.b(k)))).flatMap(_ => Task.eval(w.backendOut(k)))),
+          Task.eval(w.backendStarted(k)).flatMap(_ => Task.sleep(nanos(s.c(k)))).timeoutTo(timeout, Task.eval(w.timedOut(k)))
+        )
       )
-      .flatMap(_ => pool.withPermit(Task.eval(Blackhole.consumeCPU(base))))
+      .flatMap(_ =>
+        pool.withPermit(
+          Task.eval(w.permitIn()).flatMap(_ => Task.eval(Blackhole.consumeCPU(base))).flatMap(_ => Task.eval(w.permitOut()))
+        )
+      )
       .flatMap(_ => Task.eval(w.answer(k)))
 
   /** The window's semaphore is made by `Semaphore.unsafe` on the client thread (the library's own

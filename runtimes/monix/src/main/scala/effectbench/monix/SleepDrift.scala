@@ -16,8 +16,10 @@ object SleepDrift extends ScenarioImpls {
       .flatMap(done => if (done) Task.eval(w.sleeperDone()) else sleeper(w, s, i + 1, d))
   }
 
-  final class MonixTarget(sch: Scheduler, opts: Task.Options, d: FiniteDuration) extends SleepTarget {
+  final class MonixTarget(sch: Scheduler, opts: Task.Options, d: FiniteDuration, yields: Boolean) extends SleepTarget {
     def startHog(w: LoadWindow): Unit = Task.shift.flatMap(_ => HogProbe.hog(w, 0, 0)).runAsyncAndForgetOpt(sch, opts)
+    override def startHogs(w: LoadWindow, n: Int): Unit = HogProbe.startAll(sch, opts, n, () => HogProbe.hog(w, 0, 0))
+    override def everyHogRuns: Boolean = yields
     def startSleeper(w: LoadWindow, s: Int): Unit = Task.shift.flatMap(_ => sleeper(w, s, 0, d)).runAsyncAndForgetOpt(sch, opts)
   }
 
@@ -30,7 +32,8 @@ object SleepDrift extends ScenarioImpls {
     new Impl(Catalog.sleepDrift, variant, MonixSetup, "Task.sleep; Tasks by runAsyncAndForget after shift")((live, p, _) => {
       val s = live.forVariant(variant)
       WindowProgram.sleepDrift(
-        new MonixTarget(s, live.options, FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS)), p,
+        new MonixTarget(s, live.options, FiniteDuration(p.long("sleep-us") * 1000L, java.util.concurrent.TimeUnit.NANOSECONDS),
+          variant != LatencyModel.YieldOff), p,
         live.budgetReadBack(s)
       )
     })

@@ -7,16 +7,17 @@ import java.util.concurrent.Executor
 
 /** sequence: Dsl.scala has no sequence combinator: a fold of binds, by hand (as in the CPS task). */
 object Sequence extends ScenarioImpls {
-  def dsl(tasks: List[Task[Int]]): Task[Long] = {
+  def dsl(tasks: List[Task[Int]]): Task[List[Int]] = {
     val all = tasks.foldLeft(DslTask.now(List.empty[Int])) { (acc, t) =>
       Shift(acc).cpsApply[Task[List[Int]]](ks => Shift(t).cpsApply[Task[List[Int]]](k => DslTask.now(k :: ks)))
     }
-    Shift(all).cpsApply[Task[Long]](ks => DslTask.now(ks.foldLeft(0L)(_ + _)))
+    Shift(all).cpsApply[Task[List[Int]]](ks => DslTask.now(ks.reverse))
   }
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", DslSetup, "foldLeft of Shift.cpsApply")((rt, p, mode) => {
-      val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(dsl(ts), mode))
+      val ts = RunLoopTasks.dsl(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
+      Program.summarized(rt.run(dsl(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }

@@ -10,11 +10,12 @@ import scalaz.syntax.traverse._
   * Nondeterminism's `gather` (parallel, input order kept) and `gatherUnordered` (parallel,
   * completion order). Unfair if the sequential one ran in parallel or the reverse. */
 object Sequence extends ScenarioImpls {
-  def scalaz(tasks: List[Task[Int]]): Task[Long] = tasks.sequence[Task, Int].map(_.foldLeft(0L)(_ + _))
+  def scalaz(tasks: List[Task[Int]]): Task[List[Int]] = tasks.sequence[Task, Int]
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
     new Impl(Catalog.sequence, "default", ScalazSetup, "sequence")((rt, p, mode) => {
-      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool); Program(rt.run(scalaz(ts), mode))
+      val ts = RunLoopTasks.scalaz(p.int("n"), RunLoopTasks.onPool(p), rt.pool)
+      Program.summarized(rt.run(scalaz(ts), mode))(r => Oracles.orderedOf(r.asInstanceOf[List[Int]]))
     })
   )
 }
