@@ -113,7 +113,7 @@ object ConfidenceFlag {
     canary: Option[String] = None,
     @arg(
       doc =
-        "how a round measures a table: relay (its JVMs live at once and take turns, one iteration a turn) or forks (one JVM after another); default relay"
+        "how a round measures a table: relay (its JVMs live at once and take turns, one iteration a turn) or forks (one JVM after another, the default)"
     )
     turns: Option[String] = None,
     @arg(

@@ -96,7 +96,8 @@ class RelaySuite extends munit.FunSuite {
     assert(listed.out.contains("n=1000") && listed.out.contains("n=1250"), listed.all)
     val out = Cli.tempDir("across")
     val r = Cli.run("run", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
-      "--param", "n=1000", "--param", "n=1250", "--profile", "smoke", "--rounds", "1", "--across-params", "--out", out.toString)
+      "--param", "n=1000", "--param", "n=1250", "--profile", "smoke", "--rounds", "1", "--across-params", "--turns", "relay", "--out",
+      out.toString)
     assertEquals(r.exit, 0, r.all)
     val dir = Cli.runDirs(out).head
     val logs = Files.list(dir.resolve("logs")).iterator().asScala.toVector.filter(_.getFileName.toString.startsWith("relay--"))
@@ -107,7 +108,7 @@ class RelaySuite extends munit.FunSuite {
   }
 
   test("--turns takes relay or forks; anything else is a usage error") {
-    assert(EngineFlags.relay(None))
+    assert(!EngineFlags.relay(None))
     assert(EngineFlags.relay(Some("relay")))
     assert(!EngineFlags.relay(Some("forks")))
     assertEqualsDouble(EngineFlags.turn("100ms"), 0.1, 1e-12)

@@ -24,9 +24,15 @@ object HogProbe extends ScenarioImpls {
 
   def catsEffectProbe(w: LoadWindow, k: Int): IO[Unit] = IO(w.answer(k))
 
-  /** Each hog and probe a fiber of its own, handed to the compute pool by `unsafeRunAndForget`. */
+  /** Each hog and probe a fiber of its own, handed to the compute pool by `unsafeRunAndForget`; the
+    * hogs are started by one fiber on the pool, as Monix's and Future's are: hogs sent from outside
+    * wait in the external queue with the probes, which a worker takes from only now and then, and at
+    * the levelled budget two of four could run no chain in a window. */
   final class CatsEffectTarget(rt: IORuntime) extends LoadTarget {
     def startHog(w: LoadWindow): Unit = catsEffectHog(w, 0, 0).unsafeRunAndForget()(rt)
+    override def startHogs(w: LoadWindow, n: Int): Unit =
+      IO.unit.flatMap(_ => (1 to n).foldLeft(IO.unit)((acc, _) => acc.flatMap(_ => catsEffectHog(w, 0, 0).start.void)))
+        .unsafeRunAndForget()(rt)
     def submit(w: LoadWindow, k: Int): Unit = catsEffectProbe(w, k).unsafeRunAndForget()(rt)
   }
 
