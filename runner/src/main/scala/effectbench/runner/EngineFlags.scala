@@ -73,7 +73,7 @@ object EngineFlags {
        f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
          "a ratio is the geometric mean of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
      else "") +
-    f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
+      f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
       "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +
       s"${Rounds.MinStateForks} forks; from round ${Rounds.ShapeFromRound} the forks of a round share one length, from the cells' between- and within-fork variance); " + f"rounds ${e.minRounds}–${e.maxRounds}; " +
       (if (e.precisionFirst)
@@ -83,7 +83,8 @@ object EngineFlags {
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
       (if (e.canary)
-         f"; the machine read before and after each ${if (e.relay) "fork of a latency table" else "fork"} (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
+         f"; the machine read before and after each ${if (e.relay) "fork of a latency table"
+           else "fork"} (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
        else "")
 
   /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as

@@ -175,7 +175,7 @@ object Main {
         val engine = askedEngine.orElse(
           if (headline)
             Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = EngineFlags.relay(flags.engine.turns),
-              turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)))
+                turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)))
           else None
         )
         Console.err.println(

@@ -76,26 +76,30 @@ object Relay {
       }
     }
     // The acceptor: each connection says its token, then one byte a message.
-    val acceptor = new Thread(() => {
-      server.setSoTimeout(200)
-      while (open) {
-        try {
-          val s = server.accept()
-          val reader = new Thread(() => read(s), "effectbench-relay-reader")
-          reader.setDaemon(true)
-          reader.start()
-        } catch { case _: SocketTimeoutException => (); case _: java.io.IOException => () }
-      }
-    }, "effectbench-relay-acceptor")
+    val acceptor = new Thread(
+      () => {
+        server.setSoTimeout(200)
+        while (open) {
+          try {
+            val s = server.accept()
+            val reader = new Thread(() => read(s), "effectbench-relay-reader")
+            reader.setDaemon(true)
+            reader.start()
+          } catch { case _: SocketTimeoutException => (); case _: java.io.IOException => () }
+        }
+      }, "effectbench-relay-acceptor"
+    )
     acceptor.setDaemon(true)
     acceptor.start()
     val port = server.getLocalPort
     val launchers = members.map { m =>
-      val t = new Thread(() => {
-        val f = Subprocess.run(m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}"), m.log, timeoutSeconds, env = m.env,
-          onStart = p => processes.put(m.key, p))
-        events.put(Exited(m.key, f))
-      }, s"effectbench-relay-${m.key.take(40)}")
+      val t = new Thread(
+        () => {
+          val f = Subprocess.run(m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}"), m.log, timeoutSeconds, env = m.env,
+            onStart = p => processes.put(m.key, p))
+          events.put(Exited(m.key, f))
+        }, s"effectbench-relay-${m.key.take(40)}"
+      )
       t.setDaemon(true)
       t
     }

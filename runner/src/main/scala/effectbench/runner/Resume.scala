@@ -62,6 +62,7 @@ object Resume {
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =
-    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary, e.relay, Some(e.turnSeconds),
+    RoundsSettings(e.precision, e.minRounds, e.maxRounds, e.budgetSeconds, e.confidence, e.seed, e.precisionFirst, e.canary, e.relay,
+      Some(e.turnSeconds),
       e.acrossParams)
 }

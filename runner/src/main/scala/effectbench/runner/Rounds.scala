@@ -224,7 +224,8 @@ object Rounds {
       val extra = perFork(k) + (if (chosen.size == 1 && !relay) perFork(fastest) else 0.0)
       if (cost + extra <= left) { chosen :+= k; cost += extra }
     }
-    val round = if (chosen.isEmpty) Vector.empty else (fastest +: chosen) ++ (if (chosen.size >= 2 && !relay) Vector(fastest) else Vector.empty)
+    val round =
+      if (chosen.isEmpty) Vector.empty else (fastest +: chosen) ++ (if (chosen.size >= 2 && !relay) Vector(fastest) else Vector.empty)
     (round, out.map(k => k -> need(k)))
   }
 
@@ -569,7 +570,8 @@ object Rounds {
     if (relayed)
       note(f"table $key: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
         f"${turns.warmups} warm-up turns of ${turns.warmupSeconds}%.2f s, ${turns.iterations} measured of ${turns.iterationSeconds}%.2f s)")
-    val relayRound = if (!relayed) None else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
+    val relayRound = if (!relayed) None
+    else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
       val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations)
       ks.grouped(RelayMaxJvms).toVector.zipWithIndex.flatMap { case (group, g) =>
         val planned = group.map { k =>
@@ -582,7 +584,7 @@ object Rounds {
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
         val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
-          turnLimitSeconds = timeout))
+            turnLimitSeconds = timeout))
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>

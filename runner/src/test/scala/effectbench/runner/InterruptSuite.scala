@@ -66,7 +66,8 @@ class InterruptSuite extends munit.FunSuite {
     // Two cells of one table at the quick profile: their JVMs live at once for a round of about 15 s.
     val running = Cli.start("run", "--scenario", "left-sum", "--runtime", "cats-effect,baseline", "--param", "executed-in=current-thread",
       "--mode", "fork", "--quick", "--rounds", "2", "--turns", "relay", "--out", out.toString)
-    def relayJvms = Cli.childrenOf(running.pid).filter(_.info().commandLine().orElse("").contains(s"-D${effectbench.RelayProtocol.Property}="))
+    def relayJvms =
+      Cli.childrenOf(running.pid).filter(_.info().commandLine().orElse("").contains(s"-D${effectbench.RelayProtocol.Property}="))
     assert(Cli.eventually(120)(relayJvms.size >= 2), s"no relay round in flight:\n${running.err}")
     val children = Cli.childrenOf(running.pid)
     new ProcessBuilder("kill", "-9", running.pid.toString).start().waitFor()

@@ -90,8 +90,9 @@ class RelaySuite extends munit.FunSuite {
   }
 
   test("a parameter given twice is measured at both values, and --across-params relays them together") {
-    val listed = Cli.run("list", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
-      "--param", "n=1000", "--param", "n=1250")
+    val listed =
+      Cli.run("list", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
+        "--param", "n=1000", "--param", "n=1250")
     assertEquals(listed.exit, 0, listed.all)
     assert(listed.out.contains("n=1000") && listed.out.contains("n=1250"), listed.all)
     val out = Cli.tempDir("across")
