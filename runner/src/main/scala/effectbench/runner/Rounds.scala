@@ -58,8 +58,8 @@ object Rounds {
   }
 
   /** The measuring JVMs a relay round holds at most: each has its heap (MeasuringJvm, 2 GiB) and the
-    * machine's memory is shared by all of them; a larger table is relayed in groups, each with the
-    * table's reference. */
+    * machine's memory is shared by all of them; a larger table is relayed in groups one after another
+    * (a ratio across two groups still has its interval over rounds, but no drift shared by its turns). */
   val RelayMaxJvms = 10
 
   /** The round from which a cell's forks follow its measured variance: four forks before it, so
