@@ -193,6 +193,7 @@ lazy val stats = project
     libraryDependencies ++= Seq(
       "org.apache.commons" % "commons-statistics-inference" % commonsStatistics,
       "org.apache.commons" % "commons-statistics-distribution" % commonsStatistics,
+      "org.apache.commons" % "commons-statistics-descriptive" % commonsStatistics,
       "com.lihaoyi" %% "upickle" % upickle % Test, // recorded fork data in the tests
       munitDep
     )
@@ -214,10 +215,21 @@ lazy val store = project
     )
   )
 
+/** The decisions both ends take from the statistics: the rounds engine's stopping rules, the p99's
+  * reach, the latency statistics, the service capacity and its sweep stop, compare's verdicts, the
+  * launch spread. The runner decides with them, the report prints what they decided. */
+lazy val analysis = project
+  .in(file("analysis"))
+  .dependsOn(core, stats, store)
+  .settings(
+    scalacOptions ++= scala3Options,
+    libraryDependencies ++= Seq(hdrHistogramDep, munitDep)
+  )
+
 /** The report model and its renderers (terminal, Markdown, HTML, compare): read from the store only. */
 lazy val report = project
   .in(file("report"))
-  .dependsOn(core, stats, store)
+  .dependsOn(core, stats, store, analysis)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(
@@ -230,7 +242,7 @@ lazy val report = project
 
 lazy val runner = project
   .in(file("runner"))
-  .dependsOn(core, stats, store, report % "compile->compile;test->test")
+  .dependsOn(core, stats, store, analysis, report % "compile->compile;test->test")
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
@@ -270,7 +282,7 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate((Seq[ProjectReference](core, stats, store) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report,
+  .aggregate((Seq[ProjectReference](core, stats, store, analysis) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report,
       runner)): _*)
   .settings(
     publish / skip := true,

@@ -9,8 +9,7 @@ object CellStats {
   /** The round of each fork, when the cell was measured in paired rounds (cells.jsonl "rounds"). */
   def roundsOf(c: CellResult): Vector[Int] = c.record.rounds
 
-  def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
-    if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, roundsOf(c), cycles = c.record.relayed))
+  def estimate(c: CellResult, confidence: Double): Option[CellEstimate] = effectbench.analysis.LaunchSpreads.estimate(c, confidence)
 
   /** "state 1 (3 of 5 launches) 1.02× [0.97, 1.08]; state 2 (2 of 5) 2.10× [1.9, 2.3]". */
   def statesText(c: CellEstimate, rs: Vector[StateRatio]): String =

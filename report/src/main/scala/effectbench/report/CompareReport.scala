@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.*
 import effectbench.stats.Format
 import effectbench.store.RunData
 
@@ -35,10 +36,10 @@ object CompareReport {
   }
 
   /** The forks of each run per launch state, fastest state first: "A 4+0, B 1+3 forks". */
-  def sharesText(fs: Vector[(Int, Int)]): String = s"A ${fs.map(_._1).mkString("+")}, B ${fs.map(_._2).mkString("+")} forks"
+  def sharesText(fs: Vector[(Int, Int)]): String = RunComparison.sharesText(fs)
 
   /** "2 forks each" or "A 2, B 3 forks". */
-  def forksText(a: Int, b: Int): String = if (a == b) s"$a forks each" else s"A $a, B $b forks"
+  def forksText(a: Int, b: Int): String = RunComparison.forksText(a, b)
 
   private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = {
     c.rows.map { d =>

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.*
 import effectbench.stats.{CellEstimate, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
@@ -11,7 +12,15 @@ import org.HdrHistogram.Histogram
   * probe p99 — the trade-off as a frontier. Drawn as inline SVG, so the page needs no script for
   * them; the page includes this section through one call (Html.render). */
 object LatencyHtml {
-  private def esc(s: String): String = Html.esc(s)
+  import scalatags.Text.all.{attr, cls, stringAttr, stringFrag, tag, Frag, Modifier, SeqFrag, SeqNode}
+  import scalatags.Text.{all => h}
+  import scalatags.Text.{svgAttrs => sa, svgTags => st}
+
+  // Every text and attribute below is escaped by scalatags as it renders.
+  private val svgTitle = tag("title")
+  private val role = attr("role")
+  private val ariaLabel = attr("aria-label")
+  private def data(name: String) = attr(s"data-$name")
 
   /** The percentiles each curve passes through, in percent. */
   val CurvePercentiles: Vector[Double] = Vector(0, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999, 100)
@@ -56,7 +65,22 @@ object LatencyHtml {
 
   private def f1(x: Double) = f"$x%.1f"
 
-  private def label(r: LatencyRow): String = s"${r.runtime} ${r.variant}"
+  private def seriesLabel(r: LatencyRow): String = s"${r.runtime} ${r.variant}"
+
+  /** An axis label or tick: text at (x, y) of `size` px, anchored as asked. */
+  private def label(px: Double, py: Double, size: Int, anchor: String, text: String, more: Modifier*): Frag =
+    st.text(sa.x := f1(px), sa.y := f1(py), sa.fontSize := size.toString, sa.textAnchor := anchor, more)(text)
+
+  /** A legend entry in the right margin, in its series' colour. */
+  private def legendEntry(px: Double, py: Double, colour: String, text: String): Frag =
+    st.text(sa.x := f1(px), sa.y := f1(py), sa.fontSize := "11", sa.fill := colour)(text)
+
+  private def frame(klass: String, W: Double, H: Double, aria: String)(content: Frag*): String =
+    st.svg(cls := klass, sa.viewBox := s"0 0 ${W.toInt} ${H.toInt}", sa.width := W.toInt.toString, sa.height := H.toInt.toString,
+      role := "img", ariaLabel := aria)(content).render
+
+  private def gridLine(ax: Double, ay: Double, bx: Double, by: Double, colour: String, more: Modifier*): Frag =
+    st.line(more, sa.x1 := f1(ax), sa.y1 := f1(ay), sa.x2 := f1(bx), sa.y2 := f1(by), sa.stroke := colour)
 
   /** The percentile curves of one table, one polyline per cell. */
   def curvesSvg(t: LatencyTable): String = {
@@ -67,40 +91,26 @@ object LatencyHtml {
     val (ylo, yhi) = logBounds(curves.flatMap(_._2.map(_._2)))
     val x = Axis(0, 6, l, W - r, log = false)
     val y = Axis(ylo, yhi, H - bottom, top, log = true)
-    val sb = new StringBuilder
-    sb.append(
-      s"""<svg class="latency-curves" viewBox="0 0 ${W.toInt} ${H.toInt}" width="${W.toInt}" height="${H.toInt}" role="img" aria-label="${esc(
-          t.title
-        )} percentile curves">"""
+    frame("latency-curves", W, H, s"${t.title} percentile curves")(
+      Vector(0.0, 50.0, 90.0, 99.0, 99.9, 99.99, 99.999).map { p =>
+        val px = x(curveX(p))
+        h.frag(gridLine(px, top, px, H - bottom, "#ddd"), label(px, H - bottom + 14, 10, "middle", if (p == 0) "0" else s"$p%"))
+      },
+      decades(ylo, yhi).map { v =>
+        val py = y(v)
+        h.frag(gridLine(l, py, W - r, py, "#eee"), label(l - 4, py + 3, 10, "end", Format.num(v)))
+      },
+      label((l + W - r) / 2, H - 6, 11, "middle", "percentile (log scale of 1/(1−p))"),
+      label(12, H / 2, 11, "middle", "latency µs (log)", sa.transform := s"rotate(-90 12 ${f1(H / 2)})"),
+      curves.zipWithIndex.map { case ((row, pts), i) =>
+        val points = pts.map { case (px, py) => s"${f1(x(px))},${f1(y(py))}" }.mkString(" ")
+        h.frag(
+          st.polyline(cls := "curve", data("cell") := row.cell.key, sa.fill := "none", sa.stroke := colour(i), sa.strokeWidth := "1.5",
+            sa.points := points)(svgTitle(seriesLabel(row))),
+          legendEntry(W - r + 6, top + 12 + i * 14, colour(i), seriesLabel(row))
+        )
+      }
     )
-    Vector(0.0, 50.0, 90.0, 99.0, 99.9, 99.99, 99.999).foreach { p =>
-      val px = x(curveX(p))
-      sb.append(s"""<line x1="${f1(px)}" y1="${f1(top)}" x2="${f1(px)}" y2="${f1(H - bottom)}" stroke="#ddd"/>""")
-      sb.append(s"""<text x="${f1(px)}" y="${f1(H - bottom + 14)}" font-size="10" text-anchor="middle">${if (p == 0) "0"
-        else s"$p%"}</text>""")
-    }
-    decades(ylo, yhi).foreach { v =>
-      val py = y(v)
-      sb.append(s"""<line x1="${f1(l)}" y1="${f1(py)}" x2="${f1(W - r)}" y2="${f1(py)}" stroke="#eee"/>""")
-      sb.append(s"""<text x="${f1(l - 4)}" y="${f1(py + 3)}" font-size="10" text-anchor="end">${Format.num(v)}</text>""")
-    }
-    sb.append(
-      s"""<text x="${f1((l + W - r) / 2)}" y="${f1(H - 6)}" font-size="11" text-anchor="middle">percentile (log scale of 1/(1−p))</text>"""
-    )
-    sb.append(s"""<text x="12" y="${f1(H / 2)}" font-size="11" transform="rotate(-90 12 ${f1(
-        H / 2
-      )})" text-anchor="middle">latency µs (log)</text>""")
-    curves.zipWithIndex.foreach { case ((row, pts), i) =>
-      val points = pts.map { case (px, py) => s"${f1(x(px))},${f1(y(py))}" }.mkString(" ")
-      sb.append(s"""<polyline class="curve" data-cell="${esc(row.cell.key)}" fill="none" stroke="${colour(
-            i
-          )}" stroke-width="1.5" points="$points"><title>${esc(
-            label(row)
-          )}</title></polyline>""")
-      sb.append(s"""<text x="${f1(W - r + 6)}" y="${f1(top + 12 + i * 14)}" font-size="11" fill="${colour(i)}">${esc(label(row))}</text>""")
-    }
-    sb.append("</svg>")
-    sb.toString
   }
 
   /** hog-probe's frontier: per cell a point of hog steps per second against probe p99 (with the p99's
@@ -116,83 +126,65 @@ object LatencyHtml {
     val x = Axis(xlo, xhi, l, W - r, log = true)
     val y = Axis(ylo, yhi, H - bottom, top, log = true)
     val runtimes = t.rows.map(_.runtime).distinct
-    val sb = new StringBuilder
-    sb.append(
-      s"""<svg class="frontier" viewBox="0 0 ${W.toInt} ${H.toInt}" width="${W.toInt}" height="${H.toInt}" role="img" aria-label="${esc(
-          t.title
-        )} hog throughput against probe p99">"""
+    frame("frontier", W, H, s"${t.title} hog throughput against probe p99")(
+      decades(xlo, xhi).map(v => h.frag(gridLine(x(v), top, x(v), H - bottom, "#eee"), label(x(v), H - bottom + 14, 10, "middle", Format.num(v)))),
+      decades(ylo, yhi).map(v => h.frag(gridLine(l, y(v), W - r, y(v), "#eee"), label(l - 4, y(v) + 3, 10, "end", f"$v%.0e"))),
+      label((l + W - r) / 2, H - 6, 11, "middle", "probe p99, µs (log)"),
+      label(12, H / 2, 11, "middle", "hog steps/s (log)", sa.transform := s"rotate(-90 12 ${f1(H / 2)})"),
+      pts.map { case (row, tp) =>
+        val c = colour(runtimes.indexOf(row.runtime))
+        val cx = x(row.latency.p99.mean)
+        val cy = y(tp)
+        h.frag(
+          if (row.latency.p99.known) gridLine(x(math.max(row.latency.p99.low, xlo)), cy, x(row.latency.p99.high), cy, c, cls := "p99-interval")
+          else h.frag(),
+          st.circle(cls := "point", data("runtime") := row.runtime, data("budget") := row.variant, sa.cx := f1(cx), sa.cy := f1(cy), sa.r := "4",
+            sa.fill := c)(svgTitle(s"${seriesLabel(row)}: p99 ${Format.num(row.latency.p99.mean)} µs, ${Format.num(tp)} hog steps/s")),
+          st.text(sa.x := f1(cx + 6), sa.y := f1(cy - 4), sa.fontSize := "10", sa.fill := c)(row.variant)
+        )
+      },
+      runtimes.zipWithIndex.map { case (rt, i) => legendEntry(W - r + 6, top + 12 + i * 14, colour(i), rt) }
     )
-    decades(xlo, xhi).foreach { v =>
-      sb.append(s"""<line x1="${f1(x(v))}" y1="${f1(top)}" x2="${f1(x(v))}" y2="${f1(H - bottom)}" stroke="#eee"/>""")
-      sb.append(s"""<text x="${f1(x(v))}" y="${f1(H - bottom + 14)}" font-size="10" text-anchor="middle">${Format.num(v)}</text>""")
-    }
-    decades(ylo, yhi).foreach { v =>
-      sb.append(s"""<line x1="${f1(l)}" y1="${f1(y(v))}" x2="${f1(W - r)}" y2="${f1(y(v))}" stroke="#eee"/>""")
-      sb.append(s"""<text x="${f1(l - 4)}" y="${f1(y(v) + 3)}" font-size="10" text-anchor="end">${f"$v%.0e"}</text>""")
-    }
-    sb.append(s"""<text x="${f1((l + W - r) / 2)}" y="${f1(H - 6)}" font-size="11" text-anchor="middle">probe p99, µs (log)</text>""")
-    sb.append(s"""<text x="12" y="${f1(H / 2)}" font-size="11" transform="rotate(-90 12 ${f1(
-        H / 2
-      )})" text-anchor="middle">hog steps/s (log)</text>""")
-    pts.foreach { case (row, tp) =>
-      val c = colour(runtimes.indexOf(row.runtime))
-      val cx = x(row.latency.p99.mean)
-      val cy = y(tp)
-      if (row.latency.p99.known)
-        sb.append(s"""<line class="p99-interval" x1="${f1(x(math.max(row.latency.p99.low, xlo)))}" y1="${f1(cy)}" x2="${f1(
-              x(row.latency.p99.high)
-            )}" y2="${f1(cy)}" stroke="$c"/>""")
-      sb.append(s"""<circle class="point" data-runtime="${esc(row.runtime)}" data-budget="${esc(row.variant)}" cx="${f1(cx)}" cy="${f1(
-            cy
-          )}" r="4" fill="$c"><title>${esc(
-            s"${label(row)}: p99 ${Format.num(row.latency.p99.mean)} µs, ${Format.num(tp)} hog steps/s"
-          )}</title></circle>""")
-      sb.append(s"""<text x="${f1(cx + 6)}" y="${f1(cy - 4)}" font-size="10" fill="$c">${esc(row.variant)}</text>""")
-    }
-    runtimes.zipWithIndex.foreach { case (rt, i) =>
-      sb.append(s"""<text x="${f1(W - r + 6)}" y="${f1(top + 12 + i * 14)}" font-size="11" fill="${colour(i)}">${esc(rt)}</text>""")
-    }
-    sb.append("</svg>")
-    sb.toString
   }
+
+  /** A table of text cells under its header row. */
+  private def table(klass: String, head: Vector[String], rows: Vector[Vector[String]]): Frag =
+    h.table(cls := klass)(h.tr(head.map(h.th(_))), "\n", rows.map(r => h.frag(h.tr(r.map(h.td(_))), "\n")))
 
   /** The section of the page: empty for a run without family-L cells. */
   def section(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val ts = LatencyTables.build(run, confidence)
+    def at(jvm: String): String = if (run.jvmLabels.size <= 1) "" else s" @ $jvm"
     if (ts.isEmpty) ""
-    else {
-      val sb = new StringBuilder
-      sb.append("<section id=\"latency\"><h2>Latency under load</h2>\n")
-      sb.append(s"<p class=\"dim\">${esc(LatencyTables.legend(confidence))}.</p>\n")
-      ts.foreach { t =>
-        sb.append(s"<div class=\"latency-table\" data-scenario=\"${esc(t.scenario)}\"><h3>${esc(t.title)}${if (run.jvmLabels.size <= 1) ""
-          else s" @ ${esc(t.jvm)}"}</h3>\n<table class=\"latency\"><tr>")
-        LatencyTables.headOf(t).foreach(h => sb.append(s"<th>${esc(h)}</th>"))
-        sb.append("</tr>\n")
-        t.rows.foreach(r => sb.append(LatencyTables.cellsOf(t, r).map(c => s"<td>${esc(c)}</td>").mkString("<tr>", "", "</tr>\n")))
-        sb.append("</table>\n")
-        val costs = LatencyTables.budgetCosts(t, confidence)
-        if (costs.nonEmpty) {
-          sb.append(s"<p class=\"dim\">${esc(LatencyTables.costLegend)}.</p>\n<table class=\"latency budget-cost\"><tr>")
-          LatencyTables.costHead.foreach(h => sb.append(s"<th>${esc(h)}</th>"))
-          sb.append("</tr>\n")
-          costs.foreach(c => sb.append(LatencyTables.costCells(c).map(x => s"<td>${esc(x)}</td>").mkString("<tr>", "", "</tr>\n")))
-          sb.append("</table>\n")
+    else
+      h.tag("section")(h.id := "latency")(
+        h.h2("Latency under load"), "\n",
+        h.p(cls := "dim")(s"${LatencyTables.legend(confidence)}."), "\n",
+        ts.map { t =>
+          val costs = LatencyTables.budgetCosts(t, confidence)
+          h.frag(
+            h.div(cls := "latency-table", data("scenario") := t.scenario)(
+              h.h3(t.title + at(t.jvm)), "\n",
+              table("latency", LatencyTables.headOf(t), t.rows.map(r => LatencyTables.cellsOf(t, r))), "\n",
+              if (costs.isEmpty) h.frag()
+              else h.frag(h.p(cls := "dim")(s"${LatencyTables.costLegend}."), "\n",
+                table("latency budget-cost", LatencyTables.costHead, costs.map(LatencyTables.costCells)), "\n"),
+              h.raw(curvesSvg(t)), "\n",
+              if (t.scenario == effectbench.Catalog.hogProbe.id) h.frag(h.raw(frontierSvg(t)), "\n") else h.frag()
+            ),
+            "\n"
+          )
+        },
+        ServiceCapacity.build(run).map { t =>
+          h.frag(
+            h.div(cls := "capacity-table")(
+              h.h3(t.title + at(t.jvm)), "\n",
+              h.p(cls := "dim")(s"${CapacityText.legend(t)}."), "\n",
+              table("latency", CapacityText.head, t.rows.map(CapacityText.cells))
+            ),
+            "\n"
+          )
         }
-        sb.append(curvesSvg(t)).append('\n')
-        if (t.scenario == effectbench.Catalog.hogProbe.id) sb.append(frontierSvg(t)).append('\n')
-        sb.append("</div>\n")
-      }
-      ServiceCapacity.build(run).foreach { t =>
-        sb.append(s"<div class=\"capacity-table\"><h3>${esc(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${esc(t.jvm)}"}</h3>\n")
-        sb.append(s"<p class=\"dim\">${esc(ServiceCapacity.legend(t))}.</p>\n<table class=\"latency\"><tr>")
-        ServiceCapacity.head.foreach(h => sb.append(s"<th>${esc(h)}</th>"))
-        sb.append("</tr>\n")
-        t.rows.foreach(r => sb.append(ServiceCapacity.cells(r).map(c => s"<td>${esc(c)}</td>").mkString("<tr>", "", "</tr>\n")))
-        sb.append("</table></div>\n")
-      }
-      sb.append("</section>\n")
-      sb.toString
-    }
+      ).render + "\n"
   }
 }

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.*
 import effectbench.stats.{CellEstimate, ForkStats, Format, RatioEstimate}
 import effectbench.store.{CellResult, RunData}
 

@@ -46,7 +46,7 @@ object Markdown {
       }
     }
     sb.append(LatencyTables.markdown(run, confidence))
-    sb.append(ServiceCapacity.markdown(run))
+    sb.append(CapacityText.markdown(run))
     if (m.planned.nonEmpty) {
       sb.append(s"<details><summary>${m.planned.size} planned cells not measured</summary>\n\n")
       sb.append(table(Vector("cell", "JVM", "why"), m.planned.map { case (c, j, s) => Vector(c, j, s) }))

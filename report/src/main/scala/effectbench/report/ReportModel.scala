@@ -337,10 +337,7 @@ object ReportModel {
 
   /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
     * over its throughput cells: a family-L fork's windows are not iterations of one steady program. */
-  def launchSpread(run: RunData): Option[LaunchSpread] =
-    LaunchSpread.of(run.cells.filterNot(LatencyData.isLatency).flatMap(c => CellStats.estimate(c, ForkStats.DefaultConfidence)).map(
-        _.forks
-      ))
+  def launchSpread(run: RunData): Option[LaunchSpread] = effectbench.analysis.LaunchSpreads.of(run)
 
   /** The two spreads of the ratios measured in relay rounds (against each table's fastest): inside a
     * launch, from turn to turn (the median over ratios and rounds of the standard deviation of the log
@@ -351,18 +348,11 @@ object ReportModel {
       val fastest = g.rows.find(_.isFastest).flatMap(_.estimate).map(CellRatios.reference)
       g.rows.filterNot(_.isFastest).flatMap(r => for (f <- fastest; e <- r.estimate) yield ForkStats.turnRatios(f, CellRatios.reference(e)))
     }.filter(_.size >= 2)
-    def median(xs: Vector[Double]): Double = {
-      val s = xs.filterNot(_.isNaN).sorted
-      if (s.isEmpty) Double.NaN else if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
-    }
+    import effectbench.stats.Describe.median
     if (pairs.isEmpty) None
     else {
       val within = median(pairs.flatMap(_.map(_.withinSd)))
-      val between = median(pairs.map { ts =>
-        val d = ts.map(_.logRatio)
-        val m = d.sum / d.size
-        math.sqrt(d.map(x => (x - m) * (x - m)).sum / (d.size - 1))
-      })
+      val between = median(pairs.map(ts => effectbench.stats.Describe.sd(ts.map(_.logRatio))))
       Some(f"${pairs.size} ratios from turns: one turn against its neighbour ${within * 100}%.1f%% apart inside a launch, " +
         f"launches ${between * 100}%.1f%% apart (standard deviations of the log ratio, medians; the intervals stand on the launches)")
     }

@@ -38,7 +38,7 @@ object TerminalTable {
       }
     }
     sb.append(LatencyTables.terminal(run, confidence))
-    sb.append(ServiceCapacity.terminal(run))
+    sb.append(CapacityText.terminal(run))
     if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
     if (m.planned.nonEmpty) {
       sb.append(s"\n${m.planned.size} planned cells not measured:\n")

@@ -39,34 +39,38 @@ object VersionChart {
   }
 
   def section(m: Report, run: RunData): String = {
+    import scalatags.Text.all._
     val scenarios = byScenario(m, run)
     if (scenarios.isEmpty) ""
     else {
-      val esc = (s: String) => Html.esc(s)
-      val sb = new StringBuilder
-      sb.append("<section id=\"versions\"><h2>Across library versions</h2>\n")
-      sb.append(
-        "<p class=\"dim\">Each runtime measured at several versions in this run (<code>--lib</code>), in the same paired rounds: how many times slower than the first version, with that ratio's own interval (dashed); a tie when the interval holds 1. Versions as the live runtime read them back.</p>\n"
-      )
-      scenarios.zipWithIndex.foreach { case ((sc, ts), i) =>
-        sb.append(s"<div class=\"group\" id=\"versions-${esc(sc)}\"><h3>${esc(sc)}</h3>\n")
-        ts.foreach { t =>
-          val tt = VersionTable.text(t)
-          sb.append(
-            s"<h4>${esc(VersionTable.caption(t))}</h4><table class=\"res versions\"><tr>${tt.head.map(h => s"<th>${esc(h)}</th>").mkString}</tr>"
-          )
-          tt.rows.foreach(r => sb.append(s"<tr>${r.padTo(tt.head.size, "").map(v => s"<td>${esc(v)}</td>").mkString}</tr>"))
-          sb.append("</table>\n")
-        }
-        sb.append(
-          s"<div class=\"vchart\" data-versions=\"$i\" style=\"height:320px\" aria-label=\"${esc(sc)} across versions\"></div></div>\n"
-        )
-      }
       val data = ujson.Arr.from(scenarios.map { case (sc, ts) => json(sc, ts) })
-      sb.append(s"<script type=\"application/json\" id=\"versions-data\">${Html.scriptJson(data)}</script>\n")
-      sb.append(s"<script>$js</script>\n")
-      sb.append("</section>\n")
-      sb.toString
+      // Every text and attribute is escaped by scalatags as it renders; the chart's data is JSON for a script.
+      tag("section")(id := "versions")(
+        h2("Across library versions"), "\n",
+        p(cls := "dim")(
+          "Each runtime measured at several versions in this run (", code("--lib"),
+          "), in the same paired rounds: how many times slower than the first version, with that ratio's own interval (dashed); a tie when the interval holds 1. Versions as the live runtime read them back."
+        ), "\n",
+        scenarios.zipWithIndex.map { case ((sc, ts), i) =>
+          frag(
+            div(cls := "group", id := s"versions-$sc")(
+              h3(sc), "\n",
+              ts.map { t =>
+                val tt = VersionTable.text(t)
+                frag(
+                  h4(VersionTable.caption(t)),
+                  table(cls := "res versions")(tr(tt.head.map(th(_))), tt.rows.map(r => tr(r.padTo(tt.head.size, "").map(td(_))))),
+                  "\n"
+                )
+              },
+              div(cls := "vchart", attr("data-versions") := i.toString, style := "height:320px", attr("aria-label") := s"$sc across versions")
+            ),
+            "\n"
+          )
+        },
+        script(tpe := "application/json", id := "versions-data")(raw(Html.scriptJson(data))), "\n",
+        script(raw(js)), "\n"
+      ).render + "\n"
     }
   }
 

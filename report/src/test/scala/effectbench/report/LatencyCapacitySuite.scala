@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.*
 import effectbench.store.RunData
 
 import effectbench.{Outcome, ServiceModel}
@@ -67,7 +68,7 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val text = TerminalTable.render(run)
     assert(text.contains("service/-/fork capacity"), text)
     assert(text.contains("500 … 2,000"), text)
-    ServiceCapacity.head.foreach(h => assert(text.contains(h), s"column $h:\n$text"))
+    CapacityText.head.foreach(h => assert(text.contains(h), s"column $h:\n$text"))
     val md = Markdown.render(run)
     assert(md.contains("#### service/-/fork capacity"), md)
     assert(md.contains("the median over rounds"), md)
@@ -156,7 +157,7 @@ class LatencyCapacitySuite extends munit.FunSuite {
     assert(html.contains("not measured: 1,000, 2,000"), "the capacity table in the HTML")
     assert(ReportModel.build(stopped).notMeasured.count(_._3.startsWith("not-measured")) == 2)
     // The printed capacity: the same as with zio's higher rates measured (they cannot change it).
-    def capacity(run: RunData) = ServiceCapacity.build(run).head.rows.map(r => ServiceCapacity.cells(r).dropRight(1))
+    def capacity(run: RunData) = ServiceCapacity.build(run).head.rows.map(r => CapacityText.cells(r).dropRight(1))
     assertEquals(capacity(stopped), capacity(full))
     assertEquals(ServiceCapacity.build(stopped).head.rows.find(_.runtime == "zio").map(_.notMeasured), Some(Vector(1000L, 2000L)))
     val c = RunComparison.compare(full, stopped, 0.05, resamples = 200)
@@ -211,10 +212,10 @@ class LatencyCapacitySuite extends munit.FunSuite {
     }
     val b = run(SyntheticRun.tempDir("late-b"), Some(0))
     val ds = LatencyCompare.diffs(a, b, 0.05)
-    val cmp = LatencyCompare.terminal(ds, 0.05)
-    assert(LatencyCompare.headOf(ds).contains("late timeouts A"), cmp)
+    val cmp = LatencyCompareText.terminal(ds, 0.05)
+    assert(LatencyCompareText.headOf(ds).contains("late timeouts A"), cmp)
     val zio = ds.find(_.key.contains("/zio/")).get
-    assertEquals(LatencyCompare.cellsOf(ds, zio).takeRight(2), Vector("7, 7 per fork", "0 per fork"))
+    assertEquals(LatencyCompareText.cellsOf(ds, zio).takeRight(2), Vector("7, 7 per fork", "0 per fork"))
     assert(cmp.contains("7, 7 per fork"), cmp)
   }
 

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.*
 import effectbench.stats.{CellEstimate, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
@@ -187,13 +188,13 @@ class LatencyReportSuite extends munit.FunSuite {
     val a2 = latencyRun(SyntheticRun.tempDir("lat-a2"), p, seed = 2)
     val same = LatencyCompare.diffs(a, a2, 0.05)
     assertEquals(same.size, 2)
-    assert(same.forall(_.verdict == Verdict.Same), same.map(d => LatencyCompare.cells(d).mkString(" ")).mkString("\n"))
+    assert(same.forall(_.verdict == Verdict.Same), same.map(d => LatencyCompareText.cells(d).mkString(" ")).mkString("\n"))
     val b = latencyRun(SyntheticRun.tempDir("lat-b"), p.updated("zio", 2000.0), seed = 3)
     val diffs = LatencyCompare.diffs(a, b, 0.05)
     val zio = diffs.find(_.key.contains("/zio/")).get
-    assertEquals(zio.verdict, Verdict.Regressed, LatencyCompare.cells(zio).mkString(" "))
+    assertEquals(zio.verdict, Verdict.Regressed, LatencyCompareText.cells(zio).mkString(" "))
     assert(zio.ratio.low > 1.5 && zio.ratio.high < 2.6, zio.ratio.toString)
-    assert(LatencyCompare.terminal(diffs, 0.05).contains("p99 regressed"))
+    assert(LatencyCompareText.terminal(diffs, 0.05).contains("p99 regressed"))
   }
 
   test("a p99 verdict counts no fork kept though the machine canary read the machine away around it") {
@@ -218,12 +219,12 @@ class LatencyReportSuite extends munit.FunSuite {
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1, forks = 8)
     val b = latencyRun(SyntheticRun.tempDir("lat-b"), p.updated("zio", 1150.0), seed = 3, forks = 8)
     def zio(t: Double) = LatencyCompare.diffs(a, b, t).find(_.key.contains("/zio/")).get
-    assertEquals(zio(0.05).verdict, Verdict.Regressed, LatencyCompare.cells(zio(0.05)).mkString(" "))
-    assertEquals(zio(LatencyCompare.DefaultTailThreshold).verdict, Verdict.Same, LatencyCompare.cells(zio(0.2)).mkString(" "))
+    assertEquals(zio(0.05).verdict, Verdict.Regressed, LatencyCompareText.cells(zio(0.05)).mkString(" "))
+    assertEquals(zio(LatencyCompare.DefaultTailThreshold).verdict, Verdict.Same, LatencyCompareText.cells(zio(0.2)).mkString(" "))
     val twice = latencyRun(SyntheticRun.tempDir("lat-c"), p.updated("zio", 2000.0), seed = 3, forks = 8)
     assertEquals(LatencyCompare.diffs(a, twice, LatencyCompare.DefaultTailThreshold).find(_.key.contains("/zio/")).get.verdict,
       Verdict.Regressed)
-    assert(LatencyCompare.legend(LatencyCompare.DefaultTailThreshold).contains("±20.0%"))
+    assert(LatencyCompareText.legend(LatencyCompare.DefaultTailThreshold).contains("±20.0%"))
   }
 
   test("a family-L cell's score (hog time) is judged at the tail threshold, another family's at the threshold of means") {
@@ -317,17 +318,17 @@ class LatencyReportSuite extends munit.FunSuite {
     val p = Map("cats-effect" -> 3000.0, "cats-effect@shipped" -> 1500.0, "zio" -> 1000.0)
     val a = latencyRun(SyntheticRun.tempDir("lat-a"), p, seed = 1)
     val all = LatencyCompare.diffs(a, latencyRun(SyntheticRun.tempDir("lat-b"), p.map { case (k, v) => k -> v * 2 }, seed = 3), 0.05)
-    assert(all.forall(_.verdict == Verdict.Regressed), all.map(d => LatencyCompare.cells(d).mkString(" ")).mkString("\n"))
+    assert(all.forall(_.verdict == Verdict.Regressed), all.map(d => LatencyCompareText.cells(d).mkString(" ")).mkString("\n"))
     val ForkInterval(g, lo, _, _) = LatencyCompare.shift(all).get
     assert(lo > 1 && g > 1.8 && g < 2.2, s"$g")
     assertEquals(LatencyCompare.withShift(all).size, 3)
-    val text = LatencyCompare.terminal(all, 0.05)
+    val text = LatencyCompareText.terminal(all, 0.05)
     assert(text.contains("p99 regressed*") && text.contains("the whole run's p99s moved: B longer than A by"), text)
     // One cell twice as long, the others as they were: no shift of the whole run, nothing marked.
     val one = LatencyCompare.diffs(a, latencyRun(SyntheticRun.tempDir("lat-c"), p.updated("zio", 2000.0), seed = 3), 0.05)
     assert(one.find(_.key.contains("/zio/")).get.verdict == Verdict.Regressed)
     assert(LatencyCompare.shift(one).isEmpty && LatencyCompare.withShift(one).isEmpty)
-    assert(!LatencyCompare.terminal(one, 0.05).contains("whole run"))
+    assert(!LatencyCompareText.terminal(one, 0.05).contains("whole run"))
   }
 
   test("compare gives no p99 verdict on fewer than four forks a run, however far apart and tight they are") {
@@ -339,7 +340,7 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(d.ratio.known && d.ratio.ratio > 1.5, d.ratio.toString)
     assertEquals(d.verdict, Verdict.Same)
     assert(!d.decidable)
-    assert(LatencyCompare.cells(d).contains("too few forks to judge a tail (2 and 2; 4 a run)"), LatencyCompare.cells(d).toString)
+    assert(LatencyCompareText.cells(d).contains("too few forks to judge a tail (2 and 2; 4 a run)"), LatencyCompareText.cells(d).toString)
     // Four a run: the rank test can reach 5% (exact two-sided p = 2/70 when every fork of B is slower).
     val a4 = latencyRun(SyntheticRun.tempDir("lat-a4"), p, seed = 1, forks = 4)
     val b4 = latencyRun(SyntheticRun.tempDir("lat-b4"), p.updated("zio", 2000.0), seed = 3, forks = 4)
@@ -398,5 +399,16 @@ class LatencyReportSuite extends munit.FunSuite {
     val points = "<circle class=\"point\"[^>]*cx=\"([^\"]+)\" cy=\"([^\"]+)\"".r.findAllMatchIn(section).toVector
     assertEquals(points.size, 3)
     points.foreach(m => assert(m.group(1).toDouble > 0 && m.group(2).toDouble > 0, m.matched))
+  }
+
+  test("the SVG curves and frontier escape their labels: a runtime named <&\" renders as text") {
+    val t = LatencyTables.build(latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0))).head
+    val odd = t.copy(scenario = "a<b", rows = t.rows.map(r => r.copy(runtime = "x<&\"y", variant = "v\"<&")))
+    Seq(LatencyHtml.curvesSvg(odd), LatencyHtml.frontierSvg(odd)).foreach { svg =>
+      assert(svg.contains("x&lt;&amp;&quot;y"), svg)
+      assert(svg.contains("v&quot;&lt;&amp;"), svg)
+      assert(!svg.contains("x<&\"y") && !svg.contains("v\"<&"), svg)
+    }
+    assert(LatencyHtml.curvesSvg(odd).contains("aria-label=\"a&lt;b/"), "the title in an attribute")
   }
 }

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.Runtimes
-import effectbench.report.{CellStats, ReportModel, TerminalTable}
+import effectbench.report.{CellStats, TerminalTable}
 import effectbench.stats.{CellRatios, ForkStats}
 import effectbench.store.RunData
 import java.nio.file.{Files, Path, Paths}
@@ -95,7 +95,7 @@ object EngineStudy {
     run.cells.find(_.id.exists(_.runtime == rt)) match {
       case Some(c) =>
         val seconds = c.record.seconds
-        CellStats.estimate(c, ForkStats.DefaultConfidence) match {
+        effectbench.analysis.LaunchSpreads.estimate(c, ForkStats.DefaultConfidence) match {
           case Some(e) =>
             val unit = c.score.map(_.unit).getOrElse("")
             val means = e.forkMeans.map(effectbench.stats.Format.num).mkString(", ") + s" $unit"
@@ -113,7 +113,7 @@ object EngineStudy {
 
   private def row(sc: String, label: String, run: RunData): Vector[String] = {
     val seconds = run.cells.map(_.record.seconds).filterNot(_.isNaN).sum
-    def est(rt: String) = run.cells.find(_.id.exists(_.runtime == rt)).flatMap(CellStats.estimate(_, ForkStats.DefaultConfidence))
+    def est(rt: String) = run.cells.find(_.id.exists(_.runtime == rt)).flatMap(effectbench.analysis.LaunchSpreads.estimate(_, ForkStats.DefaultConfidence))
     (est(Runtimes.CatsEffect.id), est(Runtimes.Zio.id)) match {
       case (Some(ce), Some(z)) =>
         val higher = run.cells.flatMap(_.score).headOption.exists(_.higherIsBetter)

@@ -51,10 +51,7 @@ object LatencyCell {
   }
 
   /** The latency log of the JMH file `out`: `x.json` -> `x.hlog`. */
-  def logOf(out: Path): Path = {
-    val name = out.getFileName.toString
-    out.resolveSibling((if (name.endsWith(".json")) name.dropRight(5) else name) + LatencyModel.LogSuffix)
-  }
+  def logOf(out: Path): Path = effectbench.store.JmhMerge.logOf(out)
 
   /** The most seconds of windows the JIT gate may add to a family-L fork's warm-up (JitGate): enough
     * for the slowest machine seen, where the compilers fell quiet 10–12 s into a fork of Cats Effect's

@@ -1,5 +1,6 @@
 package effectbench.runner
 
+import effectbench.stats.Describe
 import effectbench.store.CanaryLog
 import effectbench.store.CanaryLog.{ForkCheck, Verdict}
 import java.nio.file.Path
@@ -104,8 +105,8 @@ object MachineCanary {
     def reference: Option[Reading] =
       if (readings.size < MinReadings) None
       else {
-        def q(xs: Vector[Double]) = { val s = xs.sorted; s((s.size - 1) / 4) }
-        Some(Reading(q(readings.map(_.c2c))))
+        // One of the readings, the lower of the two around the quartile (Hyndman–Fan 1).
+        Some(Reading(Describe.quantile(readings.map(_.c2c), 0.25, Describe.QuantileRule.Lower)))
       }
     /** How much slower than the reference a reading is (0.3 = 30%); NaN before MinReadings. */
     def excess(r: Reading): Double = reference.fold(Double.NaN)(ref => MachineCanary.excess(r, ref))

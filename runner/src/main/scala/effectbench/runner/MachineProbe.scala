@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.stats.LaunchSpread
+import effectbench.stats.{Describe, LaunchSpread}
 
 /** `./bench machine`: how steady this machine keeps fixed work from one window of time to the next,
   * before a run spends fifteen minutes on it. A fresh JVM (the machine's default flags and heap of a
@@ -33,13 +33,11 @@ object MachineProbe {
   final case class Result(job: String, values: Vector[Double]) {
     def spread: Double = {
       val l = values.filter(_ > 0).map(math.log)
-      if (l.size < 2) Double.NaN else LaunchSpread.sd(l)
+      Describe.sd(l)
     }
 
-    def percentile(q: Double): Double = {
-      val s = values.sorted
-      if (s.isEmpty) Double.NaN else s(math.min(s.size - 1, math.max(0, math.round(q * (s.size - 1)).toInt)))
-    }
+    /** The reading nearest the q-quantile's position, one of the readings (Describe.QuantileRule.Nearest). */
+    def percentile(q: Double): Double = Describe.quantile(values, q, Describe.QuantileRule.Nearest)
   }
 
   /** The jobs whose spread is the memory path's: a benchmark's iterations touch memory as they do. */

@@ -1,10 +1,9 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.report.{LatencyData, LatencyStats}
-import effectbench.store.{JmhResult, RunData, RunFiles}
+import effectbench.analysis.{LatencyData, LatencyStats, Stopping}
+import effectbench.store.{JmhMerge, JmhResult, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
-import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 import scala.util.Random
 
@@ -42,6 +41,9 @@ object Rounds {
       /** A relay turn's length when measuring (`--turn`). */
       turnSeconds: Double = RelayTurnSeconds
   ) {
+    /** The stopping rule's part of the engine. */
+    def rule: Stopping.Rule = Stopping.Rule(precision, precisionFirst)
+
     def tableOf(c: PlannedCell): String =
       if (acrossParams) s"${c.id.scenario}/${c.id.variant}/*/${c.id.mode.id} @ ${c.jvm.label}" else tableKey(c)
   }
@@ -81,6 +83,21 @@ object Rounds {
       worstForks: Int = 0
   )
 
+  export Stopping.{MinStateForks, Open, OpenRatio, TailMinForks, TailTarget, clearlyDecided, tailReach}
+  export RoundPlanner.{SettleCap, forksToSettle, planRound}
+  export JmhMerge.{combine, combineLogs}
+
+  /** One ratio needs no more rounds (Stopping.ratioSettled under the engine's rule). */
+  def ratioSettled(r: RatioEstimate, engine: Engine): Boolean = Stopping.ratioSettled(r, engine.rule)
+
+  /** Whether every ratio against the fastest is settled, with the widest half-width (Stopping.settled). */
+  def settled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Boolean, Double) =
+    Stopping.settled(est, higher, engine.rule)
+
+  /** The cells that need another fork (Stopping.unsettled under the engine's rule). */
+  def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): Stopping.Open =
+    Stopping.unsettled(est, higher, engine.rule)
+
   def tableKey(c: PlannedCell): String = s"${c.id.group} @ ${c.jvm.label}"
 
   /** The name of a cell's `nth` fork of `round` (a second one only for the fastest, see loop). */
@@ -102,133 +119,6 @@ object Rounds {
       rs.headOption.exists(_.scored.scoreUnit.startsWith("ops/")), starvedThroughout(rs), tail = tail)
   }
 
-  /** Decided by more than the precision: the ratio's whole interval lies outside the band
-    * [1/(1+P), 1+P] around 1. The band is symmetric on the log scale because a ratio and its
-    * inverse must decide alike (B is 1.06× slower than A exactly when A is 0.943× of B); "by more
-    * than P" is read as the interval's nearer end, not its point, being more than P from 1. A
-    * bimodal ratio is never decided. */
-  def clearlyDecided(r: RatioEstimate, precision: Double): Boolean =
-    r.known && !r.bimodal && (r.low > 1 + precision || r.high < 1 / (1 + precision))
-
-  /** One ratio needs no more rounds: its half-width is within the precision, or (unless the engine
-    * wants precision first) it is decided by more than the precision. */
-  def ratioSettled(r: RatioEstimate, engine: Engine): Boolean =
-    r.known && (r.relHalfWidth <= engine.precision || (!engine.precisionFirst && clearlyDecided(r, engine.precision)))
-
-  /** Whether every ratio against the fastest is settled (ratioSettled), from the cells' estimates;
-    * also returns the widest ratio half-width. A table of one cell settles on its own half-width. */
-  def settled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): (Boolean, Double) = {
-    val o = unsettled(est, higher, engine)
-    (o.pending.isEmpty, o.worst)
-  }
-
-  /** What a table still needs after a round: `pending`, the cells to measure again (the fastest
-    * first); `worst`, the widest half-width among the ratios that are not bimodal; `bimodal`, the
-    * cells whose ratio is. */
-  final case class Open(
-      pending: Vector[String], worst: Double, bimodal: Vector[String], widths: Map[String, OpenRatio] = Map.empty, worstForks: Int = 0
-  )
-
-  /** An open cell's widest unsettled ratio: its half-width (NaN while a launch state lacks the forks
-    * for an interval) on `forks` forks of the cell. */
-  final case class OpenRatio(halfWidth: Double, forks: Int)
-
-  /** The cells that need another fork: every cell whose ratio against the fastest is not settled,
-    * with the fastest itself (the reference of those ratios) while any is. A cell whose ratio is
-    * settled gets no more forks: its ratio keeps its paired interval over the rounds it shares with
-    * the fastest (ForkStats.ratio pairs by round), and a table's later rounds measure only what is
-    * still open. A cell comes back when its ratio reopens (the fastest's mean moved) or it becomes
-    * the fastest. A bimodal ratio is not open: no number of rounds makes one number of a two-state
-    * cell meaningful, and the report gives its modes from the forks it has (at least the minimum
-    * rounds'). A table of one cell is pending until its own half-width is within the precision. */
-  def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, engine: Engine): Open =
-    if (est.size < 2) {
-      val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
-      Open(if (!w.isNaN && w <= engine.precision) Vector.empty else est.map(_._1), w, Vector.empty)
-    } else {
-      // Ratios are taken against each cell's reference: itself, or its most frequent launch state.
-      val refs = est.map { case (k, e) => k -> CellRatios.reference(e) }
-      val fastest = if (higher) refs.maxBy(_._2.mean) else refs.minBy(_._2.mean)
-      val others = est.filterNot(_._1 == fastest._1)
-      // A cell whose iterations change state inside a fork has no number to refine: not open.
-      val (bimodal, rest) = others.partition { case (_, e) => e.bimodal && !e.multiState }
-      // A cell with launch states is open while a state has fewer than MinStateForks forks (no
-      // interval worth the name) or a state's own ratio is not settled.
-      val (states, single) = rest.partition(_._2.multiState)
-      val stateOpen = states.flatMap { case (k, e) =>
-        val short = e.states.filter(_.forks.size < MinStateForks)
-        val wide = CellRatios.stateSlowdowns(e, fastest._2, higher).filterNot(r => ratioSettled(r.ratio, engine))
-        if (short.nonEmpty) Some(k -> OpenRatio(Double.NaN, short.map(_.forks.size).min))
-        else wide.maxByOption(_.ratio.relHalfWidth).map(r => k -> OpenRatio(r.ratio.relHalfWidth, r.state.forks.size))
-      }
-      val ratios = single.map { case (k, e) => (k, e, CellRatios.slowdown(e, fastest._2, higher)) }
-      val widths = ratios.map(_._3.relHalfWidth)
-      val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
-      val worstForks = if (worst.isNaN) 0 else ratios.maxBy(_._3.relHalfWidth)._2.n.min(fastest._2.n)
-      val open = ratios.filterNot(r => ratioSettled(r._3, engine)).map(r => r._1 -> OpenRatio(r._3.relHalfWidth, r._2.n)) ++ stateOpen
-      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap, worstForks)
-    }
-
-  /** More forks than this for one ratio are past counting in any table's budget (forksToSettle's cap). */
-  val SettleCap = 200
-
-  /** Forks more that a ratio of relative half-width `w` on `n` forks needs to come within
-    * `precision`, if the spread of its forks stays as measured: on the log scale (where the ratio's
-    * interval is symmetric, ln(1 + w)) the half-width goes as t(n + m − 1) · √(n / (n + m)) / t(n − 1).
-    * One when it cannot be told (no interval yet); `cap` + 1 when even `cap` more would not do. */
-  def forksToSettle(w: Double, n: Int, precision: Double, confidence: Double, cap: Int = SettleCap): Int =
-    if (w.isNaN || n < 2) 1
-    else if (w <= precision) 0
-    else {
-      val (h, target) = (math.log1p(w), math.log1p(precision))
-      val t0 = ForkStats.tQuantile(confidence, n - 1)
-      def enough(m: Int) = h * ForkStats.tQuantile(confidence, n + m - 1) / t0 * math.sqrt(n.toDouble / (n + m)) <= target
-      if (!enough(cap)) cap + 1
-      else {
-        // The half-width falls as m grows: the least m that is enough, by bisection.
-        var (lo, hi) = (0, cap)
-        while (hi - lo > 1) { val mid = (lo + hi) / 2; if (enough(mid)) hi = mid else lo = mid }
-        hi
-      }
-    }
-
-  /** The next round of a table after its minimum rounds, within the `left` seconds of its budget.
-    * Of the open cells, one whose ratio would need more forks (each with a fork of the fastest, the
-    * ratios pair by round) than the whole of `left` pays for is out of reach: it keeps the interval it
-    * has and gets no more forks in this table, so that the time goes to ratios it can settle
-    * (docs/lessons/out-of-reach.md).
-    * The others are taken nearest to settling first, as many as fit in `left`, with the fastest once,
-    * or twice when two ratios or more are open; when not even one fits, the round is empty. With
-    * `spendAll` (the run's last table, or a budget no later table shares: what is left would be lost)
-    * no ratio is out of reach: a ratio that cannot settle still narrows.
-    * @param open the open cells with their widest open ratio
-    * @param perFork a cell's seconds per fork so far
-    * @return the cells of the next round (the fastest first) and the cells out of reach with the
-    *         forks each would need */
-  def planRound(
-      fastest: String, open: Map[String, OpenRatio], perFork: String => Double, left: Double, precision: Double, confidence: Double,
-      spendAll: Boolean = false, relay: Boolean = false
-  ): (Vector[String], Vector[(String, Int)]) = {
-    val need = open.map { case (k, o) =>
-      k -> (if (o.halfWidth.isNaN) math.max(1, MinStateForks - o.forks) else forksToSettle(o.halfWidth, o.forks, precision, confidence))
-    }
-    val (reach, out) =
-      if (spendAll) (open.keys.toVector.sorted, Vector.empty)
-      else open.keys.toVector.sorted.partition(k => need(k) * (perFork(k) + perFork(fastest)) <= left)
-    val ordered = reach.sortBy(k => (need(k), -open(k).halfWidth))
-    var chosen = Vector.empty[String]
-    var cost = perFork(fastest)
-    ordered.foreach { k =>
-      // The fastest's second fork comes with the second ratio of the round.
-      // (Not in a relay round: each ratio pairs the turns of one JVM of each cell.)
-      val extra = perFork(k) + (if (chosen.size == 1 && !relay) perFork(fastest) else 0.0)
-      if (cost + extra <= left) { chosen :+= k; cost += extra }
-    }
-    val round =
-      if (chosen.isEmpty) Vector.empty else (fastest +: chosen) ++ (if (chosen.size >= 2 && !relay) Vector(fastest) else Vector.empty)
-    (round, out.map(k => k -> need(k)))
-  }
-
   /** A fork the machine canary set aside: its round, its number in the round, where its JMH file
     * went, and how far the machine was from its usual state around it (MachineCanary.Guard.fork). */
   final case class Aside(round: Int, nth: Int, file: Path, away: Double)
@@ -247,9 +137,6 @@ object Rounds {
     aside.zipWithIndex.sortBy { case (a, i) => (if (a.away.isNaN) Double.MaxValue else a.away, i) }.map(_._1)
       .take(math.max(0, MinKeptForks - kept)).sortBy(a => (a.round, a.nth))
 
-  /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */
-  val MinStateForks = 3
-
   /** One fork of one cell, as the round loop sees it; `starving`: a family-L fork whose every event
     * in every measured window starved (none answered within 1 s while the load ran). */
   final case class Fork(
@@ -259,38 +146,6 @@ object Rounds {
       /** A family-L fork's p99 and its halves (LatencyData.tail): the table's fork shape follows them. */
       tail: Option[ForkShape.TailFork] = None
   )
-
-  /** The p99 reach a family-L cell's forks aim at: two runs of as many forks within compare's tail
-    * threshold of each other (95% of pairs with nothing changed). */
-  val TailTarget: Double = effectbench.report.LatencyCompare.DefaultTailThreshold
-
-  /** The forks with a p99 a family-L cell has before its p99 may count as within `TailTarget`: a
-    * spread from four forks reads tight by chance too often (at a true 0.2, one time in twelve it reads
-    * under the 0.081 that ±20% on four forks asks, χ² on 3 df), and the rule would stop there. At
-    * eight the spread ±20% asks (0.154) is within a third of the true one (docs/lessons/tails-need-forks.md). */
-  val TailMinForks = 8
-
-  /** How far apart two runs of as many forks as these would put a family-L cell's p99 (95% of pairs):
-    * exp(t·s·√(2/n)) − 1, s the forks' log p99s' standard deviation, t Student's on n − 1 df (the
-    * report's "p99 run to run" takes 1.96: here s comes from a few forks, and a t keeps the engine from
-    * stopping on a spread that happened to read narrow); `forksFor`: the forks that would reach
-    * `TailTarget` at this s. None under LatencyStats.MinReachForks forks with a p99. The forks are those
-    * behind the report's p99 (its most frequent state's, LatencyStats.p99States): a runtime's rare stall
-    * forks would otherwise keep the cell measuring to the round ceiling. */
-  def tailReach(ts: Vector[ForkShape.TailFork]): Option[LatencyStats.RunToRun] = {
-    val all = ts.map(_.logP99).filterNot(x => x.isNaN || x.isInfinite)
-    // The forks behind the report's p99: its most frequent state's when the p99s fall in states.
-    val logs = LatencyStats.p99States(all.map(math.exp)).headOption.fold(all)(_.map(all))
-    if (logs.size < LatencyStats.MinReachForks) None
-    else {
-      val n = logs.size
-      val m = logs.sum / n
-      val sd = math.sqrt(logs.map(x => (x - m) * (x - m)).sum / (n - 1))
-      def half(k: Int) = math.exp(ForkStats.tQuantile(0.95, k - 1) * sd * math.sqrt(2.0 / k)) - 1
-      val need = Iterator.from(math.max(2, LatencyStats.MinReachForks)).find(k => half(k) <= TailTarget || k >= 1000).get
-      Some(LatencyStats.RunToRun(half(n), sd, n, need, TailTarget))
-    }
-  }
 
   /** Forks after which a cell whose every fork starved gets no more in the table's first rounds: it has
     * no latency for more forks to refine, and it is the costliest cell of its table (each measured
@@ -419,65 +274,28 @@ object Rounds {
             order.foreach(k => record(k, got(k)))
           case None => rnd.shuffle(alive).foreach(k => record(k, fork(k, round, shape)))
         }
-        next = keys.filterNot(failed.contains).filterNot(starved)
-        partial = ""
-        var settledStop = false
-        if (round >= engine.minRounds && next.nonEmpty) {
-          // Every cell with forks takes part in the stopping rule, a starving one too: the report gives
-          // its hog throughput a ratio and takes it as the fastest when it is, so the engine settles
-          // what the report prints (left out, the report would take a starving cell of two forks as the
-          // fastest and every ratio against it would rest on one degree of freedom).
-          val est = forks.toVector.filterNot(x => failed.contains(x._1)).map { case (k, fs) =>
-            k -> ForkStats.estimate(fs.flatMap(_._2), engine.confidence, fs.map(_._1), cycles = relayRound.isDefined)
-          }
-          val o = unsettled(est, higher, engine)
-          val pending = o.pending
+        val plan = RoundPlanner.afterRound(
+          RoundPlanner.State(round, keys, forks, higher, failed, keys.filter(starved).toSet, outOfReach, seconds, perFork),
+          RoundPlanner.Limits(engine.rule, engine.minRounds, engine.confidence, budgetSeconds, spendAll, relayRound.isDefined)
+        )
+        next = plan.next
+        stopped = plan.stopped
+        partial = plan.partial
+        val settledStop = plan.settledStop
+        plan.open.foreach { o =>
           worst = o.worst
           worstForks = o.worstForks
           bimodal = o.bimodal
-          // A table whose other cells all failed has no ratio left that more forks could narrow: its
-          // last cell's own precision is not what a table of several cells is run for.
-          if (keys.size >= 2 && est.size < 2) stopped = "no ratio left to refine (the table's other cells failed)"
-          else if (pending.isEmpty) {
-            settledStop = true
-            stopped =
-              (if (engine.precisionFirst) "every ratio within precision"
-               else "every ratio decided by more than the precision or within it") +
-                (if (bimodal.nonEmpty) s" or bimodal (${bimodal.mkString(", ")})" else "")
-          } else {
-            // A starving cell measures again only while a ratio it is in is open (its own, or one
-            // against it as the fastest).
-            next = keys.filterNot(failed.contains).filter(pending.contains)
-            // The fastest's noise enters every open ratio: while two or more are open it gets two forks
-            // a round (each ratio's round then compares with the mean of both, ForkStats.perRound).
-            if (pending.size >= 3 && relayRound.isEmpty) next = next :+ pending.head
-            // Under a budget, the round holds the open ratios it can still settle, nearest first.
-            budgetSeconds.filter(_ => o.widths.nonEmpty && keys.size >= 2).foreach { b =>
-              val left = b - seconds
-              val candidates = o.widths.filter(w => !failed.contains(w._1) && !outOfReach.contains(w._1))
-              val (plan, out) = planRound(pending.head, candidates, perFork, left, engine.precision, engine.confidence, spendAll,
-                relayRound.isDefined)
-              val reachable = candidates.size - out.size
-              val planned = plan.distinct.count(_ != pending.head)
-              if (plan.isEmpty)
-                stopped = f"budget spent (${b}%.0f s)" + (if (candidates.isEmpty) "; its open ratios are out of its reach" else "")
-              else {
-                out.foreach { case (k, m) =>
-                  outOfReach += k
-                  val w = o.widths(k)
-                  note(
-                    f"$k: its ratio ±${w.halfWidth * 100}%.1f%% on ${w.forks} forks would need " +
-                      (if (m > SettleCap) s"over $SettleCap forks" else if (m == 1) "one fork" else s"about $m forks") +
-                      f" more, each with one of the fastest's; the table has ${left}%.0f s left: no more forks for it here " +
-                      "(its interval stands as measured; the run's last line sizes the shards that would settle it)"
-                  )
-                }
-                if (planned < reachable)
-                  partial = s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
-              }
-              next = plan
-            }
-          }
+        }
+        plan.outOfReach.foreach { case (k, m) =>
+          outOfReach += k
+          val w = plan.open.get.widths(k)
+          note(
+            f"$k: its ratio ±${w.halfWidth * 100}%.1f%% on ${w.forks} forks would need " +
+              (if (m > SettleCap) s"over $SettleCap forks" else if (m == 1) "one fork" else s"about $m forks") +
+              f" more, each with one of the fastest's; the table has ${plan.left}%.0f s left: no more forks for it here " +
+              "(its interval stands as measured; the run's last line sizes the shards that would settle it)"
+          )
         }
         // A cell whose every fork so far the machine canary set aside has no estimate for the rule above
         // to settle: it comes back, with the table's fastest to pair with, while the budget lasts.
@@ -666,110 +484,4 @@ object Rounds {
     }.toMap
     (outcomes, res.summary)
   }
-
-  /** One JMH result from several one-fork files: the forks' raw data side by side (in round order),
-    * JMH's own score and 99.9% interval of the metric the cell is scored by recomputed over every
-    * iteration as JMH would, the other metrics' scores averaged over the rounds (their raw data side
-    * by side too); and, for a family-L cell, its forks' latency logs one after the other. */
-  def combine(files: Vector[Path], target: Path): Unit = {
-    // Read as JSON trees (ujson), not as the typed summary: the combined file keeps every field JMH wrote.
-    val typed = files.map(f => RunFiles.readJmh(f).head)
-    val results = files.map(f => ujson.read(RunData.read(f)).arr.head)
-    val first = results.head
-    def put(o: ujson.Value, entries: (String, ujson.Value)*): ujson.Value = {
-      val c = ujson.copy(o)
-      entries.foreach { case (k, v) => c(k) = v }
-      c
-    }
-    def rawJson(raw: Vector[Vector[Double]]) = ujson.Arr.from(raw.map(f => ujson.Arr.from(f.map(ujson.Num(_)))))
-    /** The forks' raw data side by side, with JMH's score and 99.9% interval over every iteration. */
-    def pooled(metric: ujson.Value, rawAll: Vector[Vector[Double]]): ujson.Value = {
-      val xs = rawAll.flatten
-      val n = xs.size
-      val m = xs.sum / n
-      val err = if (n < 2) Double.NaN else ForkStats.tQuantile(0.999, n - 1) * math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (n - 1) / n)
-      put(metric, "score" -> ujson.Num(m), "scoreError" -> (if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)),
-        "rawData" -> rawJson(rawAll))
-    }
-    val pm =
-      if (typed.head.scoredName.isDefined) put(first("primaryMetric"), "rawData" -> rawJson(typed.flatMap(_.primaryMetric.rawData)))
-      else pooled(first("primaryMetric"), typed.flatMap(_.primaryMetric.rawData))
-    // Each secondary metric keeps every fork's iterations, aligned with the primary's forks (an
-    // empty fork where a round lacks the metric), so a launch state's counters can be read back.
-    val secondary = ujson.Obj.from(typed.head.secondaryMetrics.entries.map { case (name, _) =>
-      val raw = typed.flatMap(t =>
-        t.secondaryMetrics.get(name).map(_.rawData).filter(_.size == t.primaryMetric.rawData.size)
-          .getOrElse(t.primaryMetric.rawData.map(_ => Vector.empty[Double]))
-      )
-      val metric = first("secondaryMetrics")(name)
-      if (typed.head.scoredName.contains(name)) name -> pooled(metric, raw)
-      else {
-        val scores = typed.flatMap(_.secondaryMetrics.get(name)).map(_.score).filterNot(_.isNaN)
-        val withRaw = put(metric, "rawData" -> rawJson(raw))
-        name -> (if (scores.isEmpty) withRaw else put(withRaw, "score" -> ujson.Num(scores.sum / scores.size)))
-      }
-    })
-    val combined = put(first, "forks" -> ujson.Num(results.size), "primaryMetric" -> pm, "secondaryMetrics" -> secondary)
-    combineLogs(files, target)
-    val tmp = target.resolveSibling(target.getFileName.toString + ".tmp")
-    Files.write(tmp, ujson.write(ujson.Arr(combined), indent = 2).getBytes(StandardCharsets.UTF_8))
-    Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
-  }
-
-  /** The latency logs of family-L forks (LatencyCell.logOf each JMH file) concatenated in fork order
-    * into the log of `target`: each fork's windows carry its tag, and HdrHistogram's log reader
-    * takes the repeated header lines as comments. */
-  def combineLogs(files: Vector[Path], target: Path): Unit = {
-    val logs = files.map(LatencyCell.logOf).filter(Files.isRegularFile(_))
-    if (logs.nonEmpty) {
-      val out = LatencyCell.logOf(target)
-      val tmp = out.resolveSibling(out.getFileName.toString + ".tmp")
-      Files.write(tmp, logs.map(l => RunData.read(l)).mkString.getBytes(StandardCharsets.UTF_8))
-      Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
-    }
-  }
-}
-
-/** A budget of wall-clock time shared by the tables of one run, counted from the moment the run is
-  * planned: verification, recording and JVM start-ups are spent from it too, so a run given 15
-  * minutes ends near 15 minutes. Each table, when it starts, is allotted what is left of the run in proportion to its expected cost per round (cells × seconds per fork)
-  * among the tables still to run; what a table leaves unused (it settled early) therefore goes to
-  * the tables after it, and what it overran is taken from them. The seconds per fork are re-planned
-  * after each table from the measured cost: the planned figures of the tables still to run are
-  * scaled by measured / planned of the tables done.
-  *
-  * @param plan every table of the run with its cells and planned seconds per fork, in run order */
-final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock) {
-  private val start = clock()
-  private var plannedDone = 0.0
-  private var measuredDone = 0.0
-  private var done = Set.empty[String]
-
-  def remaining: Double = math.max(0.0, totalSeconds - (clock() - start))
-  def tablesLeft: Int = plan.count(t => !done.contains(t._1))
-  /** Measured / planned seconds per fork of the tables done (1 before any). */
-  def costFactor: Double = if (plannedDone <= 0 || measuredDone <= 0) 1.0 else measuredDone / plannedDone
-
-  /** The budget of `table`, which starts now with `cells` cells (fewer than planned when some
-    * failed their oracle). */
-  def allot(table: String, cells: Int): Double = synchronized {
-    val left = plan.filter(t => !done.contains(t._1))
-    def weight(t: (String, Int, Double)) = (if (t._1 == table) cells else t._2) * t._3
-    val total = left.map(weight).sum
-    val mine = left.find(_._1 == table).map(weight).getOrElse(cells * plan.map(_._3).headOption.getOrElse(1.0))
-    if (total <= 0) remaining else remaining * mine / math.max(total, mine)
-  }
-
-  /** A table finished: its `forks` forks took `seconds` of JMH time. */
-  def record(table: String, forks: Int, seconds: Double): Unit = synchronized {
-    plan.find(_._1 == table).foreach(t => { plannedDone += t._3 * forks; measuredDone += seconds })
-    done += table
-  }
-
-  /** Seconds per fork expected from now on for a table planned at `planned`. */
-  def forkSeconds(planned: Double): Double = planned * costFactor
-}
-
-object RunBudget {
-  val wallClock: () => Double = () => System.nanoTime() / 1e9
 }

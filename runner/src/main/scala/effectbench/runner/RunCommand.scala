@@ -124,7 +124,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     val advice = setup.engine.flatMap(e => Shards.advice(summaries.result(), e))
     advice.foreach(println)
     // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread).
-    if (advice.nonEmpty) effectbench.report.ReportModel.launchSpread(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
+    if (advice.nonEmpty) effectbench.analysis.LaunchSpreads.of(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
     println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
     println(dir.dir.toString)
     if (failed.nonEmpty) 1 else 0

@@ -154,7 +154,7 @@ object StatesStudy {
     * the median of its variance per machine second (ForkShape.costedVariance). Empty when no cut fits. */
   def shapeRows(results: Vector[Launch], iterationSeconds: Double, overheadSeconds: Double): Vector[Vector[String]] = {
     val groups = results.groupBy(l => (l.cell, l.change)).toVector.sortBy(_._1).map(_._2.sortBy(_.order).map(_.raw))
-    def quantile(xs: Vector[Double], q: Double) = effectbench.stats.Stats.quantile(xs.toArray, q)
+    def quantile(xs: Vector[Double], q: Double) = effectbench.stats.Describe.quantile(xs, q)
     effectbench.stats.ForkShape.cuts.flatMap { cut =>
       val spreads = groups.map(g => effectbench.stats.ForkShape.cutSpread(g, iterationSeconds, cut))
       if (groups.isEmpty || spreads.exists(_.isNaN)) None
@@ -180,8 +180,7 @@ object StatesStudy {
     val ls = means.filter(_ > 0).map(math.log)
     if (ls.size < 2) "—"
     else {
-      val m = ls.sum / ls.size
-      val sd = math.sqrt(ls.map(x => (x - m) * (x - m)).sum / (ls.size - 1))
+      val sd = effectbench.stats.Describe.sd(ls)
       f"${sd * 100}%.0f%% (${math.exp(ls.max - ls.min)}%.2f×)"
     }
   }

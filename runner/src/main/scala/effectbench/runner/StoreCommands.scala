@@ -1,7 +1,8 @@
 package effectbench.runner
 
 import effectbench.CellId
-import effectbench.report.{CompareReport, LatencyCompare, RunComparison, TerminalTable, Verdict}
+import effectbench.report.{CompareReport, LatencyCompareText, TerminalTable}
+import effectbench.analysis.{LatencyCompare, RunComparison, Verdict}
 import effectbench.stats.Format
 import effectbench.store.{HistoryRow, Index, RunData}
 import java.nio.file.{Files, Path, Paths}
@@ -143,8 +144,8 @@ object StoreCommands {
     val c = RunComparison.compare(a, b, threshold, confidence = confidence, tailThreshold = tailThreshold)
     val latency = LatencyCompare.diffs(a, b, tailThreshold, confidence)
     val text =
-      if (format == CompareFormat.Markdown) CompareReport.markdown(c) + LatencyCompare.markdown(latency, tailThreshold)
-      else CompareReport.terminal(c) + LatencyCompare.terminal(latency, tailThreshold)
+      if (format == CompareFormat.Markdown) CompareReport.markdown(c) + LatencyCompareText.markdown(latency, tailThreshold)
+      else CompareReport.terminal(c) + LatencyCompareText.terminal(latency, tailThreshold)
     out match {
       case Some(f) => Reports.write(Paths.get(f), text); println(s"wrote ${Paths.get(f).toAbsolutePath}")
       case None => print(text)

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Catalog, Outcome}
-import effectbench.report.{ServiceCapacity, SweepKey}
+import effectbench.analysis.{ServiceCapacity, SweepKey}
 import effectbench.stats.Format
 import effectbench.store.RunData
 
@@ -18,11 +18,7 @@ object SweepStop {
   final case class Skip(cell: PlannedCell, sweep: SweepKey, at: Long, reason: String)
 
   /** The stop rate of each sweep recorded in `run` that has stopped. */
-  def stopped(run: RunData): Map[SweepKey, (Long, Double)] =
-    ServiceCapacity.sweeps(run).flatMap { case (k, byRate) =>
-      val target = ServiceCapacity.targetOf(run, k)
-      ServiceCapacity.stopsAt(byRate, target).map(at => k -> (at, target))
-    }
+  def stopped(run: RunData): Map[SweepKey, (Long, Double)] = ServiceCapacity.stoppedSweeps(run)
 
   /** The cells of `cells` whose sweep stopped below their rate, as recorded in `run`. */
   def skips(run: RunData, cells: Vector[PlannedCell]): Vector[Skip] = {

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Catalog, Family, Outcome, ServiceModel}
-import effectbench.report.LatencyData
+import effectbench.analysis.LatencyData
 import effectbench.store.RunData
 import java.nio.file.Files
 import scala.concurrent.duration._

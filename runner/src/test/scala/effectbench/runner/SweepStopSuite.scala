@@ -1,7 +1,8 @@
 package effectbench.runner
 
 import effectbench.{CellId, Mode, Outcome, Params}
-import effectbench.report.{ServiceCapacity, SyntheticRun}
+import effectbench.report.SyntheticRun
+import effectbench.analysis.ServiceCapacity
 import effectbench.report.SyntheticRun.ServiceCell
 import effectbench.store.{RunData, RunFiles, ShardInfo, ShardUnit}
 import java.nio.charset.StandardCharsets

@@ -18,8 +18,7 @@ object ForkShape {
   val MaxIterations = 12
   val MaxWarmups = 8
 
-  private def mean(xs: Seq[Double]): Double = xs.sum / xs.size
-  private def variance(xs: Seq[Double]): Double = { val m = mean(xs); xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1) }
+  import Describe.{mean, variance}
 
   /** The components from forks whose warm-up is judged; None with fewer than two usable forks. */
   def components(forks: Vector[ForkSteady]): Option[Components] = {

@@ -6,7 +6,7 @@ import org.apache.commons.statistics.distribution.{NormalDistribution, TDistribu
   * trending; `settled` is false when the ceiling was reached and the rest still trends. */
 final case class ForkSteady(fork: Int, all: Vector[Double], dropped: Int, settled: Boolean) {
   def steady: Vector[Double] = all.drop(dropped)
-  def mean: Double = if (steady.isEmpty) Double.NaN else steady.sum / steady.size
+  def mean: Double = Describe.mean(steady)
 }
 
 /** One state of a multi-modal cell: its median, the share of the steady iterations in it, and the
@@ -113,14 +113,7 @@ object ForkStats {
   /** A cluster smaller than this share of iterations (and not a whole fork) is merged back. */
   val MinModeShare = 0.10
 
-  // Means, variances and medians stay by hand: one line each, and the data are already Scala collections.
-  private def mean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else xs.sum / xs.size
-  private def variance(xs: Seq[Double]): Double =
-    if (xs.size < 2) Double.NaN else { val m = mean(xs); xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1) }
-  private def median(xs: Seq[Double]): Double = {
-    val s = xs.sorted
-    if (s.isEmpty) Double.NaN else if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
-  }
+  import Describe.{mean, median, variance}
 
   /** Whether a stretch of iterations still trends: its first and second halves differ by more than
     * the tolerance and, when there are enough iterations for a test (six or more), the Mann–Kendall
@@ -220,7 +213,7 @@ object ForkStats {
       // The pooled spread is of log means: the half-width of the mean is its relative one times the mean.
       case Some(p) if means.size >= 2 => tQuantile(confidence, p.df) * math.sqrt(p.variance / means.size) * math.abs(m)
       case Some(_) => Double.NaN
-      case None => if (means.size < 2) Double.NaN else tQuantile(confidence, means.size - 1) * math.sqrt(variance(means) / means.size)
+      case None => MeanInterval.halfWidth(means, confidence)
     }
     val states = if (split) launchStates(forks) else Vector(LaunchState(m, forks.map(_.fork), 1.0))
     CellEstimate(m, hw, confidence, forks, if (split) modes(forks) else Vector.empty,
@@ -349,7 +342,7 @@ object ForkStats {
       // interval over rounds (launches), t with rounds − 1 df; the point is their mean.
       val d = turns.map(_.logRatio)
       val c = mean(d)
-      val half = tQuantile(conf, d.size - 1) * math.sqrt(variance(d) / d.size)
+      val half = MeanInterval.halfWidth(d, conf)
       return RatioEstimate(math.exp(c), math.exp(c - half), math.exp(c + half), conf, paired = true, bimodal)
     }
     val r = b.mean / a.mean
@@ -362,12 +355,11 @@ object ForkStats {
     if (a.pooled.nonEmpty || b.pooled.nonEmpty) welchRatio(a, b, r, bimodal)
     else if (pairs.size >= 2 && pairs.size >= math.min(a.rounds.distinct.size, b.rounds.distinct.size)) {
       val d = pairs.map { case (x, y) => math.log(y / x) }
-      val se = math.sqrt(variance(d) / d.size)
-      val t = tQuantile(conf, d.size - 1)
+      val half = MeanInterval.halfWidth(d, conf)
       val c = mean(d)
       // The point estimate stays the ratio of means, the interval is the paired one around it.
       val shift = math.log(r) - c
-      RatioEstimate(r, math.exp(c - t * se + shift), math.exp(c + t * se + shift), conf, paired = true, bimodal)
+      RatioEstimate(r, math.exp(c - half + shift), math.exp(c + half + shift), conf, paired = true, bimodal)
     } else welchRatio(a, b, r, bimodal)
   }
 
@@ -412,13 +404,8 @@ object ForkStats {
       }
     (side(a), side(b)) match {
       case (Some((va, da)), Some((vb, db))) =>
-        val se = math.sqrt(va + vb)
-        if (se == 0) RatioEstimate(r, r, r, a.confidence, paired = false, bimodal)
-        else {
-          val df = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
-          val t = tQuantile(a.confidence, df)
-          RatioEstimate(r, r * math.exp(-t * se), r * math.exp(t * se), a.confidence, paired = false, bimodal)
-        }
+        val half = MeanInterval.welchHalfWidth(va, da, vb, db, a.confidence)
+        RatioEstimate(r, r * math.exp(-half), r * math.exp(half), a.confidence, paired = false, bimodal)
       case _ => RatioEstimate(r, Double.NaN, Double.NaN, a.confidence, paired = false, bimodal)
     }
   }

@@ -65,15 +65,9 @@ object LaunchSpread {
   val MinForks = 3
 
   /** The sample standard deviation (n − 1), as every spread here is taken. */
-  def sd(xs: Vector[Double]): Double = {
-    val m = xs.sum / xs.size
-    math.sqrt(xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1))
-  }
+  def sd(xs: Vector[Double]): Double = Describe.sd(xs)
 
-  private def median(xs: Vector[Double]): Double = {
-    val s = xs.sorted
-    if (s.size % 2 == 1) s(s.size / 2) else (s(s.size / 2 - 1) + s(s.size / 2)) / 2
-  }
+  private def median(xs: Vector[Double]): Double = Describe.median(xs)
 
   /** The spread of these cells' forks, each cell its forks; None when no cell has `MinForks` forks
     * with a positive mean and two steady iterations or more. */

@@ -8,9 +8,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest
 object Stats {
   val DefaultResamples = 2000
 
-  def mean(xs: Array[Double]): Double =
-    if (xs.isEmpty) Double.NaN
-    else { var s = 0.0; var i = 0; while (i < xs.length) { s += xs(i); i += 1 }; s / xs.length }
+  def mean(xs: Array[Double]): Double = Describe.mean(xs.toSeq)
 
   /** Every iteration of every fork, pooled. */
   def pooled(raw: Vector[Vector[Double]]): Array[Double] = raw.iterator.flatten.toArray
@@ -49,25 +47,11 @@ object Stats {
     out
   }
 
-  /** The q-quantile (0..1) of values, linear interpolation between order statistics. */
-  def quantile(values: Array[Double], q: Double): Double = {
-    val xs = values.filterNot(_.isNaN) // a copy, sorted in place without boxing
-    java.util.Arrays.sort(xs)
-    if (xs.isEmpty) Double.NaN
-    else {
-      val pos = q * (xs.length - 1)
-      val lo = math.floor(pos).toInt
-      val hi = math.min(lo + 1, xs.length - 1)
-      xs(lo) + (pos - lo) * (xs(hi) - xs(lo))
-    }
-  }
+  /** The q-quantile (0..1) of values, linear interpolation between order statistics (Describe). */
+  def quantile(values: Array[Double], q: Double): Double = Describe.quantile(values.toSeq, q, Describe.QuantileRule.Interpolated)
 
   /** A 95% percentile interval. */
-  def interval95(replicates: Array[Double]): (Double, Double) = {
-    val xs = replicates.filterNot(_.isNaN)
-    java.util.Arrays.sort(xs)
-    (quantile(xs, 0.025), quantile(xs, 0.975))
-  }
+  def interval95(replicates: Array[Double]): (Double, Double) = (quantile(replicates, 0.025), quantile(replicates, 0.975))
 
   /** Two-sided p-value of the Mann–Whitney U test that A and B come from the same distribution,
     * from Apache Commons Statistics with its defaults (commons-statistics-inference

@@ -1,7 +1,7 @@
 package effectbench.store
 
 import effectbench.{CellId, Outcome}
-import effectbench.stats.{ForkStats, Stat}
+import effectbench.stats.Stat
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
 
@@ -74,13 +74,11 @@ object RunData {
     * 1,344,719 in the fifth, then 962 k in 2 and 1.36 M in 3 — and JMH's interval over one fork's
     * iterations would call that a change. Otherwise JMH's own score and error. */
   def allocStat(a: JmhMetric, primary: Vector[Vector[Double]]): Stat = {
-    val forks = a.rawData.filter(_.nonEmpty).map(xs => xs.sum / xs.size)
+    val forks = a.rawData.filter(_.nonEmpty).map(effectbench.stats.Describe.mean)
     val n = forks.size
-    if (a.rawData.size == primary.size && n >= 2 && n == primary.count(_.nonEmpty)) {
-      val m = forks.sum / n
-      val sd = math.sqrt(forks.map(x => (x - m) * (x - m)).sum / (n - 1))
-      Stat(m, ForkStats.tQuantile(0.999, n - 1) * sd / math.sqrt(n), a.scoreUnit)
-    } else Stat(a.score, a.scoreError, a.scoreUnit)
+    if (a.rawData.size == primary.size && n >= 2 && n == primary.count(_.nonEmpty))
+      Stat(effectbench.stats.Describe.mean(forks), effectbench.stats.MeanInterval.halfWidth(forks, 0.999), a.scoreUnit)
+    else Stat(a.score, a.scoreError, a.scoreUnit)
   }
   def read(path: Path): String = new String(Files.readAllBytes(path), StandardCharsets.UTF_8)
 

@@ -1,9 +1,8 @@
-package effectbench.report
+package effectbench.analysis
 
-import effectbench.stats.{CellEstimate, ForkStats, Format}
+import effectbench.stats.{CellEstimate, ForkStats, Format, MeanInterval}
 import effectbench.store.{CellResult, RunData}
 
-import org.apache.commons.statistics.distribution.TDistribution
 
 /** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events
   * and starved events. A fork that answered fewer than `LatencyStats.MinRecorded` events (every one
@@ -60,14 +59,7 @@ final case class P99State(p99: ForkInterval, forks: Vector[Int])
 /** Statistics of family L with the fork as the unit (docs/engine.md): percentiles per fork, each
   * percentile's interval over forks, p99 ratios between cells paired by the engine's rounds. */
 object LatencyStats {
-  private def mean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else xs.sum / xs.size
-  private def variance(xs: Seq[Double]): Double = {
-    val m = mean(xs)
-    if (xs.size < 2) Double.NaN else xs.map(x => (x - m) * (x - m)).sum / (xs.size - 1)
-  }
-
-  /** The two-sided t quantile at `confidence` with `df` degrees of freedom. */
-  def t(confidence: Double, df: Double): Double = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+  import effectbench.stats.Describe.{mean, variance}
 
   /** The fewest latencies a fork must have recorded for its percentiles: a p99 of fewer than 100 is
     * not the 1% slowest of anything, its slowest event at best; a fork that answered a handful of its
@@ -92,7 +84,7 @@ object LatencyStats {
     val m = mean(logs)
     if (v.size < 2) ForkInterval(v.headOption.getOrElse(Double.NaN), Double.NaN, Double.NaN, v.size)
     else {
-      val hw = t(confidence, v.size - 1) * math.sqrt(variance(logs) / v.size)
+      val hw = MeanInterval.halfWidth(logs, confidence)
       ForkInterval(math.exp(m), math.exp(m - hw), math.exp(m + hw), v.size)
     }
   }
@@ -158,7 +150,7 @@ object LatencyStats {
     if (shared.size >= 2) {
       val d = shared.map(r => ra(r) - rb(r))
       val m = mean(d)
-      val hw = t(confidence, d.size - 1) * math.sqrt(variance(d) / d.size)
+      val hw = MeanInterval.halfWidth(d, confidence)
       LatencyRatio(math.exp(m), math.exp(m - hw), math.exp(m + hw), paired = true, d.size)
     } else {
       val xa = la.map(_._2)
@@ -166,13 +158,7 @@ object LatencyStats {
       val m = mean(xa) - mean(xb)
       if (xa.size < 2 || xb.size < 2) LatencyRatio(math.exp(m), Double.NaN, Double.NaN, paired = false, math.min(xa.size, xb.size))
       else {
-        val va = variance(xa) / xa.size
-        val vb = variance(xb) / xb.size
-        val se = math.sqrt(va + vb)
-        val df =
-          if (se == 0) xa.size + xb.size - 2.0
-          else (va + vb) * (va + vb) / (va * va / (xa.size - 1) + vb * vb / (xb.size - 1))
-        val hw = t(confidence, math.max(1.0, df)) * se
+        val hw = MeanInterval.welchHalfWidth(variance(xa) / xa.size, xa.size - 1.0, variance(xb) / xb.size, xb.size - 1.0, confidence)
         LatencyRatio(math.exp(m), math.exp(m - hw), math.exp(m + hw), paired = false, math.min(xa.size, xb.size))
       }
     }

@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.analysis
 
 import effectbench.stats.{CellEstimate, ForkStats, ForkSteady, Format, LaunchState, Stat, Stats}
 import effectbench.store.{CanaryLog, CellResult, RunData}
@@ -63,7 +63,7 @@ final case class RunComparison(
   lazy val shiftedKeys: Set[(String, String)] = withShift.map(d => (d.key, d.jvm)).toSet
 }
 
-/** What compare says of one cell (CompareReport words it). */
+/** What compare says of one cell (the report's CompareReport words it). */
 enum Verdict {
   case Improved
   case Regressed
@@ -88,6 +88,12 @@ enum Verdict {
 }
 
 object RunComparison {
+  /** "A 2+1, B 1+2 forks": each launch state's forks in each run. */
+  def sharesText(fs: Vector[(Int, Int)]): String = s"A ${fs.map(_._1).mkString("+")}, B ${fs.map(_._2).mkString("+")} forks"
+
+  /** "2 forks each" or "A 2, B 3 forks". */
+  def forksText(a: Int, b: Int): String = if (a == b) s"$a forks each" else s"A $a, B $b forks"
+
   /** Forks fewer than this a side get the low-fork warning: a state chosen per JVM launch cannot be
     * told from a code change (see betweenRunModes). */
   val MinForks = 3
@@ -166,21 +172,19 @@ object RunComparison {
   }
 
   /** How likely two runs whose launches pick a state alike put `xa` of `na` forks and `xb` of `nb`
-    * in one state, or shares further apart: Barnard's unconditional test of two binomial shares with
-    * the difference of shares as its statistic — P(|Xa/na − Xb/nb| ≥ |xa/na − xb/nb|) for Xa, Xb
-    * binomial with one chance π of the state per launch, at its largest over π (a grid of 0.001).
-    * `launchSplitChance` is its case xa = na, xb = 0 (every fork of A in the state, none of B). */
+    * in one state, or shares further apart: Barnard's unconditional exact test of two binomial
+    * shares (commons-statistics-inference 1.1, `UnconditionedExactTest`: its pooled z statistic,
+    * two-sided, at its largest over the state's one chance π per launch, found by its optimiser).
+    * `launchSplitChance` is its case xa = na, xb = 0 with as many forks in each run. */
   def shareChance(xa: Int, na: Int, xb: Int, nb: Int): Double =
     if (na < 1 || nb < 1) 1.0
     else {
-      import org.apache.commons.statistics.distribution.BinomialDistribution
-      val d = math.abs(xa.toDouble / na - xb.toDouble / nb) - 1e-9
-      val extreme = for (i <- 0 to na; j <- 0 to nb if math.abs(i.toDouble / na - j.toDouble / nb) >= d) yield (i, j)
-      (1 to 999).iterator.map { k =>
-        val (ba, bb) = (BinomialDistribution.of(na, k / 1000.0), BinomialDistribution.of(nb, k / 1000.0))
-        extreme.iterator.map { case (i, j) => ba.probability(i) * bb.probability(j) }.sum
-      }.max
+      require(xa >= 0 && xa <= na && xb >= 0 && xb <= nb, s"forks in a state: $xa of $na and $xb of $nb")
+      // The library's table has a column per sample: successes in the first row, failures in the second.
+      ShareTest.test(Array(Array(xa, xb), Array(na - xa, nb - xb))).getPValue
     }
+
+  private val ShareTest = org.apache.commons.statistics.inference.UnconditionedExactTest.withDefaults()
 
   /** The share test over several launch states (`forks`: A's and B's forks per state, in the states'
     * order): each cut between neighbouring states makes two groups, `shareChance` tests each, and the
@@ -282,7 +286,7 @@ object RunComparison {
             .find(_._3 != Verdict.Same)
           val factor = both.map(b => b.states.last.mean / b.states.head.mean).getOrElse(Double.NaN)
           val stateWs = both.toVector.map { _ =>
-            f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${CompareReport.sharesText(shares)}); " + (
+            f"${ca.key}: the forks of both runs fall in ${shares.size} launch states (${factor}%.1f× apart; ${sharesText(shares)}); " + (
               if (shareP < Alpha)
                 s"shares this far apart arise by the launches' draw with chance ${chanceText(3)} at most: a change in which state launches land in, judged on the means"
               else stateMoved match {
@@ -293,7 +297,7 @@ object RunComparison {
               }
             )
           }
-          val forksText = CompareReport.forksText(ea.n, eb.n)
+          val forksText = RunComparison.forksText(ea.n, eb.n)
           val modal = if (split) Vector(
             s"${ca.key}: A and B sit in different modes (${forksText}): a state chosen per JVM launch cannot be told from a code change; " +
               s"run both with more forks (at least ${MinForks} a side, e.g. --rounds 4) to decide"

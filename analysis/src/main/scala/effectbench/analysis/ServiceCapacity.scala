@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.analysis
 
 import effectbench.stats.{ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
@@ -23,9 +23,7 @@ final case class CapacityRow(
 ) {
   private def values: Vector[Long] = rounds.map(_.capacity.getOrElse(0L)).sorted
   /** The median of the rounds' capacities (0: not even the lowest rate); None without rounds. */
-  def median: Option[Double] =
-    if (values.isEmpty) None
-    else Some(if (values.size % 2 == 1) values(values.size / 2).toDouble else (values(values.size / 2 - 1) + values(values.size / 2)) / 2.0)
+  def median: Option[Double] = if (values.isEmpty) None else Some(effectbench.stats.Describe.median(values.map(_.toDouble)))
   def low: Option[Long] = values.headOption
   def high: Option[Long] = values.lastOption
 
@@ -160,37 +158,11 @@ object ServiceCapacity {
     }
   }
 
-  val head: Vector[String] = Vector("runtime", "capacity req/s", "interval over rounds", "rounds", "per round", "rates measured")
-
-  private def rate(c: Option[Long]): String = c.map(r => if (r == 0) "none" else Format.count(r)).getOrElse("?")
-
-  def cells(r: CapacityRow): Vector[String] = Vector(
-    r.runtime,
-    r.median.map(m => if (m == 0) "none" else Format.num(m)).getOrElse("?"),
-    r.medianInterval().fold("?") { case (lo, hi, c) => f"${rate(Some(lo))} … ${rate(Some(hi))} (${c * 100}%.1f%%)" },
-    r.rounds.size.toString,
-    r.rounds.map(rc => rate(Some(rc.capacity.getOrElse(0L)))).mkString(", "),
-    r.rates.map(Format.count).mkString(", ") + (if (r.notMeasured.isEmpty) ""
-                                                else s"; not measured: ${r.notMeasured.map(Format.count).mkString(", ")} (the sweep " +
-                                                  s"stopped${r.stoppedAt.fold("")(s => s" at ${Format.count(s)}")})")
-  )
-
-  def legend(t: CapacityTable): String =
-    s"capacity (service): per round of forks, the highest rate whose p99 stays under ${Format.num(t.targetMicros / 1000)} ms " +
-      "with every lower rate under it too (the first rate over the target, or with starved requests, ends the sweep); " +
-      "the median over rounds, with its interval over rounds (order statistics, no shape assumed: the k-th lowest and k-th highest round's " +
-      "capacity, k the largest that holds the median at 95%, else the lowest and highest with the confidence they reach, given beside them); 'none': not even the lowest rate; " +
-      "not measured: the rates above the one at which every round's sweep had ended (they cannot change the capacity)"
-
-  def terminal(run: RunData): String =
-    build(run).map(t =>
-      s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(head, t.rows.map(cells)) +
-        legend(t) + "\n"
-    ).mkString
-
-  def markdown(run: RunData): String =
-    build(run).map(t =>
-      s"#### ${Markdown.cell(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${Markdown.cell(t.jvm)}"}\n\n" +
-        Markdown.table(head, t.rows.map(cells)) + s"\n_${Markdown.cell(legend(t))}._\n\n"
-    ).mkString
+  /** The stop rate and p99 target of each sweep recorded in `run` that has stopped (stopsAt): the
+    * runner measures no rate above it. */
+  def stoppedSweeps(run: RunData): Map[SweepKey, (Long, Double)] =
+    sweeps(run).flatMap { case (k, byRate) =>
+      val target = targetOf(run, k)
+      stopsAt(byRate, target).map(at => k -> (at, target))
+    }
 }

@@ -1,4 +1,4 @@
-package effectbench.report
+package effectbench.analysis
 
 import effectbench.stats.{CellEstimate, ForkShape, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}

@@ -1,0 +1,16 @@
+package effectbench.analysis
+
+import effectbench.stats.{CellEstimate, ForkStats, LaunchSpread}
+import effectbench.store.{CellResult, RunData}
+
+/** A recorded cell's fork statistics, and the run's launch spread behind the report's header line
+  * and the runner's `why:` line: one reading for both. */
+object LaunchSpreads {
+  def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
+    if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed))
+
+  /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
+    * over its throughput cells: a family-L fork's windows are not iterations of one steady program. */
+  def of(run: RunData): Option[LaunchSpread] =
+    LaunchSpread.of(run.cells.filterNot(LatencyData.isLatency).flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(_.forks))
+}
