@@ -106,6 +106,24 @@ class RelaySuite extends munit.FunSuite {
     val cells = new String(Files.readAllBytes(logs.head), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t')(1)).distinct
     assertEquals(cells.size, 2, cells.toString)
     assert(Cli.cellRecords(dir).forall(_.relayed), r.all)
+    // On the relay cores: every core but one.
+    assert(Cli.cellRecords(dir).forall(_.jvm.endsWith(Cpus.labelSuffix(Some(Cpus.relayCount)))), Cli.cellRecords(dir).map(_.jvm).toString)
+  }
+
+  test("a relayed run measures its throughput cells on the relay cores; latency cells and --cpus keep their JVM") {
+    val jvm = Jvm(java.nio.file.Paths.get("/x/bin/java"), java.nio.file.Paths.get("/x"), "25.0.3", "Test")
+    def cell(scenario: String, variant: String, j: Jvm = jvm) = {
+      val s = effectbench.Catalog.get(scenario).get
+      PlannedCell(effectbench.CellId(s.id, variant, "cats-effect", s.defaults, effectbench.Mode.Fork), j, CellStatus.Ok, "modern")
+    }
+    val cells = Vector(cell("left-sum", "default"), cell("hog-probe", "levelled"), cell("gather", "default", jvm.copy(cpus = Some(2))))
+    assertEquals(Plan.relayCores(cells, relay = false), cells)
+    val pinned = Plan.relayCores(cells, relay = true, cores = 1)
+    assertEquals(pinned.map(_.jvm.cpus), Vector(Some(1), None, Some(2)))
+    assertEquals(pinned.head.jvm.label, "jdk-25.0.3 (Test), 1 cpu")
+    assertEquals(Plan.jvmsOf(Vector(jvm), pinned), Vector(jvm, jvm.copy(cpus = Some(1)), jvm.copy(cpus = Some(2))))
+    assertEquals(Cpus.relayCount, math.max(1, Cpus.allowed.size - 1))
+    assertEquals(Cpus.pinned(1), Vector(Cpus.allowed.last))
   }
 
   test("--turns takes relay or forks; anything else is a usage error") {
