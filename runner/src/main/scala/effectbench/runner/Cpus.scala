@@ -38,11 +38,30 @@ object Cpus {
     }
   }
 
-  /** `taskset -c <the first N allowed CPUs>` before the java command, where taskset exists. */
+  /** The N cores a JVM of `--cpus N` runs on: the last N this process may use, since Linux routes
+    * device interrupts to the first CPU unless told otherwise (on the 2-core guest every virtio
+    * interrupt in /proc/interrupts lands on CPU0). */
+  def pinned(n: Int): Vector[Int] = allowed.takeRight(n)
+
+  /** `taskset -c <the last N allowed CPUs>` before the java command, where taskset exists. */
   def launcher(cpus: Option[Int]): Vector[String] = (cpus, taskset) match {
-    case (Some(n), Some(ts)) if n <= allowed.size => Vector(ts.toString, "-c", allowed.take(n).mkString(","))
+    case (Some(n), Some(ts)) if n <= allowed.size => Vector(ts.toString, "-c", pinned(n).mkString(","))
     case _ => Vector.empty
   }
+
+  /** A relay member's cores when the referee moves it (Relay.Pin): its turns on `pinned(n)`, its waits
+    * on the cores left over; None when no core is left over or taskset is missing (the launcher pins it). */
+  def relayPin(cpus: Option[Int]): Option[Relay.Pin] = (cpus, taskset) match {
+    case (Some(n), Some(ts)) if n < allowed.size => Some(Relay.Pin(ts, pinned(n), allowed.diff(pinned(n))))
+    case _ => None
+  }
+
+  /** The cores a relayed table measures on when `--cpus` does not say: all this process may use but
+    * one, at least one. The core left over runs the runner, the referee and the device interrupts, so
+    * a turn's cores hold only the JVM in its turn and the waiting JVMs, which are idle; and a turn
+    * shares a core's slow drift with its neighbours only when every turn runs on the same cores
+    * (docs/lessons/relay.md). */
+  def relayCount: Int = math.max(1, allowed.size - 1)
 
   /** `--cpus 1,2`: positive counts, each at most the cores this process may use. */
   def parse(values: Vector[String]): Vector[Int] = {

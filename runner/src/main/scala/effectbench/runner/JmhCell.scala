@@ -122,14 +122,18 @@ object JmhCell {
   /** What a measuring JVM of a cell whose JMH result goes to `out` is given in its environment. */
   def environment(out: Path): Map[String, String] = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)
 
-  /** The measuring JVM of one relay turn-taker (Relay): launched directly, given the relay flag. */
+  /** The measuring JVM of one relay turn-taker (Relay): launched directly, given the relay flag; on the
+    * relay cores in its turns and on the others while it waits, where cores are left over. */
   def relayMember(
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path
   ): Either[String, Relay.Member] = {
     clear(out)
+    // A member the referee moves between cores (Cpus.relayPin) starts on every core: no launcher.
+    val pin = Cpus.relayPin(cell.jvm.cpus)
     forkFlags(cell, modules, out).map(f =>
-      Relay.Member(cell.id.key, flag => command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag)), log,
-        environment(out))
+      Relay.Member(cell.id.key,
+        flag => command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag))
+          .drop(if (pin.isDefined) cell.jvm.launcher.size else 0), log, environment(out), pin)
     )
   }
 

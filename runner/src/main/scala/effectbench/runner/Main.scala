@@ -151,7 +151,9 @@ object Main {
         }
         val (jvms0, notes0) = jvmsOf(flags.cells.jvms)
         val jvms = CpusAxis.expand(jvms0, flags.cpus)
-        val all = Plan.cells(sel, jvms, modules, Some(profile))
+        // A relayed run measures its throughput cells on the relay cores (Plan.relayCores).
+        val relayed = askedEngine.map(_.relay).getOrElse(headline && EngineFlags.relay(flags.engine.turns))
+        val all = Plan.relayCores(Plan.cells(sel, jvms, modules, Some(profile)), relayed)
         if (!all.exists(_.status.runnable)) {
           all.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
           UsageError("nothing to run: no selected cell is available (see above, or ./bench list)")
@@ -183,8 +185,9 @@ object Main {
             Headline.estimateText(cells, profile, engine, confidence, out)
         )
         val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
-        val setup = cmd.Setup(settings, profile, jvms, cells, timeout, argv, notes, engine, confidence)
-        val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, jvms, profile, settings, cells).copy(
+        val runJvms = Plan.jvmsOf(jvms, cells)
+        val setup = cmd.Setup(settings, profile, runJvms, cells, timeout, argv, notes, engine, confidence)
+        val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, runJvms, profile, settings, cells).copy(
           timeoutSeconds = Some(cmd.timeoutFor(profile, setup)),
           // The engine's settings, typed, so that --resume measures the rest as the run began.
           engine = Some(EngineInfo(

@@ -20,8 +20,25 @@ import scala.util.Random
   * and a JVM whose referee goes away ends itself. */
 object Relay {
 
-  /** One measuring JVM of a round: `command` given the relay flag for this JVM. */
-  final case class Member(key: String, command: String => Vector[String], log: Path, env: Map[String, String] = Map.empty)
+  /** One measuring JVM of a round: `command` given the relay flag for this JVM; with `pin`, the referee
+    * moves it to the turn cores for each of its turns and to the waiting cores after it. */
+  final case class Member(
+      key: String, command: String => Vector[String], log: Path, env: Map[String, String] = Map.empty, pin: Option[Pin] = None
+  )
+
+  /** Where a member runs: `turn` the cores it measures on, `waiting` those it waits on, set for every
+    * thread of the JVM with `taskset -a -p -c` (Linux sched_setaffinity on each task of the process;
+    * a thread started later inherits its starter's cores). A waiting JVM is idle but not silent: its
+    * compiler threads may still be compiling what its turn ran, its collector may run, and on the
+    * turn cores that work would land in the next JVM's turn. */
+  final case class Pin(taskset: java.nio.file.Path, turn: Vector[Int], waiting: Vector[Int]) {
+    def move(pid: Long, cores: Vector[Int]): Boolean =
+      try {
+        val p = new ProcessBuilder(taskset.toString, "-a", "-p", "-c", cores.mkString(","), pid.toString)
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+        p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0
+      } catch { case _: Exception => false }
+  }
 
   /** One turn: the cycle it belongs to, whose it was, and when it started and ended (seconds from the
     * round's first turn). */
@@ -110,9 +127,16 @@ object Relay {
     var finished = Map.empty[String, Finished]
     val turns = Vector.newBuilder[Turn]
     def now = (System.nanoTime() - started) / 1e9
+    val pins = members.flatMap(m => m.pin.map(m.key -> _)).toMap
+    def pinOf(k: String): Option[(Pin, Long)] = pins.get(k).flatMap(p => Option(processes.get(k)).map(pr => (p, pr.pid())))
+    // A member waits on the waiting cores from its first word: the cycle's turns start on cores
+    // that hold only the JVM in its turn.
+    var placed = Set.empty[String]
     def handle(e: Event): Unit = e match {
       case Connected(k, o) => outs += k -> o
-      case Said(k, RelayProtocol.Ready) => if (state(k) != Done) state += k -> Waiting
+      case Said(k, RelayProtocol.Ready) =>
+        if (state(k) != Done) state += k -> Waiting
+        if (!placed(k)) { placed += k; pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) } }
       case Said(k, _) => if (state(k) != Done) state += k -> Ending
       case Closed(k) => if (state(k) != Done) state += k -> Ending
       case Exited(k, f) => finished += k -> f; state += k -> Done
@@ -139,6 +163,7 @@ object Relay {
         if (order.nonEmpty) cycle += 1
         order.foreach { k =>
           if (state(k) == Waiting) {
+            pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.turn) }
             if (settleMillis > 0) Thread.sleep(settleMillis.toLong)
             val t0 = now
             val sent =
@@ -148,6 +173,7 @@ object Relay {
               state += k -> InTurn
               turnOf(k)
               turns += Turn(cycle, k, t0, now)
+              if (state(k) == Waiting) pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) }
             } else state += k -> Ending
             // After its last turn the JVM exits before the next turn: its exit is work on the same cores.
             if (state(k) == Ending) until(state(k) == Done)

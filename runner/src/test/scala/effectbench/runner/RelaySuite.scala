@@ -16,8 +16,10 @@ class RelaySuite extends munit.FunSuite {
 
   /** A member that takes `turns` turns, running `work` in each, then says it is ending; `before`
     * runs before it connects, `after` after its last turn. */
-  private def member(key: String, turns: Int, work: String = "sleep 0.02", before: String = "true", after: String = "printf E >&3")
-      : Relay.Member =
+  private def member(
+      key: String, turns: Int, work: String = "sleep 0.02", before: String = "true", after: String = "printf E >&3",
+      pin: Option[Relay.Pin] = None
+  ): Relay.Member =
     Relay.Member(
       key,
       flag => {
@@ -26,7 +28,8 @@ class RelaySuite extends munit.FunSuite {
           s"$before; exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; " +
             s"for i in $$(seq $turns); do printf R >&3; head -c1 <&3 >/dev/null; $work; done; $after")
       },
-      dir.resolve(s"$key.log")
+      dir.resolve(s"$key.log"),
+      pin = pin
     )
 
   private def overlapping(turns: Vector[Relay.Turn]): Vector[(Relay.Turn, Relay.Turn)] = {
@@ -45,6 +48,27 @@ class RelaySuite extends munit.FunSuite {
     cycles.values.foreach(c => assertEquals(c.map(_.key).sorted, keys, c.toString))
     val orders = cycles.values.map(_.sortBy(_.start).map(_.key)).toSet
     assert(orders.size > 1, s"one order in every cycle: $orders")
+  }
+
+  test("with cores left over, a member measures on the turn cores and waits on the others") {
+    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2, "needs taskset and two cores")
+    val pin = Relay.Pin(Cpus.taskset.get, Cpus.pinned(1), Cpus.allowed.dropRight(1))
+    val d = Files.createTempDirectory(dir, "pins")
+    val log = d.resolve("pins.log")
+    // In its turn a member writes its own cores and those of every other live member.
+    val work = "echo \"turn $(grep Cpus_allowed_list /proc/$$/status | cut -f2)\" >> " + log + "; for f in " + d +
+      "/*.pid; do p=$(cat $f); if [ \"$p\" != \"$$\" ] && [ -e /proc/$p ]; then echo \"other $(grep Cpus_allowed_list /proc/$p/status | cut -f2)\" >> " +
+      log + "; fi; done"
+    val keys = Vector("a", "b", "c")
+    val r = Relay.run(keys.map(k => member(k, 4, work = work, before = "echo $$ > " + d.resolve(s"$k.pid"), pin = Some(pin))), 60,
+      new Random(2))
+    keys.foreach(k => assertEquals(r.finished(k).exit, 0, k))
+    val lines = new String(Files.readAllBytes(log), "UTF-8").trim.split('\n').toVector.map(_.split(' ').toVector)
+    assertEquals(lines.count(_.head == "turn"), 12, lines.toString)
+    assert(lines.count(_.head == "other") >= 12, lines.toString)
+    lines.foreach { case Vector(what, cores) =>
+      assertEquals(Cpus.parseList(cores), if (what == "turn") pin.turn else pin.waiting, s"$what $cores")
+    }
   }
 
   test("the turn log names each turn's cycle, cell, start and end") {
@@ -106,6 +130,24 @@ class RelaySuite extends munit.FunSuite {
     val cells = new String(Files.readAllBytes(logs.head), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t')(1)).distinct
     assertEquals(cells.size, 2, cells.toString)
     assert(Cli.cellRecords(dir).forall(_.relayed), r.all)
+    // On the relay cores: every core but one.
+    assert(Cli.cellRecords(dir).forall(_.jvm.endsWith(Cpus.labelSuffix(Some(Cpus.relayCount)))), Cli.cellRecords(dir).map(_.jvm).toString)
+  }
+
+  test("a relayed run measures its throughput cells on the relay cores; latency cells and --cpus keep their JVM") {
+    val jvm = Jvm(java.nio.file.Paths.get("/x/bin/java"), java.nio.file.Paths.get("/x"), "25.0.3", "Test")
+    def cell(scenario: String, variant: String, j: Jvm = jvm) = {
+      val s = effectbench.Catalog.get(scenario).get
+      PlannedCell(effectbench.CellId(s.id, variant, "cats-effect", s.defaults, effectbench.Mode.Fork), j, CellStatus.Ok, "modern")
+    }
+    val cells = Vector(cell("left-sum", "default"), cell("hog-probe", "levelled"), cell("gather", "default", jvm.copy(cpus = Some(2))))
+    assertEquals(Plan.relayCores(cells, relay = false), cells)
+    val pinned = Plan.relayCores(cells, relay = true, cores = 1)
+    assertEquals(pinned.map(_.jvm.cpus), Vector(Some(1), None, Some(2)))
+    assertEquals(pinned.head.jvm.label, "jdk-25.0.3 (Test), 1 cpu")
+    assertEquals(Plan.jvmsOf(Vector(jvm), pinned), Vector(jvm, jvm.copy(cpus = Some(1)), jvm.copy(cpus = Some(2))))
+    assertEquals(Cpus.relayCount, math.max(1, Cpus.allowed.size - 1))
+    assertEquals(Cpus.pinned(1), Vector(Cpus.allowed.last))
   }
 
   test("--turns takes relay or forks; anything else is a usage error") {

@@ -338,7 +338,7 @@ object ForkStats {
     val bimodal = a.bimodal || b.bimodal
     val turns = if (a.pooled.isEmpty && b.pooled.isEmpty) turnRatios(a, b) else Vector.empty
     if (turns.size >= 2) {
-      // Relay rounds: per round, the geometric mean of B's turns over A's neighbouring turns; the
+      // Relay rounds: per round, the Hodges–Lehmann centre of B's turns over A's neighbouring turns; the
       // interval over rounds (launches), t with rounds − 1 df; the point is their mean.
       val d = turns.map(_.logRatio)
       val c = mean(d)
@@ -363,8 +363,9 @@ object ForkStats {
     } else welchRatio(a, b, r, bimodal)
   }
 
-  /** One relay round's ratio B/A from its turns: `logRatio`, the mean over the round's cycles of
-    * log(B's turn / A's turn), and `withinSd`, their standard deviation (the spread inside a launch). */
+  /** One relay round's ratio B/A from its turns: `logRatio`, the Hodges–Lehmann estimate over the
+    * round's cycles of log(B's turn / A's turn) (`hodgesLehmann`), and `withinSd`, their standard
+    * deviation (the spread inside a launch). */
   final case class TurnRatio(round: Int, logRatio: Double, withinSd: Double, cycles: Int)
 
   /** The rounds in which both cells were measured in relay turns, one fork each: each round's turns
@@ -384,11 +385,35 @@ object ForkStats {
           if (pairs.isEmpty) None
           else {
             val ls = pairs.map { case (x, y) => math.log(y / x) }
-            Some(TurnRatio(r, mean(ls), if (ls.size < 2) Double.NaN else math.sqrt(variance(ls)), ls.size))
+            Some(TurnRatio(r, hodgesLehmann(ls), if (ls.size < 2) Double.NaN else math.sqrt(variance(ls)), ls.size))
           }
         }
       }
     }
+
+  /** The Hodges–Lehmann estimate of a sample's centre: the median of the means of every pair of its
+    * values, each value with itself included (Hollander, Wolfe & Chicco, Nonparametric Statistical
+    * Methods, 3rd ed., §3.2). A relay turn that the machine took away for a moment is one slow value
+    * among many; the mean of a round's turn ratios follows it, this estimate hardly moves, and on
+    * normal data it is nearly as precise as the mean (95% asymptotic efficiency). On the 2-core guest
+    * it narrowed relayed ratio intervals over rounds 1.1–1.6× against the mean (docs/lessons/relay.md). */
+  def hodgesLehmann(xs: Vector[Double]): Double = {
+    val n = xs.size
+    if (n == 0) Double.NaN
+    else {
+      val walsh = new Array[Double](n * (n + 1) / 2)
+      var k = 0
+      var i = 0
+      while (i < n) {
+        var j = i
+        while (j < n) { walsh(k) = (xs(i) + xs(j)) / 2; k += 1; j += 1 }
+        i += 1
+      }
+      java.util.Arrays.sort(walsh)
+      val m = walsh.length
+      if (m % 2 == 1) walsh(m / 2) else (walsh(m / 2 - 1) + walsh(m / 2)) / 2
+    }
+  }
 
   /** Welch's interval on the log means of two cells (delta method), with Welch–Satterthwaite degrees
     * of freedom. A side that is one state of a multi-state cell takes the launch variance pooled over

@@ -50,6 +50,24 @@ class TurnRatioSuite extends munit.FunSuite {
     assert(misses <= 20, s"$misses of 200 intervals missed 1.25")
   }
 
+  test("Hodges–Lehmann: the median of the pairwise means, one wild value hardly moving it") {
+    assertEqualsDouble(ForkStats.hodgesLehmann(Vector(1.0, 2.0, 3.0)), 2.0, 1e-12)
+    assertEqualsDouble(ForkStats.hodgesLehmann(Vector(0.0, 0.0, 0.0, 0.0, 10.0)), 0.0, 1e-12)
+    assertEqualsDouble(ForkStats.hodgesLehmann(Vector(1.0, 4.0)), 2.5, 1e-12)
+    assert(ForkStats.hodgesLehmann(Vector.empty).isNaN)
+  }
+
+  test("a turn the machine took away is one slow turn, not the round's ratio") {
+    val rnd = new Random(17)
+    val d = drift(5, 20, rnd)
+    val ones = Vector.fill(5)(1.0)
+    val a = cell(100, d, ones, rnd)
+    // In every round one of B's turns is preempted for most of its time: 4× its usual time.
+    val b = cell(130, d, ones, rnd).map(turns => turns.updated(12, turns(12) * 4))
+    val turns = ForkStats.turnRatios(relayed(a), relayed(b))
+    turns.foreach(t => assertEqualsDouble(math.exp(t.logRatio), 1.3, 0.03))
+  }
+
   test("A/A: one cell twice in a relay is a tie") {
     val rnd = new Random(3)
     val d = drift(6, 20, rnd)
