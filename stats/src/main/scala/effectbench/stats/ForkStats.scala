@@ -409,9 +409,7 @@ object ForkStats {
         while (j < n) { walsh(k) = (xs(i) + xs(j)) / 2; k += 1; j += 1 }
         i += 1
       }
-      java.util.Arrays.sort(walsh)
-      val m = walsh.length
-      if (m % 2 == 1) walsh(m / 2) else (walsh(m / 2 - 1) + walsh(m / 2)) / 2
+      median(walsh.toSeq)
     }
   }
 
