@@ -282,8 +282,10 @@ def groupBuild(group: String, p: Project) = Def.task {
 
 lazy val root = project
   .in(file("."))
-  .aggregate((Seq[ProjectReference](core, stats, store, analysis) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](report,
-      runner)): _*)
+  .aggregate((Seq[ProjectReference](core, stats, store, analysis) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](
+      report,
+      runner
+    )): _*)
   .settings(
     publish / skip := true,
     benchBuild := Def.sequential(

@@ -3,7 +3,6 @@ package effectbench.analysis
 import effectbench.stats.{CellEstimate, ForkStats, Format, MeanInterval}
 import effectbench.store.{CellResult, RunData}
 
-
 /** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events
   * and starved events. A fork that answered fewer than `LatencyStats.MinRecorded` events (every one
   * starved, or nearly) has no percentile (NaN): its starved count says what happened, and nothing is

@@ -127,7 +127,9 @@ object LatencyHtml {
     val y = Axis(ylo, yhi, H - bottom, top, log = true)
     val runtimes = t.rows.map(_.runtime).distinct
     frame("frontier", W, H, s"${t.title} hog throughput against probe p99")(
-      decades(xlo, xhi).map(v => h.frag(gridLine(x(v), top, x(v), H - bottom, "#eee"), label(x(v), H - bottom + 14, 10, "middle", Format.num(v)))),
+      decades(xlo, xhi).map(v =>
+        h.frag(gridLine(x(v), top, x(v), H - bottom, "#eee"), label(x(v), H - bottom + 14, 10, "middle", Format.num(v)))
+      ),
       decades(ylo, yhi).map(v => h.frag(gridLine(l, y(v), W - r, y(v), "#eee"), label(l - 4, y(v) + 3, 10, "end", f"$v%.0e"))),
       label((l + W - r) / 2, H - 6, 11, "middle", "probe p99, µs (log)"),
       label(12, H / 2, 11, "middle", "hog steps/s (log)", sa.transform := s"rotate(-90 12 ${f1(H / 2)})"),
@@ -136,9 +138,11 @@ object LatencyHtml {
         val cx = x(row.latency.p99.mean)
         val cy = y(tp)
         h.frag(
-          if (row.latency.p99.known) gridLine(x(math.max(row.latency.p99.low, xlo)), cy, x(row.latency.p99.high), cy, c, cls := "p99-interval")
+          if (row.latency.p99.known)
+            gridLine(x(math.max(row.latency.p99.low, xlo)), cy, x(row.latency.p99.high), cy, c, cls := "p99-interval")
           else h.frag(),
-          st.circle(cls := "point", data("runtime") := row.runtime, data("budget") := row.variant, sa.cx := f1(cx), sa.cy := f1(cy), sa.r := "4",
+          st.circle(cls := "point", data("runtime") := row.runtime, data("budget") := row.variant, sa.cx := f1(cx), sa.cy := f1(cy),
+            sa.r := "4",
             sa.fill := c)(svgTitle(s"${seriesLabel(row)}: p99 ${Format.num(row.latency.p99.mean)} µs, ${Format.num(tp)} hog steps/s")),
           st.text(sa.x := f1(cx + 6), sa.y := f1(cy - 4), sa.fontSize := "10", sa.fill := c)(row.variant)
         )

@@ -63,7 +63,8 @@ object VersionChart {
                   "\n"
                 )
               },
-              div(cls := "vchart", attr("data-versions") := i.toString, style := "height:320px", attr("aria-label") := s"$sc across versions")
+              div(cls := "vchart", attr("data-versions") := i.toString, style := "height:320px",
+                attr("aria-label") := s"$sc across versions")
             ),
             "\n"
           )

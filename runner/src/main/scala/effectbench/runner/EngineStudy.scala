@@ -113,7 +113,8 @@ object EngineStudy {
 
   private def row(sc: String, label: String, run: RunData): Vector[String] = {
     val seconds = run.cells.map(_.record.seconds).filterNot(_.isNaN).sum
-    def est(rt: String) = run.cells.find(_.id.exists(_.runtime == rt)).flatMap(effectbench.analysis.LaunchSpreads.estimate(_, ForkStats.DefaultConfidence))
+    def est(rt: String) =
+      run.cells.find(_.id.exists(_.runtime == rt)).flatMap(effectbench.analysis.LaunchSpreads.estimate(_, ForkStats.DefaultConfidence))
     (est(Runtimes.CatsEffect.id), est(Runtimes.Zio.id)) match {
       case (Some(ce), Some(z)) =>
         val higher = run.cells.flatMap(_.score).headOption.exists(_.higherIsBetter)

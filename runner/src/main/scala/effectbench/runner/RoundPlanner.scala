@@ -84,7 +84,8 @@ object RoundPlanner {
                 settledStop = false, Some(o), Vector.empty, left, "")
             else
               Next(plan, "", settledStop = false, Some(o), out, left,
-                if (planned < reachable) s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
+                if (planned < reachable)
+                  s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
                 else "")
         }
       }

@@ -12,8 +12,10 @@ class PlannerSuite extends munit.FunSuite {
   private val rule = Stopping.Rule(0.10)
   private def limits(budget: Option[Double] = None, min: Int = 4) = RoundPlanner.Limits(rule, min, 0.95, budget)
 
-  private def state(forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], round: Int = 4, failed: Set[String] = Set.empty,
-      starved: Set[String] = Set.empty, seconds: Double = 0.0, perFork: Double = 10.0) =
+  private def state(
+      forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], round: Int = 4, failed: Set[String] = Set.empty,
+      starved: Set[String] = Set.empty, seconds: Double = 0.0, perFork: Double = 10.0
+  ) =
     RoundPlanner.State(round, forks.keys.toVector.sorted, forks, higher = false, failed, starved, Set.empty, seconds, _ => perFork)
 
   // fast: tight at 100; near: 2× the fastest, tight (settled); wide: around 1.1×, spread evenly (no
