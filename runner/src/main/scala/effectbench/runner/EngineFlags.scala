@@ -62,9 +62,10 @@ object EngineFlags {
   /** `--turns relay|forks`: one fork after another unless relay rounds (Relay) are asked for. Relay is
     * not the default: on the nested 2-core guest its ratios were narrower but two kinds of cell of six
     * (left-sum, ping-pong at fork entry) landed outside the sequential intervals (docs/lessons/relay.md). */
-  def relay(flag: Option[String]): Boolean = flag match {
+  def relay(flag: Option[String], default: Boolean = false): Boolean = flag match {
     case Some("relay") => true
-    case None | Some("forks") => false
+    case Some("forks") => false
+    case None => default
     case Some(t) => UsageError(s"--turns must be relay or forks, got '$t'")
   }
 

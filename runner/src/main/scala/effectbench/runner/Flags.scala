@@ -124,7 +124,10 @@ object ConfidenceFlag {
     @arg(doc = "a relay turn's length when measuring: 50ms (default), 0.1 or 0.25s") turn: Option[String] = None,
     level: ConfidenceFlag
 ) {
-  def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined || turns.isDefined
+  def asked: Boolean = rules || turns.isDefined
+
+  /** Whether the rounds' stopping rules are given: the headline then runs them instead of its own. */
+  def rules: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined
 }
 
 object EngineOptions {

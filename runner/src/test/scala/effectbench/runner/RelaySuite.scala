@@ -152,6 +152,11 @@ class RelaySuite extends munit.FunSuite {
 
   test("--turns takes relay or forks; anything else is a usage error") {
     assert(!EngineFlags.relay(None))
+    assert(EngineFlags.relay(None, default = true) && !EngineFlags.relay(Some("forks"), default = true))
+    // --turns alone picks the turns and keeps the headline's own engine; a stopping rule replaces it.
+    val turnsOnly = EngineOptions(turns = Some("relay"), level = ConfidenceFlag())
+    assert(turnsOnly.asked && !turnsOnly.rules)
+    assert(turnsOnly.copy(rounds = Some("4")).rules)
     assert(EngineFlags.relay(Some("relay")))
     assert(!EngineFlags.relay(Some("forks")))
     assertEqualsDouble(EngineFlags.turn("100ms"), 0.1, 1e-12)
