@@ -72,7 +72,8 @@ object EngineFlags {
   def describe(e: Rounds.Engine): String =
     (if (e.relay)
        f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
-         "a ratio is the geometric mean of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
+         "on the relay cores, a JVM waiting its turn on the core left over; " +
+         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
      else "") +
       f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
       "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +
