@@ -62,16 +62,18 @@ object EngineFlags {
   /** `--turns relay|forks`: one fork after another unless relay rounds (Relay) are asked for. Relay is
     * not the default: on the nested 2-core guest its ratios were narrower but two kinds of cell of six
     * (left-sum, ping-pong at fork entry) landed outside the sequential intervals (docs/lessons/relay.md). */
-  def relay(flag: Option[String]): Boolean = flag match {
+  def relay(flag: Option[String], default: Boolean = false): Boolean = flag match {
     case Some("relay") => true
-    case None | Some("forks") => false
+    case Some("forks") => false
+    case None => default
     case Some(t) => UsageError(s"--turns must be relay or forks, got '$t'")
   }
 
   def describe(e: Rounds.Engine): String =
     (if (e.relay)
        f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
-         "a ratio is the geometric mean of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
+         "on the relay cores, a JVM waiting its turn on the core left over; " +
+         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
      else "") +
       f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
       "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +

@@ -121,10 +121,13 @@ object ConfidenceFlag {
       doc = "the rounds measure the cells of one scenario, variant and mode as one table whatever their params (a sweep's values take turns together)"
     )
     acrossParams: Flag = Flag(),
-    @arg(doc = "a relay turn's length when measuring: 50ms (default), 0.1 or 0.25s") turn: Option[String] = None,
+    @arg(doc = "a relay turn's length when measuring: 100ms (default), 0.05 or 0.25s") turn: Option[String] = None,
     level: ConfidenceFlag
 ) {
-  def asked: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined || turns.isDefined
+  def asked: Boolean = rules || turns.isDefined
+
+  /** Whether the rounds' stopping rules are given: the headline then runs them instead of its own. */
+  def rules: Boolean = precision.isDefined || rounds.isDefined || budget.isDefined
 }
 
 object EngineOptions {

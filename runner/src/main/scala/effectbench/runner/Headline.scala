@@ -37,6 +37,9 @@ object Headline {
 
   def selection(sel: Selection): Selection = sel.copy(scenarios = scenarios, variants = Some(variants), modes = Some(Set(Mode.Fork)))
 
+  /** Whether the headline relays its throughput tables unless `--turns forks` is given (Relay). */
+  val Relay = true
+
   /** The budget of the whole headline run on 2 cores, shared by its tables. */
   val TargetSeconds = 15 * 60.0
 

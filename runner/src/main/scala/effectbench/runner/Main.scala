@@ -140,7 +140,10 @@ object Main {
         val profile = measure.asked.getOrElse(if (headline) Profiles.quick else Profiles.standard)
         val settings = measure.setup.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
-        val askedEngine = EngineFlags.engine(flags.engine, profile, versions = flags.cells.lib.nonEmpty && !headline)
+        // The headline keeps its own engine unless its stopping rules are given (--turns alone picks its turns).
+        val askedEngine =
+          if (headline && !flags.engine.rules) None
+          else EngineFlags.engine(flags.engine, profile, versions = flags.cells.lib.nonEmpty && !headline)
         val canary = EngineFlags.canary(flags.engine.canary, profile)
         EngineFlags.resultWait(measure.resultWait)
         val timeout = measure.setup.seconds
@@ -152,7 +155,7 @@ object Main {
         val (jvms0, notes0) = jvmsOf(flags.cells.jvms)
         val jvms = CpusAxis.expand(jvms0, flags.cpus)
         // A relayed run measures its throughput cells on the relay cores (Plan.relayCores).
-        val relayed = askedEngine.map(_.relay).getOrElse(headline && EngineFlags.relay(flags.engine.turns))
+        val relayed = askedEngine.map(_.relay).getOrElse(headline && EngineFlags.relay(flags.engine.turns, Headline.Relay))
         val all = Plan.relayCores(Plan.cells(sel, jvms, modules, Some(profile)), relayed)
         if (!all.exists(_.status.runnable)) {
           all.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
@@ -176,7 +179,7 @@ object Main {
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
         val engine = askedEngine.orElse(
           if (headline)
-            Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = EngineFlags.relay(flags.engine.turns),
+            Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = relayed,
                 turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)))
           else None
         )

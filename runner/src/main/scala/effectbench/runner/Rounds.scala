@@ -49,8 +49,10 @@ object Rounds {
   }
 
   /** A relay turn's length when measuring: a profile's measured iterations are cut into turns this
-    * long (at least one), so that a round holds many cycles to pair turn against turn. */
-  val RelayTurnSeconds = 0.05
+    * long (at least one), so that a round holds many cycles to pair turn against turn. Each turn costs
+    * about 30 ms besides its own time (JMH's bookkeeping of an iteration, the referee's hand-over and
+    * the JVM's move between cores), so shorter turns pay more of it for the same measured time. */
+  val RelayTurnSeconds = 0.1
 
   /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
     * turns of about `RelayTurnSeconds`. */

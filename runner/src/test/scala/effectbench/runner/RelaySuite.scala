@@ -106,11 +106,12 @@ class RelaySuite extends munit.FunSuite {
     assertEquals(r.turns.size, 4)
   }
 
-  test("the relay profile keeps the warm-up and cuts the measured time into turns of about 50 ms") {
+  test("the relay profile keeps the warm-up and cuts the measured time into turns of about RelayTurnSeconds") {
     val p = Rounds.relayProfile(Profiles.quick)
     assertEquals(p.warmups, Profiles.quick.warmups)
     assertEqualsDouble(p.iterations * p.iterationSeconds, Profiles.quick.iterations * Profiles.quick.iterationSeconds, 1e-9)
-    assertEqualsDouble(p.iterationSeconds, Rounds.RelayTurnSeconds, 1e-9)
+    assertEqualsDouble(p.iterationSeconds, Rounds.RelayTurnSeconds, Rounds.RelayTurnSeconds / 3)
+    assertEqualsDouble(Rounds.relayProfile(Profiles.quick, 0.05).iterationSeconds, 0.05, 1e-9)
   }
 
   test("a parameter given twice is measured at both values, and --across-params relays them together") {
@@ -152,6 +153,11 @@ class RelaySuite extends munit.FunSuite {
 
   test("--turns takes relay or forks; anything else is a usage error") {
     assert(!EngineFlags.relay(None))
+    assert(EngineFlags.relay(None, default = true) && !EngineFlags.relay(Some("forks"), default = true))
+    // --turns alone picks the turns and keeps the headline's own engine; a stopping rule replaces it.
+    val turnsOnly = EngineOptions(turns = Some("relay"), level = ConfidenceFlag())
+    assert(turnsOnly.asked && !turnsOnly.rules)
+    assert(turnsOnly.copy(rounds = Some("4")).rules)
     assert(EngineFlags.relay(Some("relay")))
     assert(!EngineFlags.relay(Some("forks")))
     assertEqualsDouble(EngineFlags.turn("100ms"), 0.1, 1e-12)
