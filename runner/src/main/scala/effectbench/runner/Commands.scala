@@ -137,7 +137,8 @@ abstract class CommandLine[C](val program: String) {
        |commands:
        |${all.map(m => s"  ${name(m).padTo(width, ' ')}  ${m.doc.getOrElse("")}").mkString("\n")}
        |
-       |${if (withSel.isEmpty) "" else s"selectors (${withSel.mkString(", ")}): ${sel.mkString(" ")}\n"}./$program COMMAND --help lists that command's flags.
+       |${if (withSel.isEmpty) ""
+      else s"selectors (${withSel.mkString(", ")}): ${sel.mkString(" ")}\n"}./$program COMMAND --help lists that command's flags.
        |""".stripMargin + footer
   }
 

@@ -120,7 +120,9 @@ object MachineProbe {
     val lines = Vector.newBuilder[String]
     // The readings are kept; anything else the child prints (a JVM warning) goes to stderr as it comes.
     val done = Subprocess.run(childCommand(windowMs, n), log, timeoutSeconds(windowMs, n),
-      line => if (parse(Vector(line)).nonEmpty) lines.synchronized { lines += line } else Console.err.println(line))
+      line =>
+        if (parse(Vector(line)).nonEmpty) lines.synchronized { lines += line }
+        else Console.err.println(line))
     java.nio.file.Files.deleteIfExists(log)
     val out = lines.synchronized(lines.result())
     val results = parse(out)
@@ -203,9 +205,9 @@ object MachineProbe {
     Option(System.getProperty("effectbench.runnerPid")).flatMap(_.trim.toLongOption).foreach { pid =>
       val handle = ProcessHandle.of(pid)
       val t = new Thread(() => {
-        while (handle.isPresent && handle.get.isAlive) Thread.sleep(500)
-        Runtime.getRuntime.halt(143)
-      }, "effectbench-watchdog")
+          while (handle.isPresent && handle.get.isAlive) Thread.sleep(500)
+          Runtime.getRuntime.halt(143)
+        }, "effectbench-watchdog")
       t.setDaemon(true)
       t.start()
     }
