@@ -132,14 +132,13 @@ abstract class CommandLine[C](val program: String) {
     val width = all.map(name(_).length).max
     val sel = Selectors.parser.main.flattenedArgSigs.map { case (a, _) => "--" + a.longName(names).get }
     val withSel = all.filter(m => sel.forall(flagsOf(m).contains)).map(name)
+    val selectors = if (withSel.isEmpty) "" else s"selectors (${withSel.mkString(", ")}): ${sel.mkString(" ")}\n"
     s"""usage: $program COMMAND [options]
        |
        |commands:
        |${all.map(m => s"  ${name(m).padTo(width, ' ')}  ${m.doc.getOrElse("")}").mkString("\n")}
        |
-       |${if (withSel.isEmpty) ""
-      else s"selectors (${withSel.mkString(", ")}): ${sel.mkString(" ")}\n"}./$program COMMAND --help lists that command's flags.
-       |""".stripMargin + footer
+       |""".stripMargin + selectors + s"./$program COMMAND --help lists that command's flags.\n" + footer
   }
 
   def help(command: String): String = {
