@@ -255,6 +255,39 @@ lazy val runner = project
     libraryDependencies += hdrHistogramDep,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
+    Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b"),
+    // Two test JVMs, run side by side (see concurrentRestrictions below): the runners they launch
+    // share one JMH lock (Cli.lockDir), so their measurements still never overlap.
+    Test / testGrouping := {
+      val opts = (Test / forkOptions).value
+      val (first, second) = (Test / definedTests).value.partition(t => runnerFirstGroup(t.name.split('.').last))
+      Seq(Tests.Group("runner-1", first, Tests.SubProcess(opts)), Tests.Group("runner-2", second, Tests.SubProcess(opts)))
+    }
+  )
+
+/** The runner's longest suites, split in two test JVMs of about equal length. */
+def runnerFirstGroup(suite: String): Boolean =
+  Set("LatencyRunSuite", "FaultSuite", "ConcurrentSuite", "ShardMergeSuite", "CorruptFilesSuite", "BadInputSuite")(suite)
+
+// Two forked test JVMs at a time (sbt's default is one): a 2-core machine runs a runtime group's
+// oracles beside the runner's tests. Only the runner's tests take the JMH lock, in one directory.
+Global / concurrentRestrictions := Seq(
+  Tags.limitAll(java.lang.Runtime.getRuntime.availableProcessors),
+  Tags.limit(Tags.ForkedTestGroup, 2),
+  Tags.exclusiveGroup(Tags.Clean)
+)
+
+/** The research commands (`./bench lab`: engine-study, states) and diagnostics (WakeStudy, on the
+  * modern group's runtimes): benchmarks of the suite itself, kept out of the product's runner. */
+lazy val lab = project
+  .in(file("lab"))
+  .dependsOn(runner, modern)
+  .settings(
+    scalacOptions ++= scala3Options,
+    libraryDependencies += munitDep,
+    publish / skip := true,
+    Test / fork := true,
+    Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
   )
 
@@ -284,7 +317,8 @@ lazy val root = project
   .in(file("."))
   .aggregate((Seq[ProjectReference](core, stats, store, analysis) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](
       report,
-      runner
+      runner,
+      lab
     )): _*)
   .settings(
     publish / skip := true,
@@ -294,6 +328,8 @@ lazy val root = project
         val out = baseDirectory.value / "target" / "bench"
         val cp = (runner / Runtime / fullClasspath).value.files
         IO.write(out / "runner.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
+        val labCp = (lab / Runtime / fullClasspath).value.files
+        IO.write(out / "lab.classpath", labCp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
       }
     ).value
   )

@@ -106,10 +106,11 @@ object Catalog {
     runtimes = allRuntimes, notApplicable = NaReasons.ackermann,
     oracle = (_, p) => Oracles.ackermann(p.int("m"), p.long("n")).toString,
     paramSets = Vector(Params.of("m" -> "2", "n" -> "100"), Params.of("m" -> "3", "n" -> "5")),
-    // A(3, 10) recurses about 8,200 calls deep: plain recursion overflows a 256 KiB stack there
-    // even JIT-compiled (RunLoopSuite checks it; A(3, 9) did not once warm), in ~44M calls.
-    // A(2, 20000) would need ~800M calls, too many for the pool-per-step variants.
-    stackParams = Some(Params.of("m" -> "3", "n" -> "10")), stackExempt = NaReasons.ackermannStackExempt, singleFiber = true,
+    // A(1, 20000) nests 20,000 calls A(0, A(1, n - 1)) deep, through the same non-tail call as
+    // every A(m, n): plain recursion overflows a 256 KiB stack there even JIT-compiled (RunLoopSuite
+    // checks it; A(3, 9), about 4,100 deep, did not once warm), in 40,002 calls. A(3, 10), about
+    // 8,200 deep, needs ~44M calls, minutes for the pool-per-step variants.
+    stackParams = Some(Params.of("m" -> "1", "n" -> "20000")), stackExempt = NaReasons.ackermannStackExempt, singleFiber = true,
     quickParams = NaReasons.quickAckermann, quickModes = NaReasons.quickModes,
     work = p => Vector("calls" -> DeclaredWork.ackermannCalls(p.int("m"), p.long("n"))),
     program = "Ackermann's function A(m, n), computed four ways. `plain`: direct recursion with no effect at all, the " +

@@ -81,32 +81,6 @@ final class Commands(argv: Vector[String]) {
     StoreCommands.compare(runA, runB, format.getOrElse(CompareFormat.Terminal), threshold, tailThreshold, out, level,
       failOnRegression.value)
 
-  @main(doc = "a benchmark of the suite: fixed profiles against the rounds engine, precision against machine time")
-  def engineStudy(
-      @arg(doc = "the results directory (default: results/engine-study)") out: Option[String] = None,
-      @arg(doc = "the rounds engine's precision target (default 5%)") precision: Option[String] = None,
-      jvms: JvmChoice,
-      @arg(doc = "every configuration at the smallest settings, to see the command work") smoke: Flag = Flag(),
-      @arg(doc = "instead: the bimodal deep-bind cells under each way of waiting for a result (park, spin, spinpark)") waits: Flag = Flag(),
-      @arg(doc = "with --waits: paired rounds per strategy (default 6)") rounds: Option[String] = None
-  ): Int =
-    EngineStudy.main(out, precision, jvms, smoke.value, waits.value, rounds)
-
-  @main(doc = "a benchmark of the suite: where launch states come from (each cell launched many times under changes to its JVM)")
-  def states(
-      @arg(doc = "scenario:runtime pairs, comma-separated (default: the two-state cells seen on 2 cores)") cells: Option[String] = None,
-      @arg(doc = "changes to the measuring JVM, comma-separated (default: all; none,xbatch,c2-only,heap,parallel-gc,spin-wait,one-cpu)")
-      changes: Option[String] = None,
-      @arg(doc = "launches per cell and change (default 20)") launches: Option[String] = None,
-      @arg(doc = "the results directory (default: results/states-study)") out: Option[String] = None,
-      jvms: JvmChoice,
-      @arg(doc = "two launches at the smallest settings, to see the command work") smoke: Flag = Flag(),
-      @arg(doc = "each launch's iterations: warm-ups x seconds + iterations x seconds (default: a quick fork, 6x0.5+4x0.25)") fork: Option[
-        String
-      ] = None
-  ): Int =
-    StatesStudy.main(cells, changes, launches, out, jvms, smoke.value, fork)
-
   @main(doc = "how steady this machine keeps fixed work (arithmetic, memory, allocation, core to core), in half a minute")
   def machine(
       @arg(doc = "each window's length in ms (default 250, a quick fork's iteration)") windowMs: Option[String] = None,
@@ -122,15 +96,27 @@ final class Commands(argv: Vector[String]) {
   def test(): Int = UsageError("test is run by the ./bench launcher (./bench test), not by the runner")
 }
 
-object Commands {
-  private def parser(argv: Vector[String]): ParserForMethods[Commands] = ParserForMethods(new Commands(argv))
+object Commands extends CommandLine[Commands]("bench") {
+  protected def parser(argv: Vector[String]): ParserForMethods[Commands] = ParserForMethods(new Commands(argv))
+
+  /** The research commands are another program's (`./bench lab`), named at the foot of the overview. */
+  override protected def footer: String = "./bench lab --help lists the research commands (benchmarks of the suite itself).\n"
+}
+
+/** A command line made of the `@main` methods of a class `C`: its overview, each command's help and
+  * the dispatch, with bad input as a UsageError. `program` is how the user calls it. */
+abstract class CommandLine[C](val program: String) {
+  protected def parser(argv: Vector[String]): ParserForMethods[C]
+
+  /** Lines printed after the overview. */
+  protected def footer: String = ""
 
   /** The commands as declared, in declaration order. */
-  val all: Vector[MainData[Any, Commands]] = parser(Vector.empty).mains.value.toVector
+  lazy val all: Vector[MainData[Any, C]] = parser(Vector.empty).mains.value.toVector
 
   def name(m: MainData[?, ?]): String = m.name(names)
 
-  def find(command: String): MainData[Any, Commands] =
+  def find(command: String): MainData[Any, C] =
     all.find(name(_) == command).getOrElse(UsageError.unknown("command", command, all.map(name)))
 
   /** The `--name` of every flag a command accepts (positionals not included). */
@@ -145,20 +131,20 @@ object Commands {
   def overview: String = {
     val width = all.map(name(_).length).max
     val sel = Selectors.parser.main.flattenedArgSigs.map { case (a, _) => "--" + a.longName(names).get }
-    s"""usage: bench COMMAND [options]
+    val withSel = all.filter(m => sel.forall(flagsOf(m).contains)).map(name)
+    val selectors = if (withSel.isEmpty) "" else s"selectors (${withSel.mkString(", ")}): ${sel.mkString(" ")}\n"
+    s"""usage: $program COMMAND [options]
        |
        |commands:
        |${all.map(m => s"  ${name(m).padTo(width, ' ')}  ${m.doc.getOrElse("")}").mkString("\n")}
        |
-       |selectors (${all.filter(m => sel.forall(flagsOf(m).contains)).map(name).mkString(", ")}): ${sel.mkString(" ")}
-       |./bench COMMAND --help lists that command's flags.
-       |""".stripMargin
+       |""".stripMargin + selectors + s"./$program COMMAND --help lists that command's flags.\n" + footer
   }
 
   def help(command: String): String = {
     val m = find(command)
     val options = if (flagsOf(m).nonEmpty) " [options]" else ""
-    val usage = (s"usage: bench ${name(m)}" +: positionals(m)).mkString(" ") + options
+    val usage = (s"usage: $program ${name(m)}" +: positionals(m)).mkString(" ") + options
     Renderer.formatMainMethodSignature(m, 0, 110, Renderer.getLeftColWidth(m.renderedArgSigs, names), false, Some(usage), None,
       sorted = false, names)
   }

@@ -97,7 +97,15 @@ object JmhCell {
       // Both the JMH host and its forks watch the runner: a runner killed with -9 leaves no JVM behind.
       cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ cell.jvm.extraFlags ++ Vector("-Xmx256m", Subprocess.watchFlag,
         "-Djmh.ignoreLock=true", "-cp", module.classpath) ++ jmhArgs ++ Vector("-f", profile.forks.toString,
-        "-jvm", cell.jvm.java.toString, "-jvmArgsAppend", measuring.mkString(" ")) ++ extra
+        "-jvm", cell.jvm.java.toString) ++ jvmArgsAppend(measuring) ++ extra
+  }
+
+  /** Each flag of a forked measuring JVM as its own `-jvmArgsAppend`: JMH keeps each value whole
+    * when the option is given more than once, and splits a single value at spaces (jmh-core 1.37
+    * `CommandLineOptions.treatQuoted`), which would cut a path with a space in two. */
+  def jvmArgsAppend(flags: Vector[String]): Vector[String] = {
+    require(flags.size >= 2, s"JMH splits a lone -jvmArgsAppend at spaces: $flags")
+    flags.flatMap(f => Vector("-jvmArgsAppend", f))
   }
 
   def run(

@@ -8,7 +8,7 @@ import scala.jdk.CollectionConverters._
   * label (and a table) of their own. */
 final case class Jvm(
     java: Path, home: Path, version: String, vendor: String, cpus: Option[Int] = None,
-    /** Flags a study adds to the measuring JVM (StatesStudy); not part of the label. */
+    /** Flags a study adds to the measuring JVM (the lab's StatesStudy); not part of the label. */
     studyFlags: Vector[String] = Vector.empty
 ) {
   def feature: Int = Jvms.featureOf(version)

@@ -88,6 +88,20 @@ object MachineProbe {
     }
   }
 
+  /** How long the child's windows take, warm-ups included. */
+  def expectedSeconds(windowMs: Int, windows: Int): Double = Jobs.size * (windows + 12) * windowMs / 1000.0
+
+  /** The child's time limit: twice its windows and a JVM start, so a hung child never hangs the command. */
+  def timeoutSeconds(windowMs: Int, windows: Int): Long = 2 * math.ceil(expectedSeconds(windowMs, windows)).toLong + 60
+
+  /** The child JVM: a benchmark fork's heap (JmhCell's -Xms2g -Xmx2g), so the memory walk and the
+    * allocations land as a fork's would, and the runner's pid, so it ends when the runner is gone. */
+  def childCommand(windowMs: Int, windows: Int): Vector[String] = {
+    val java = ProcessHandle.current().info().command().orElse("java")
+    Vector(java, "-Xms2g", "-Xmx2g", Subprocess.watchFlag, "-cp", System.getProperty("java.class.path"),
+      "effectbench.runner.MachineProbe", windowMs.toString, windows.toString)
+  }
+
   /** `./bench machine`: the flags checked, a child JVM started, its readings printed. */
   def command(window: Option[String], windows: Option[String]): Int = {
     val windowMs = window.fold(250)(t =>
@@ -98,19 +112,23 @@ object MachineProbe {
     val n = windows.fold(24)(t =>
       t.toIntOption.filter(n => n >= 2 && n <= 1000).getOrElse(UsageError(s"--windows must be a whole number from 2 to 1000, got '$t'"))
     )
-    val java = ProcessHandle.current().info().command().orElse("java")
-    val cp = System.getProperty("java.class.path")
-    // A benchmark fork's heap (JmhCell's -Xms2g -Xmx2g), so the memory walk and the allocations land
-    // as a fork's would.
-    val cmd = Vector(java, "-Xms2g", "-Xmx2g", "-cp", cp, "effectbench.runner.MachineProbe", windowMs.toString, n.toString)
     Console.err.println(s"machine: ${Jobs.size} jobs, $n windows of $windowMs ms each after a warm-up, in a fresh JVM " +
-      f"(about ${Jobs.size * (n + 12) * windowMs / 1000.0}%.0f s)")
-    val p = new ProcessBuilder(cmd*).redirectError(ProcessBuilder.Redirect.INHERIT).start()
-    val out = scala.io.Source.fromInputStream(p.getInputStream, "UTF-8").getLines().toVector
-    val code = p.waitFor()
+      f"(about ${expectedSeconds(windowMs, n)}%.0f s)")
+    val log = java.nio.file.Files.createTempFile("effectbench-machine", ".log")
+    val lines = Vector.newBuilder[String]
+    // The readings are kept; anything else the child prints (a JVM warning) goes to stderr as it comes.
+    val done = Subprocess.run(childCommand(windowMs, n), log, timeoutSeconds(windowMs, n),
+      line =>
+        if (parse(Vector(line)).nonEmpty) lines.synchronized { lines += line }
+        else Console.err.println(line))
+    java.nio.file.Files.deleteIfExists(log)
+    val out = lines.synchronized(lines.result())
     val results = parse(out)
-    if (code != 0 || results.size != Jobs.size) {
-      Console.err.println(s"machine: the probe's JVM ended with exit $code after ${results.size} of ${Jobs.size} jobs")
+    if (done.timedOut) {
+      Console.err.println(s"machine: the probe's JVM did not end within ${timeoutSeconds(windowMs, n)} s and was stopped")
+      1
+    } else if (done.exit != 0 || results.size != Jobs.size) {
+      Console.err.println(s"machine: the probe's JVM ended with exit ${done.exit} after ${results.size} of ${Jobs.size} jobs")
       1
     } else {
       print(render(results, windowMs))
@@ -179,7 +197,21 @@ object MachineProbe {
     Vector.fill(windows)(timed(work, n))
   }
 
+  /** Ends this child when the runner that started it is gone (a runner killed with -9 runs no
+    * hook); the harness Watchdog does this for the other children, but is not on this classpath. */
+  private def watchRunner(): Unit =
+    Option(System.getProperty("effectbench.runnerPid")).flatMap(_.trim.toLongOption).foreach { pid =>
+      val handle = ProcessHandle.of(pid)
+      val t = new Thread(() => {
+          while (handle.isPresent && handle.get.isAlive) Thread.sleep(500)
+          Runtime.getRuntime.halt(143)
+        }, "effectbench-watchdog")
+      t.setDaemon(true)
+      t.start()
+    }
+
   def main(args: Array[String]): Unit = {
+    watchRunner()
     val windowMs = args(0).toInt
     val windows = args(1).toInt
     val jobs: Vector[(String, Long => Long)] = Vector("arithmetic" -> arithmetic, "memory" -> memory, "allocation" -> allocation)

@@ -10,18 +10,22 @@ import java.nio.file.{Files, Path, Paths}
   * argument is validated before anything is measured, and bad input exits with code 2 and one
   * line saying what is wrong. */
 object Main {
-  def main(argv: Array[String]): Unit = {
+  def main(argv: Array[String]): Unit = exitWith("bench")(dispatch(argv.toVector))
+
+  /** Runs a command line of `program` and exits: bad input (UsageError) with 2 and one line, a failed
+    * command with 1, never a stack trace at the user unless EFFECTBENCH_DEBUG is set. */
+  def exitWith(program: String)(command: => Int): Unit = {
     val code =
-      try dispatch(argv.toVector)
+      try command
       catch {
         case e: UsageError =>
-          Console.err.println(s"bench: ${e.getMessage}")
+          Console.err.println(s"$program: ${e.getMessage}")
           2
         case e: CommandFailure =>
-          Console.err.println(s"bench: ${e.getMessage}")
+          Console.err.println(s"$program: ${e.getMessage}")
           1
         case e: Throwable if !sys.env.contains("EFFECTBENCH_DEBUG") => // never a stack trace at the user
-          Console.err.println(s"bench: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
+          Console.err.println(s"$program: ${e.getClass.getSimpleName}: ${e.getMessage} (set EFFECTBENCH_DEBUG=1 for the stack trace)")
           1
       }
     System.out.flush()

@@ -7,6 +7,11 @@ import java.nio.file.{Files, Paths}
   * 1 GiB heap against the measuring fork's 2 GiB, and failed cells (OutOfMemoryError) that JMH
   * would have run. Both commands are built here for every scenario and their memory flags compared. */
 class CellJvmSuite extends munit.FunSuite {
+
+  /** The flags a JMH host gives its forks: every value of a repeated `-jvmArgsAppend`. */
+  private def appended(cmd: Vector[String]): Vector[String] =
+    cmd.sliding(2).collect { case Vector("-jvmArgsAppend", v) => v }.toVector
+
   test(
     "the verifier's JVM and JMH's measuring JVM (forked or launched directly) get the same heap, stack and result wait, for every scenario"
   ) {
@@ -21,7 +26,7 @@ class CellJvmSuite extends munit.FunSuite {
       val verifier = Verifier.jvmCommand(jvm, Settings.Levelled, "baseline", "cp", "effectbench.VerifyMain")
       // Several forks: JMH's host forks the measuring JVMs with the flags of -jvmArgsAppend.
       val forked = JmhCell.command(cell, Settings.Levelled, Profiles.quick, modules, root.resolve("out.json"))
-      val fork = forked(forked.indexOf("-jvmArgsAppend") + 1).split(' ').toVector
+      val fork = appended(forked)
       // One fork (the rounds engine): the launched JVM is the measuring one, flags before its main class.
       val direct = JmhCell.command(cell, Settings.Levelled, Profiles.smoke, modules, root.resolve("out.json"))
       assertEquals(direct.slice(direct.indexOf("effectbench.JmhMain"), direct.size).takeRight(2), Vector("-f", "0"), s.id)
@@ -32,5 +37,24 @@ class CellJvmSuite extends munit.FunSuite {
         assert(measuring.contains(EngineFlags.waitProperty) && verifier.contains(EngineFlags.waitProperty), s"${s.id} ($how)")
       }
     }
+  }
+
+  test("a forked cell's flags reach JMH one value each, so a results path with a space stays whole") {
+    val root = Files.createTempDirectory("celljvm space")
+    Files.createDirectories(root.resolve("target/bench"))
+    Files.write(root.resolve("target/bench/modern.classpath"), "cp".getBytes)
+    val modules = new Modules(root)
+    val jvm = Jvm(Paths.get("/nonexistent/bin/java"), Paths.get("/nonexistent"), "21.0.1", "")
+    val s = Catalog.scenarios.find(sc => LatencyCell.isLatency(sc)).get
+    val cell = PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
+    val out = root.resolve("results dir/cell one.json")
+    val forked = JmhCell.command(cell, Settings.Levelled, Profiles.quick, modules, out)
+    val flags = appended(forked)
+    val log = LatencyCell.logFlag(s, out, Profiles.quick).head
+    assert(log.contains(" "), log)
+    assert(flags.contains(log), s"the latency log flag is not one whole value: $flags")
+    // Given once, JMH would split the value at its spaces.
+    assert(forked.count(_ == "-jvmArgsAppend") >= 2, forked.toString)
+    assertEquals(flags.filter(_.contains(" ")), Vector(log))
   }
 }

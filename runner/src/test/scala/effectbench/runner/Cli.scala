@@ -18,8 +18,10 @@ object Cli {
   }
 
   /** The runners of these tests take JMH's machine-wide lock (MeasureLock) in a directory of their
-    * own, so they wait for each other but not for benchmarks other people run on this machine. */
-  lazy val lockDir: Path = Files.createTempDirectory("bench-test-tmp")
+    * own, so they wait for each other but not for benchmarks other people run on this machine. One
+    * directory for every test JVM of this tree: the runner's suites run in two JVMs side by side
+    * (build.sbt, testGrouping), and their measurements must not overlap. */
+  lazy val lockDir: Path = Files.createDirectories(root.resolve("target/bench-test-tmp"))
 
   private val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
 

@@ -15,7 +15,7 @@ class HelpSuite extends munit.FunSuite {
   private val picked: Map[String, String] = Map(
     "run" -> "--resume", "merge" -> "--partial", "list" -> "--format", "profile" -> "--event", "verify" -> "--floor",
     "report" -> "--confidence", "reindex" -> "--out", "history" -> "--limit", "compare" -> "--fail-on-regression",
-    "engine-study" -> "--smoke", "states" -> "--launches", "machine" -> "--window-ms", "spec" -> "--check", "test" -> "./bench test"
+    "machine" -> "--window-ms", "spec" -> "--check", "test" -> "./bench test"
   )
 
   private def flagAt(help: String, flag: String): Boolean = s"(?m)^\\s+\\Q$flag\\E( |$$)".r.findFirstIn(help).isDefined
@@ -26,6 +26,16 @@ class HelpSuite extends munit.FunSuite {
     assertEquals(Commands.all.map(Commands.name).toSet, picked.keySet, "a command without a hand-picked flag here")
     picked.keys.foreach(c => assert(s"(?m)^  \\Q$c\\E ".r.findFirstIn(text).isDefined, s"$c is not in the overview:\n$text"))
     for (alias <- Seq(Vector.empty[String], Vector("help"), Vector("-h"))) assertEquals(stdout(alias*), (0, text))
+  }
+
+  test("the research commands are the lab's: not bench's commands, named once at the foot of the overview") {
+    val (_, text) = stdout("--help")
+    for (c <- Seq("engine-study", "states")) {
+      assert(!Commands.all.map(Commands.name).contains(c), c)
+      assert(s"(?m)^  \\Q$c\\E ".r.findFirstIn(text).isEmpty, s"$c is in the overview:\n$text")
+    }
+    assert(text.contains("./bench lab --help"), text)
+    intercept[UsageError](Main.dispatch(Vector("engine-study", "--smoke")))
   }
 
   test("each command's --help lists every flag the command accepts") {

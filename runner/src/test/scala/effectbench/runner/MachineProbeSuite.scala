@@ -60,4 +60,19 @@ class MachineProbeSuite extends munit.FunSuite {
     assert(text.contains("windows of 10 ms"), text)
     assert(Seq("steady", "noisy inside a launch", "the core itself").exists(v => text.contains(v)), text)
   }
+
+  test("the probe's JVM is a watched child with a time limit: it ends itself when its runner is gone") {
+    val cmd = MachineProbe.childCommand(10000, 1000)
+    assert(cmd.contains(Subprocess.watchFlag), cmd.toString)
+    assert(MachineProbe.timeoutSeconds(250, 24) > MachineProbe.expectedSeconds(250, 24), "the limit is under the probe's own time")
+    // A stand-in runner that ends in a second; the child, hours of windows long, must follow it.
+    val runner = new ProcessBuilder("sleep", "1").start()
+    val child = new ProcessBuilder(cmd.map(a => if (a == Subprocess.watchFlag) s"-Deffectbench.runnerPid=${runner.pid()}" else a)*)
+      .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start()
+    try {
+      assert(runner.waitFor(10, java.util.concurrent.TimeUnit.SECONDS))
+      assert(child.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "the probe's JVM outlived its runner")
+      assertEquals(child.exitValue(), 143)
+    } finally child.destroyForcibly()
+  }
 }

@@ -13,6 +13,9 @@ import java.nio.file.{Files, Path, Paths}
   * each module's live registry (ListImpls), so this walks exactly what `./bench list` and the
   * runner record. */
 class SourceRefsSuite extends munit.FunSuite {
+  // A module's walk parses every source of the module: a minute on a busy 2-core machine.
+  override val munitTimeout = scala.concurrent.duration.Duration(5, "min")
+
   /** The repository root: the nearest directory up from here with build.sbt and runtimes/. */
   lazy val root: Path = Iterator.iterate(Paths.get("").toAbsolutePath)(_.getParent).takeWhile(_ != null)
     .find(d => Files.isRegularFile(d.resolve("build.sbt")) && Files.isDirectory(d.resolve("runtimes")))

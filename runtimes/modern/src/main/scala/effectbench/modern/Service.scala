@@ -42,7 +42,7 @@ object Service extends ScenarioImpls {
     * 10 ms at every rate on two processors, and that is Cats Effect's own: when a worker wakes a
     * parked one, the woken worker spins until the waker marks it `Unparked`, and there it spins on
     * the waker's processor, holding the waker (and the fiber it was scheduling) 1–5 ms until the
-    * scheduler preempts it. WakeStudy measures it without this cell (one fiber sleeping on an idle
+    * scheduler preempts it. The lab's WakeStudy measures it without this cell (one fiber sleeping on an idle
     * runtime; the protocol in plain threads) and cites the source. */
   final class CatsEffectTarget(rt: IORuntime, base: Long, timeout: FiniteDuration) extends ServiceTarget {
     @volatile private var pool: Semaphore[IO] = null

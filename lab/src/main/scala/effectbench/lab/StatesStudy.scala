@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.lab
 
+import effectbench.runner._
 import effectbench.{Catalog, Mode, Settings}
 import effectbench.report.TerminalTable
 import effectbench.stats.{ForkStats, Format}
@@ -8,7 +9,7 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
 import scala.util.Random
 
-/** `bench states`: where a cell's launch states come from. A benchmark of the suite, run alone on a
+/** `bench lab states`: where a cell's launch states come from. A benchmark of the suite, run alone on a
   * quiet machine. Each cell is launched many times under each change to the measuring JVM (JIT,
   * heap and GC, core placement, the result wait), the launches of every change interleaved in a
   * shuffled order so that machine drift falls on all alike, one fork per launch, each recording

@@ -1,5 +1,6 @@
-package effectbench.modern
+package effectbench.lab
 
+import effectbench.modern.{CatsEffectSetup, ZioSetup}
 import cats.effect.IO
 import cats.effect.unsafe.{IORuntime, IORuntimeConfig}
 import effectbench.Settings
@@ -11,7 +12,7 @@ import scala.concurrent.duration.*
   * (docs/lessons/late-wakes.md). Not a benchmark of the suite and not part of a run: a diagnostic a
   * reader can repeat, alone on the machine:
   *
-  * {{{./sbt "modern/runMain effectbench.modern.WakeStudy"}}}
+  * {{{./sbt "lab/runMain effectbench.lab.WakeStudy"}}}
   *
   * It prints two measurements.
   *

@@ -1,12 +1,13 @@
-package effectbench.runner
+package effectbench.lab
 
+import effectbench.runner._
 import effectbench.Runtimes
 import effectbench.report.{CellStats, TerminalTable}
 import effectbench.stats.{CellRatios, ForkStats}
 import effectbench.store.RunData
 import java.nio.file.{Files, Path, Paths}
 
-/** `bench engine-study`: a benchmark of the suite, not a test. The same pairs of cells (deep-bind and
+/** `bench lab engine-study`: a benchmark of the suite, not a test. The same pairs of cells (deep-bind and
   * fork-many, cats-effect vs zio, fork entry) under the old fixed profiles and under the rounds
   * engine, with the precision each reached against the machine seconds it took. `--waits` instead
   * runs the bimodal deep-bind cells under each way of waiting for a result (ResultWait). `--smoke`

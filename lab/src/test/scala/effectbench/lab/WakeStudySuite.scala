@@ -1,4 +1,4 @@
-package effectbench.modern
+package effectbench.lab
 
 /** WakeStudy is a diagnostic, not a measurement of the suite: these tests check what it counts, never
   * how fast anything is. */

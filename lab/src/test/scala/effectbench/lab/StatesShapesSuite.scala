@@ -1,6 +1,6 @@
-package effectbench.runner
+package effectbench.lab
 
-/** `bench states`'s fork shapes table, from recorded launches (nothing launched or timed). */
+/** `bench lab states`'s fork shapes table, from recorded launches (nothing launched or timed). */
 class StatesShapesSuite extends munit.FunSuite {
   private def launch(cell: String, order: Int, warm: Double): StatesStudy.Launch =
     StatesStudy.Launch(cell, "none", order, 100, Map.empty, Vector.tabulate(12)(i => if (i < 8) 100 * warm else 100 + order % 2))
