@@ -8,7 +8,8 @@ import effectbench.store.{CellResult, RunData}
   * numbers of one cell are compared only within one context: a ratio moves with the machine and
   * the settings as much as with the code. */
 final case class HistoryContext(machine: String, machineLabel: String, profile: String, settings: String, jvm: String) {
-  def label: String = s"${if (machineLabel.nonEmpty) machineLabel else "machine"} [${if (machine.isEmpty) "?" else machine}] · $profile · $settings · $jvm"
+  def label: String =
+    s"${if (machineLabel.nonEmpty) machineLabel else "machine"} [${if (machine.isEmpty) "?" else machine}] · $profile · $settings · $jvm"
 }
 
 /** One run's value of a cell: its ratio to the table's baseline (or its time) with the interval. */
@@ -34,7 +35,8 @@ object CellHistory {
     merged match {
       case Some(m) =>
         val shard = c.record.shard.flatMap(k => m.shards.find(_.k == k))
-        (c.record.machine.orElse(shard.flatMap(_.machine.map(_.fingerprint))).getOrElse(""), shard.flatMap(_.machine.map(_.label)).getOrElse(""))
+        (c.record.machine.orElse(shard.flatMap(_.machine.map(_.fingerprint))).getOrElse(""),
+          shard.flatMap(_.machine.map(_.label)).getOrElse(""))
       case None =>
         run.meta.flatMap(_.machine) match {
           case Some(mi) => (mi.fingerprint, mi.label)
@@ -47,8 +49,10 @@ object CellHistory {
 
   /** Every scored cell of `runs` (oldest first by start time), as series per (cell, context, measure).
     * `keep` selects cells. Changes are searched with `cfg` when given. */
-  def series(runs: Vector[RunData], keep: (RunData, CellResult) => Boolean = (_, _) => true, cfg: Option[ChangePoints.Config] = None,
-      confidence: Double = ForkStats.DefaultConfidence): Vector[HistorySeries] = {
+  def series(
+      runs: Vector[RunData], keep: (RunData, CellResult) => Boolean = (_, _) => true, cfg: Option[ChangePoints.Config] = None,
+      confidence: Double = ForkStats.DefaultConfidence
+  ): Vector[HistorySeries] = {
     val ordered = runs.filterNot(_.testOnly).sortBy(r => (r.meta.map(_.started).getOrElse(""), r.id))
     val entries = ordered.flatMap { run =>
       val model = ReportModel.build(run, confidence)
@@ -58,10 +62,12 @@ object CellHistory {
           val ctx = HistoryContext(fp, label, run.profile, run.settings, r.cell.jvm)
           val e = r.estimate.get
           val base = (b.group.title, r.runtime, r.cell.key, ctx)
-          val time = (base, Time, b.group.unit, HistoryPoint(run.id, run.meta.map(_.started).getOrElse(""), run.gitRevision.take(10), e.mean,
+          val time = (base, Time, b.group.unit,
+            HistoryPoint(run.id, run.meta.map(_.started).getOrElse(""), run.gitRevision.take(10), e.mean,
               e.mean - e.halfWidth, e.mean + e.halfWidth))
           val ratio = r.vsBaseline.map(v =>
-            (base, VsBaseline, "×", HistoryPoint(run.id, run.meta.map(_.started).getOrElse(""), run.gitRevision.take(10), v.ratio, v.low, v.high))
+            (base, VsBaseline, "×",
+              HistoryPoint(run.id, run.meta.map(_.started).getOrElse(""), run.gitRevision.take(10), v.ratio, v.low, v.high))
           )
           time +: ratio.toVector
         }

@@ -54,7 +54,8 @@ object Site {
 
   private def reproduce(run: RunData): String = {
     val cl = run.meta.map(_.commandLine).getOrElse(Vector.empty)
-    if (cl.isEmpty) "" else "./" + cl.map(a => if (a.nonEmpty && a.forall(c => c.isLetterOrDigit || "-_=./,:@%".contains(c))) a else s"'$a'").mkString(" ")
+    if (cl.isEmpty) ""
+    else "./" + cl.map(a => if (a.nonEmpty && a.forall(c => c.isLetterOrDigit || "-_=./,:@%".contains(c))) a else s"'$a'").mkString(" ")
   }
 
   /** One page: the shared stylesheet, the error collector first, then `body`, then `scripts`. */
@@ -150,7 +151,8 @@ object Site {
         page(2, s"effect-bench ${run.id}",
           frag(
             h1("Run ", code(run.id)),
-            paragraph(a(href := "report.html")("the whole report"), if (versions.nonEmpty) frag(" · ", a(href := "versions.html")("versions")) else frag()),
+            paragraph(a(href := "report.html")("the whole report"),
+              if (versions.nonEmpty) frag(" · ", a(href := "versions.html")("versions")) else frag()),
             m.warnings.map(w => paragraph(cls := "note")(w)),
             runFacts(run),
             SummaryHtml.section(m.summary, i => s"table-$i.html").content,
@@ -167,7 +169,8 @@ object Site {
           val here = searched.filter(s => s.cell == r.cell.key && s.context.jvm == r.cell.jvm).flatMap(s =>
             s.changes.filter(c => s.points(c.index).runId == run.id).map(c => f"${s.measure} changed here, ${c.relative * 100}%+.1f%%")
           )
-          li(a(href := s"../../${cellPage(r.cell.key, r.cell.jvm)}")(r.runtime), span(cls := "dim")(s" — its history${if (ch.nonEmpty) s", ${ch.size} change points" else ""}"),
+          li(a(href := s"../../${cellPage(r.cell.key, r.cell.jvm)}")(r.runtime),
+            span(cls := "dim")(s" — its history${if (ch.nonEmpty) s", ${ch.size} change points" else ""}"),
             here.map(t => span(cls := "change")(s" · $t")))
         }
         write(s"$dir/table-$i.html",
@@ -205,7 +208,9 @@ object Site {
           "v" -> ujson.Arr.from(s.points.map(p => ujson.Num(p.value))),
           "lo" -> ujson.Arr.from(s.points.map(p => if (p.low.isNaN) ujson.Null else ujson.Num(p.low))),
           "hi" -> ujson.Arr.from(s.points.map(p => if (p.high.isNaN) ujson.Null else ujson.Num(p.high))),
-          "changes" -> ujson.Arr.from(s.changes.map(c => ujson.Obj("i" -> ujson.Num(c.index), "text" -> ujson.Str(f"${c.relative * 100}%+.1f%%"))))
+          "changes" -> ujson.Arr.from(
+            s.changes.map(c => ujson.Obj("i" -> ujson.Num(c.index), "text" -> ujson.Str(f"${c.relative * 100}%+.1f%%")))
+          )
         )
       })
       val latest = latestTable.get((cell, jvm))
@@ -229,7 +234,9 @@ object Site {
                 tr(whenChange(change.isDefined))(
                   td(link.fold(frag(p.runId): Frag)(l => a(href := l)(p.runId))), td(p.started.take(19).replace('T', ' ')), td(p.git),
                   td(cls := "n")(Format.num(p.value)), td(cls := "n")(s"[${Format.num(p.low)}, ${Format.num(p.high)}]"),
-                  td(change.map(c => f"${c.relative * 100}%+.1f%% (from ${Format.num(c.before)} to ${Format.num(c.after)}, p ${c.pValue}%.3f)").getOrElse(""))
+                  td(change.map(c =>
+                      f"${c.relative * 100}%+.1f%% (from ${Format.num(c.before)} to ${Format.num(c.after)}, p ${c.pValue}%.3f)"
+                    ).getOrElse(""))
                 )
               }
             )
@@ -284,7 +291,8 @@ object Site {
         table(cls := "res")(
           tr(th("run"), th("kind"), th("started"), th("profile"), th("settings"), th("git"), th("cells")),
           runs.reverse.map(r =>
-            tr(td(a(href := s"${runDir(r)}/index.html")(r.id)), td(kind(r)), td(r.meta.map(_.started.take(19).replace('T', ' ')).getOrElse("")),
+            tr(td(a(href := s"${runDir(r)}/index.html")(r.id)), td(kind(r)),
+              td(r.meta.map(_.started.take(19).replace('T', ' ')).getOrElse("")),
               td(r.profile), td(r.settings), td(r.gitText), td(cls := "n")(r.cells.size.toString))
           )
         )

@@ -61,7 +61,8 @@ class SiteBrowserSuite extends munit.FunSuite {
       case None => Left(s"$page wrote no self-test result; stderr: ${err.take(1000)}")
       case Some(m) =>
         val j = ujson.read(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))
-        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str).toVector, j("errors").arr.map(_.str).toVector))
+        Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str).toVector,
+            j("errors").arr.map(_.str).toVector))
     }
   }
 
@@ -69,7 +70,8 @@ class SiteBrowserSuite extends munit.FunSuite {
 
   /** Every href and src of a page's elements (not of the text of its scripts): relative, and naming a file of the site. */
   def brokenLinks(site: Path, page: Path): Vector[String] = {
-    val elements = """(?s)(<script[^>]*>).*?</script>""".r.replaceAllIn(html(page), m => java.util.regex.Matcher.quoteReplacement(m.group(1)))
+    val elements =
+      """(?s)(<script[^>]*>).*?</script>""".r.replaceAllIn(html(page), m => java.util.regex.Matcher.quoteReplacement(m.group(1)))
     """(?:href|src)="([^"]*)"""".r.findAllMatchIn(elements).map(_.group(1)).toVector.flatMap { l =>
       val target = l.takeWhile(c => c != '#' && c != '?')
       if (l.startsWith("/") || l.contains("//") || l.startsWith("http")) Some(s"$l: not relative")

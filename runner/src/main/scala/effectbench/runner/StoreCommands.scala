@@ -105,14 +105,20 @@ object StoreCommands {
     val keys = rows.map(r => (r.runId, r.cell, r.jvm)).toSet
     val runs = runsOf(results)
     val series =
-      CellHistory.primary(CellHistory.series(runs, (run, c) => keys((run.id, c.key, c.jvm)), Some(cfg))).sortBy(s => (s.cell, s.context.label))
+      CellHistory.primary(CellHistory.series(runs, (run, c) => keys((run.id, c.key, c.jvm)), Some(cfg))).sortBy(s =>
+        (s.cell, s.context.label)
+      )
     val changed = series.filter(_.changes.nonEmpty)
-    println(f"${series.size} series (a cell within one machine and settings) of ${runs.size} runs searched; ${changed.size} changed " +
-      f"(E-divisive means, alpha ${cfg.alpha}%.3g, min change ${cfg.minChange * 100}%.1f%%, ${cfg.permutations} permutations, seed ${cfg.seed})")
+    println(
+      f"${series.size} series (a cell within one machine and settings) of ${runs.size} runs searched; ${changed.size} changed " +
+        f"(E-divisive means, alpha ${cfg.alpha}%.3g, min change ${cfg.minChange * 100}%.1f%%, ${cfg.permutations} permutations, seed ${cfg.seed})"
+    )
     val short = series.count(_.points.size < 4)
     if (short > 0) println(s"$short series have fewer than 4 runs: too few to show a change at this level")
     changed.foreach { s =>
-      println(s"\n${s.cell} ${s.measure} (${s.unit})\n  on ${s.context.label}: ${s.points.size} runs ${sparkline(s.points.map(p => Some(p.value)))}")
+      println(
+        s"\n${s.cell} ${s.measure} (${s.unit})\n  on ${s.context.label}: ${s.points.size} runs ${sparkline(s.points.map(p => Some(p.value)))}"
+      )
       print(TerminalTable.table(Vector("at run", "started", "git", "before", "after", "change", "p"),
           s.changes.map { c =>
             val p = s.points(c.index)

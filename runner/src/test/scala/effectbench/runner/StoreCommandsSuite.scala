@@ -108,9 +108,11 @@ class StoreCommandsSuite extends munit.FunSuite {
 
   private def output(argv: Vector[String]): (Int, String) = {
     val out = new java.io.ByteArrayOutputStream()
-    val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(Console.withErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream()))(
-      Main.dispatch(argv)
-    ))
+    val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(
+      Console.withErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream()))(
+        Main.dispatch(argv)
+      )
+    )
     (code, out.toString("UTF-8"))
   }
 
