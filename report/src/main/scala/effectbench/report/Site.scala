@@ -85,7 +85,7 @@ object Site {
   /** The run's machine, settings and precision as the report's header says them, and its command. */
   private def runFacts(run: RunData): Frag = {
     val keep = Set("profile", "settings", "JVM", "engine", "git", "host", "machine", "machines", "launch spread", "started")
-    val h = ReportModel.header(run).filter(x => keep(x._1)).map { case (k, v) => k -> (frag(v): Frag) }
+    val h = ReportModel.header(run).filter(x => keep(x._1) && x._2.trim.nonEmpty).map { case (k, v) => k -> (frag(v): Frag) }
     val cmd = reproduce(run)
     kv(h ++ (if (cmd.isEmpty) Vector.empty else Vector("reproduce" -> (code(cmd): Frag))))
   }
