@@ -49,7 +49,7 @@ object Html {
   private def num(d: Double): ujson.Value = if (d.isNaN || d.isInfinite) ujson.Null else ujson.Num(d)
   private def optNum(d: Option[Double]): ujson.Value = d.map(num).getOrElse(ujson.Null)
 
-  private def groupJson(g: Group): ujson.Value = ujson.Obj(
+  private[report] def groupJson(g: Group): ujson.Value = ujson.Obj(
     "title" -> ujson.Str(g.title),
     "jvm" -> ujson.Str(g.jvm),
     "unit" -> ujson.Str(g.unit),
@@ -173,7 +173,7 @@ object Html {
     HtmlSection("results", Some("results"), content)
   }
 
-  private def styleBlock(b: StyleBlock): Frag =
+  private[report] def styleBlock(b: StyleBlock): Frag =
     div(cls := "styles")(
       h4(b.title),
       b.tables.map(StyleText.table).map { t =>
@@ -197,7 +197,7 @@ object Html {
     case RowMark.Plain => ""
   }
 
-  private def block(b: Block, i: Int, manyJvms: Boolean): Frag = {
+  private[report] def block(b: Block, i: Int, manyJvms: Boolean): Frag = {
     val g = b.group
     div(cls := "group", id := s"table-$i")(
       h4(g.title, if (manyJvms) s" @ ${g.jvm}" else ""),
@@ -247,7 +247,7 @@ object Html {
   def whenAttr(c: Boolean)(m: => Modifier): Modifier = if (c) m else frag()
 
   /** Each program's own code, once per source reference. */
-  private def sources(p: Page, gs: Vector[Group], refs: Vector[String]): Frag =
+  private[report] def sources(p: Page, gs: Vector[Group], refs: Vector[String]): Frag =
     tags2.details(cls := "src")(
       tags2.summary(s"source code of the ${refs.size} programs"),
       refs.map { ref =>
@@ -340,12 +340,12 @@ object Html {
 
   /** The page's stylesheet and scripts, kept as resources beside this class and inlined at render
     * time so the report stays one file. */
-  private lazy val css: String = resource("report.css")
-  private lazy val app: String = resource("report.js")
-  private lazy val errorsJs: String = resource("report-errors.js")
+  private[report] lazy val css: String = resource("report.css")
+  private[report] lazy val app: String = resource("report.js")
+  private[report] lazy val errorsJs: String = resource("report-errors.js")
   lazy val scalingJs: String = resource("scaling.js")
 
-  private def resource(name: String): String = {
+  private[report] def resource(name: String): String = {
     val path = s"/effectbench/report/$name"
     val in = getClass.getResourceAsStream(path)
     if (in == null) throw new IllegalStateException(s"$path is not on the classpath (a resource of the report module)")

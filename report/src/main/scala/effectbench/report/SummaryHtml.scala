@@ -69,9 +69,10 @@ object SummaryHtml {
       }
   }
 
-  private def tableHead(t: SummaryTable): Frag = a(href := s"#table-${t.block}", title := t.title)(t.label)
+  private def tableHead(t: SummaryTable, link: Int => String): Frag = a(href := link(t.block), title := t.title)(t.label)
 
-  def section(s: Summary): HtmlSection = HtmlSection(
+  /** The grid; `link` gives the address of a block's table (in the report: its anchor). */
+  def section(s: Summary, link: Int => String = i => s"#table-$i"): HtmlSection = HtmlSection(
     "summary", Some("summary"),
     tags2.section(id := "summary")(
       h2("Summary: how many times slower than the fastest"),
@@ -82,13 +83,13 @@ object SummaryHtml {
             table(cls := "summary", id := "summary-grid")(
               if (s.tables.size <= MaxColumns)
                 frag(
-                  tr(th("runtime"), s.tables.map(t => th(cls := "t")(tableHead(t)))),
+                  tr(th("runtime"), s.tables.map(t => th(cls := "t")(tableHead(t, link)))),
                   s.runtimes.map(rt => tr(th(rt), s.tables.map(t => cell(rt, t.entries.get(rt)))))
                 )
               else
                 frag(
                   tr(th("table"), s.runtimes.map(rt => th(cls := "t")(rt))),
-                  s.tables.map(t => tr(th(cls := "t")(tableHead(t)), s.runtimes.map(rt => cell(rt, t.entries.get(rt)))))
+                  s.tables.map(t => tr(th(cls := "t")(tableHead(t, link)), s.runtimes.map(rt => cell(rt, t.entries.get(rt)))))
                 )
             )
           ),

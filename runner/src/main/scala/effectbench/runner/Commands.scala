@@ -59,9 +59,27 @@ final class Commands(argv: Vector[String]) {
   def history(
       sel: Selectors,
       @arg(doc = "the results directory (default: results)") out: Option[String] = None,
-      @arg(doc = "at most this many cells in detail (default 20)") limit: Option[String] = None
+      @arg(doc = "at most this many cells in detail (default 20)") limit: Option[String] = None,
+      @arg(doc = "the runs at which a cell's ratio to the baseline (or its time) changed, within one machine and settings")
+      changes: Flag = Flag(),
+      @arg(doc = "with --changes: the permutation test's significance level (default 0.01)") alpha: Option[String] = None,
+      @arg(doc = "with --changes: the smallest change reported, a fraction or a percentage (default 5%)") minChange: Option[String] = None,
+      @arg(doc = "with --changes: the seed of the permutations (default 1)") seed: Option[String] = None
   ): Int =
-    StoreCommands.history(sel, out, limit)
+    if (changes.value) StoreCommands.changes(sel, out, ChangeFlags.config(alpha, minChange, seed))
+    else {
+      if (alpha.nonEmpty || minChange.nonEmpty || seed.nonEmpty) UsageError("--alpha, --min-change and --seed go with --changes")
+      StoreCommands.history(sel, out, limit)
+    }
+
+  @main(doc = "a static site of the results directory's runs: front page, a page per table and per cell, version pages")
+  def site(
+      @arg(doc = "the results directory (default: results)") results: Option[String] = None,
+      @arg(doc = "the directory the site is written into (default: RESULTS/site)") out: Option[String] = None,
+      @arg(doc = "the change points' significance level (default 0.01)") alpha: Option[String] = None,
+      @arg(doc = "the smallest change marked, a fraction or a percentage (default 5%)") minChange: Option[String] = None
+  ): Int =
+    SiteCommand(results, out, ChangeFlags.config(alpha, minChange, None))
 
   @main(doc = "two runs side by side: which cells improved or regressed")
   def compare(

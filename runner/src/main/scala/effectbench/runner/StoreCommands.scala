@@ -1,11 +1,12 @@
 package effectbench.runner
 
 import effectbench.CellId
-import effectbench.report.{CompareReport, LatencyCompareText, TerminalTable}
+import effectbench.report.{CellHistory, CompareReport, LatencyCompareText, TerminalTable}
 import effectbench.analysis.{LatencyCompare, RunComparison, Verdict}
-import effectbench.stats.Format
+import effectbench.stats.{ChangePoints, Format}
 import effectbench.store.{HistoryRow, Index, RunData}
 import java.nio.file.{Files, Path, Paths}
+import scala.jdk.CollectionConverters._
 
 /** `bench reindex`, `bench history` and `bench compare`: the results store and comparisons. */
 object StoreCommands {
@@ -40,6 +41,29 @@ object StoreCommands {
     if (!Files.isDirectory(results)) UsageError(s"no results directory at $results; give --out RESULTS")
     val limit =
       limitFlag.map(l => l.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--limit must be a positive number, got '$l'"))).getOrElse(20)
+    val (store, rows) = selected(sel, results)
+    if (rows.isEmpty) {
+      println(s"no indexed cell matches (index: ${store.dbFile}; ./bench reindex rebuilds it from the run directories)")
+      return 0
+    }
+    val byCell = rows.groupBy(r => (r.cell, r.jvm)).toVector.sortBy(_._1)
+    if (byCell.size > limit) {
+      println(
+        s"${byCell.size} cells match; showing a line each (narrow the selectors, e.g. --runtime and --param, for per-run tables; --limit N)"
+      )
+      print(TerminalTable.table(Vector("cell", "JVM", "runs", "latest", "unit", "trend"),
+          byCell.map { case ((cell, jvm), rs) =>
+            val last = rs.last
+            Vector(cell, jvm, rs.size.toString, last.score.map(Format.num).getOrElse(last.cellStatus), last.unit,
+              sparkline(rs.map(_.score)))
+          }))
+    } else byCell.foreach { case ((cell, jvm), rs) => print(one(cell, jvm, rs)) }
+    0
+  }
+
+  /** The index of `results` and its rows matching the selectors; a selector that matches no known
+    * name is a usage error. */
+  private def selected(sel: Selectors, results: Path): (Index, Vector[HistoryRow]) = {
     val params = Flags.split(sel.param).map { kv =>
       kv.indexOf('=') match {
         case -1 => UsageError(s"--param takes k=v, got '$kv'")
@@ -61,23 +85,48 @@ object StoreCommands {
     known("scenario", sel.scenarios, effectbench.Catalog.scenarios.map(_.id), "scenario")
     known("runtime", sel.runtimes, effectbench.Runtimes.ids, "runtime")
     known("variant", sel.variants, effectbench.Catalog.scenarios.flatMap(_.variants).distinct, "variant")
-    val rows = store.history(sel.scenarios, sel.runtimes, sel.variants, sel.mode.map(_.id), params)
-    if (rows.isEmpty) {
-      println(s"no indexed cell matches (index: ${store.dbFile}; ./bench reindex rebuilds it from the run directories)")
-      return 0
-    }
-    val byCell = rows.groupBy(r => (r.cell, r.jvm)).toVector.sortBy(_._1)
-    if (byCell.size > limit) {
-      println(
-        s"${byCell.size} cells match; showing a line each (narrow the selectors, e.g. --runtime and --param, for per-run tables; --limit N)"
+    (store, store.history(sel.scenarios, sel.runtimes, sel.variants, sel.mode.map(_.id), params))
+  }
+
+  /** The run directories of a results directory, read back. */
+  def runsOf(results: Path): Vector[RunData] = {
+    val s = Files.list(results)
+    val dirs =
+      try s.iterator().asScala.toVector.filter(RunData.isRunDir).sortBy(_.getFileName.toString)
+      finally s.close()
+    dirs.map(RunData.load)
+  }
+
+  /** `history --changes`: per selected cell and context (machine, profile, settings, JVM), the runs
+    * at which its ratio to the baseline (its time, in a table without one) changed. */
+  def changes(sel: Selectors, out: Option[String], cfg: ChangePoints.Config): Int = {
+    val results = resultsOf(out)
+    if (!Files.isDirectory(results)) UsageError(s"no results directory at $results; give --out RESULTS")
+    val (_, rows) = selected(sel, results)
+    val keys = rows.map(r => (r.runId, r.cell, r.jvm)).toSet
+    val runs = runsOf(results)
+    val series =
+      CellHistory.primary(CellHistory.series(runs, (run, c) => keys((run.id, c.key, c.jvm)), Some(cfg))).sortBy(s =>
+        (s.cell, s.context.label)
       )
-      print(TerminalTable.table(Vector("cell", "JVM", "runs", "latest", "unit", "trend"),
-          byCell.map { case ((cell, jvm), rs) =>
-            val last = rs.last
-            Vector(cell, jvm, rs.size.toString, last.score.map(Format.num).getOrElse(last.cellStatus), last.unit,
-              sparkline(rs.map(_.score)))
+    val changed = series.filter(_.changes.nonEmpty)
+    println(
+      f"${series.size} series (a cell within one machine and settings) of ${runs.size} runs searched; ${changed.size} changed " +
+        f"(E-divisive means, alpha ${cfg.alpha}%.3g, min change ${cfg.minChange * 100}%.1f%%, ${cfg.permutations} permutations, seed ${cfg.seed})"
+    )
+    val short = series.count(_.points.size < 4)
+    if (short > 0) println(s"$short series have fewer than 4 runs: too few to show a change at this level")
+    changed.foreach { s =>
+      println(
+        s"\n${s.cell} ${s.measure} (${s.unit})\n  on ${s.context.label}: ${s.points.size} runs ${sparkline(s.points.map(p => Some(p.value)))}"
+      )
+      print(TerminalTable.table(Vector("at run", "started", "git", "before", "after", "change", "p"),
+          s.changes.map { c =>
+            val p = s.points(c.index)
+            Vector(p.runId, p.started.take(19).replace('T', ' '), p.git, Format.num(c.before), Format.num(c.after),
+              f"${c.relative * 100}%+.1f%%", f"${c.pValue}%.3f")
           }))
-    } else byCell.foreach { case ((cell, jvm), rs) => print(one(cell, jvm, rs)) }
+    }
     0
   }
 

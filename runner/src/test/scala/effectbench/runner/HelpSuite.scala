@@ -14,8 +14,8 @@ class HelpSuite extends munit.FunSuite {
   /** One flag per command picked by hand, so that a help derived from nothing cannot pass. */
   private val picked: Map[String, String] = Map(
     "run" -> "--resume", "merge" -> "--partial", "list" -> "--format", "profile" -> "--event", "verify" -> "--floor",
-    "report" -> "--confidence", "reindex" -> "--out", "history" -> "--limit", "compare" -> "--fail-on-regression",
-    "machine" -> "--window-ms", "spec" -> "--check", "test" -> "./bench test"
+    "report" -> "--confidence", "reindex" -> "--out", "history" -> "--min-change", "site" -> "--results",
+    "compare" -> "--fail-on-regression", "machine" -> "--window-ms", "spec" -> "--check", "test" -> "./bench test"
   )
 
   private def flagAt(help: String, flag: String): Boolean = s"(?m)^\\s+\\Q$flag\\E( |$$)".r.findFirstIn(help).isDefined

@@ -91,4 +91,61 @@ class StoreCommandsSuite extends munit.FunSuite {
     val code = effectbench.store.Sources.load(rd.dir, None, src)
     assert(code.exists(_.text.startsWith("def zio(")), code.toString)
   }
+
+  /** Twelve runs of one table, zio's time 15% higher from the seventh run on. */
+  private def stepped(): java.nio.file.Path = {
+    val results = Files.createTempDirectory("cli-changes")
+    val step = Vector("cats-effect" -> 30.0, "zio" -> 40.0, "baseline" -> 20.0).map { case (rt, b) =>
+      SyntheticRun.Spec(s"deep-bind/default/$rt/d=1000/fork", b)
+    }
+    for (i <- 0 until 12) {
+      val id = f"202611${10 + i}%02d-000000-quick-x"
+      SyntheticRun.write(results.resolve(id), id, step, factor = k => if (i >= 6 && k.contains("/zio/")) 1.15 else 1.0, seed = i + 1L,
+        forks = 4, noise = 0.01)
+    }
+    results
+  }
+
+  private def output(argv: Vector[String]): (Int, String) = {
+    val out = new java.io.ByteArrayOutputStream()
+    val code = Console.withOut(new java.io.PrintStream(out, true, "UTF-8"))(
+      Console.withErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream()))(
+        Main.dispatch(argv)
+      )
+    )
+    (code, out.toString("UTF-8"))
+  }
+
+  test("history --changes names the run at which a cell's ratio to the baseline stepped, and only that cell") {
+    val results = stepped()
+    val (code, text) = output(Vector("history", "--out", results.toString, "--changes", "--alpha", "0.01", "--min-change", "5%"))
+    assertEquals(code, 0)
+    assert(text.contains("deep-bind/default/zio/d=1000/fork vs baseline"), text)
+    assert(text.contains("20261116-000000-quick-x") && "\\+1[4-6]\\.[0-9]%".r.findFirstIn(text).isDefined, text)
+    assert(!text.contains("cats-effect/d=1000/fork vs baseline"), text)
+    assert(text.contains("1 changed"), text)
+    // A larger minimum hides it.
+    val (_, none) = output(Vector("history", "--out", results.toString, "--changes", "--min-change", "30%"))
+    assert(none.contains("0 changed"), none)
+  }
+
+  test("history --changes and site: bad flags are usage errors") {
+    val results = stepped()
+    intercept[UsageError](Main.dispatch(Vector("history", "--out", results.toString, "--changes", "--alpha", "2")))
+    intercept[UsageError](Main.dispatch(Vector("history", "--out", results.toString, "--changes", "--min-change", "much")))
+    intercept[UsageError](Main.dispatch(Vector("history", "--out", results.toString, "--alpha", "0.05")))
+    intercept[UsageError](Main.dispatch(Vector("site", "--results", results.resolve("nothing").toString)))
+    intercept[UsageError](Main.dispatch(Vector("site", "--results", Files.createTempDirectory("empty").toString)))
+  }
+
+  test("site writes the front page, each run's tables and each cell's history into --out") {
+    val results = stepped()
+    val out = results.resolve("public")
+    val (code, text) = output(Vector("site", "--results", results.toString, "--out", out.toString))
+    assertEquals(code, 0, text)
+    assert(Files.isRegularFile(out.resolve("index.html")) && Files.isRegularFile(out.resolve("assets/echarts.min.js")), text)
+    val cell = out.resolve(effectbench.report.Site.cellPage("deep-bind/default/zio/d=1000/fork", SyntheticRun.jvm))
+    assert(Files.isRegularFile(cell), s"no $cell")
+    assert(new String(Files.readAllBytes(out.resolve("index.html")), StandardCharsets.UTF_8).contains("20261116-000000-quick-x"))
+  }
 }
