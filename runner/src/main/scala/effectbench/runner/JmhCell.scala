@@ -140,8 +140,9 @@ object JmhCell {
     val pin = Cpus.relayPin(cell.jvm.cpus)
     forkFlags(cell, modules, out).map(f =>
       Relay.Member(cell.id.key,
-        flag => command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag))
-          .drop(if (pin.isDefined) cell.jvm.launcher.size else 0), log, environment(out), pin)
+        flag =>
+          command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag))
+            .drop(if (pin.isDefined) cell.jvm.launcher.size else 0), log, environment(out), pin)
     )
   }
 

@@ -14,7 +14,8 @@ import scala.util.Random
   * alike, and a cell's ratio to another is taken turn against turn (ForkStats.ratio). Each JVM waits
   * for its turn outside JMH's timed part; a JVM not in its turn is idle, so each turn has the cores
   * whole. The next turn starts only when the JVM in its turn says it is ready again (its JMH
-  * bookkeeping after the iteration is done) or, after its last turn, when it has exited.
+  * bookkeeping after the iteration is done) or, after its last turn, when it has exited or (moved
+  * between cores, Pin) has been moved off the turn cores to exit there.
   *
   * Every JVM is a child through `Subprocess` (its time limit, the shutdown hook, the runner watch),
   * and a JVM whose referee goes away ends itself. */
@@ -173,10 +174,11 @@ object Relay {
               state += k -> InTurn
               turnOf(k)
               turns += Turn(cycle, k, t0, now)
-              if (state(k) == Waiting) pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) }
+              if (state(k) == Waiting || state(k) == Ending) pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) }
             } else state += k -> Ending
-            // After its last turn the JVM exits before the next turn: its exit is work on the same cores.
-            if (state(k) == Ending) until(state(k) == Done)
+            // After its last turn the JVM exits: on the waiting cores where it was moved (the next turn
+            // need not wait), else before the next turn, since its exit is work on the same cores.
+            if (state(k) == Ending && pinOf(k).isEmpty) until(state(k) == Done)
           }
         }
       }

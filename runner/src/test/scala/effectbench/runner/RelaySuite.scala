@@ -71,6 +71,20 @@ class RelaySuite extends munit.FunSuite {
     }
   }
 
+  test("moved off the turn cores, a member exits there while the next turn runs; unmoved, the next turn waits for its exit") {
+    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2, "needs taskset and two cores")
+    val pin = Relay.Pin(Cpus.taskset.get, Cpus.pinned(1), Cpus.allowed.dropRight(1))
+    def lastCycleGaps(pinned: Boolean): Vector[Double] = {
+      val r = Relay.run(Vector("a", "b", "c").map(k => member(k, 2, after = "printf E >&3; sleep 1", pin = Some(pin).filter(_ => pinned))),
+        60, new Random(4))
+      val last = r.turns.filter(_.cycle == r.turns.map(_.cycle).max).sortBy(_.start)
+      assert(r.seconds >= 1.0, "the round ends once every member has exited")
+      last.zip(last.drop(1)).map { case (x, y) => y.start - x.end }
+    }
+    assert(lastCycleGaps(pinned = true).forall(_ < 0.5), lastCycleGaps(pinned = true).toString)
+    assert(lastCycleGaps(pinned = false).forall(_ >= 0.9), "an unmoved member's exit holds the next turn")
+  }
+
   test("the turn log names each turn's cycle, cell, start and end") {
     val log = dir.resolve("turns.tsv")
     Relay.run(Vector(member("x", 2), member("y", 2)), 60, new Random(1), turnLog = Some(log))
