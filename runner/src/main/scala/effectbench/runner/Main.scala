@@ -141,7 +141,7 @@ object Main {
       case None =>
         val headline = Headline.applies(flags)
         // The headline set answers in minutes: quick forks, paired rounds, a budget per table.
-        val profile = measure.asked.getOrElse(if (headline) Profiles.quick else Profiles.standard)
+        val profile = measure.chosen(if (headline) Profiles.quick else Profiles.standard)
         val settings = measure.setup.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
         // The headline keeps its own engine unless its stopping rules are given (--turns alone picks its turns).

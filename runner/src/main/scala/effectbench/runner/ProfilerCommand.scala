@@ -29,7 +29,7 @@ object ProfilerCommand {
       root: Path, modules: Modules, flags: CellFlags, measure: MeasureFlags, eventFlag: Option[String], diff: Boolean,
       argv: Vector[String]
   ): Int = {
-    val profile = measure.asked.getOrElse(Profiles.quick)
+    val profile = measure.chosen(Profiles.quick)
     val settings = measure.setup.chosenSettings
     val timeoutArg = measure.setup.seconds
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell

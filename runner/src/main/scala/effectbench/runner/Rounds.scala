@@ -404,7 +404,7 @@ object Rounds {
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
         val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
-            turnLimitSeconds = timeout))
+            turnLimitSeconds = timeout, warmupTurns = prof.warmups))
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>
