@@ -131,7 +131,13 @@ object Relay {
       t.setDaemon(true)
       t
     }
-    launchers.foreach(_.start())
+    // Members that start off the turn cores start one after another, each once the one before it is
+    // ready or gone: all at once on the waiting cores, every one would be ready only when all are.
+    val staggered = members.nonEmpty && members.forall(_.pin.isDefined)
+    var launched = 0
+    def launchNext(): Unit = if (launched < launchers.size) { launchers(launched).start(); launched += 1 }
+    if (staggered) launchNext() else launchers.foreach(_.start())
+    var spoken = Set.empty[String]
 
     var state = members.map(_.key -> (Starting: State)).toMap
     var outs = Map.empty[String, OutputStream]
@@ -144,9 +150,12 @@ object Relay {
       case Connected(k, o) => outs += k -> o
       case Said(k, RelayProtocol.Ready) =>
         if (state(k) != Done) state += k -> Waiting
+        if (!spoken(k)) { spoken += k; if (staggered) launchNext() }
       case Said(k, _) => if (state(k) != Done) state += k -> Ending
       case Closed(k) => if (state(k) != Done) state += k -> Ending
-      case Exited(k, f) => finished += k -> f; state += k -> Done
+      case Exited(k, f) =>
+        finished += k -> f; state += k -> Done
+        if (staggered && !spoken(k)) { spoken += k; launchNext() }
     }
     def until(cond: => Boolean): Unit = while (!cond) handle(events.take())
     // A turn that overruns its limit (a hung benchmark) ends its JVM: the others keep their turns.
@@ -162,7 +171,6 @@ object Relay {
       }
     }
     // Members that start off the turn cores may start while the others take their warm-up turns.
-    val staggered = members.nonEmpty && members.forall(_.pin.isDefined)
     var taken = members.map(_.key -> 0).toMap
     // A JVM past its warm-up waits while another has not had its own (or has not started yet).
     def held(k: String): Boolean = taken(k) >= warmupTurns && members.exists(m => state(m.key) != Done && taken(m.key) < warmupTurns)
