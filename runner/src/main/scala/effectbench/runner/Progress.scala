@@ -293,8 +293,10 @@ object Progress {
 
     /** The `bench` launcher says whether stderr is a terminal and how wide (`effectbench.stderrTty`,
       * `effectbench.columns`): the JVM cannot tell of stderr. A dumb terminal gets plain lines. */
-    def detect(verbose: Boolean, plain: Boolean, props: String => Option[String] = sys.props.get,
-        env: String => Option[String] = sys.env.get): Display = {
+    def detect(
+        verbose: Boolean, plain: Boolean, props: String => Option[String] = sys.props.get,
+        env: String => Option[String] = sys.env.get
+    ): Display = {
       val tty = props("effectbench.stderrTty").contains("true")
       val term = env("TERM").filter(_.nonEmpty).exists(_ != "dumb")
       val width = props("effectbench.columns").flatMap(_.trim.toIntOption).filter(_ >= 20).getOrElse(80)

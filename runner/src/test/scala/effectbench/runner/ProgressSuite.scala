@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{CellId, CellStatus, Mode, Params}
+import effectbench.{CellId, Mode, Params}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Paths}
 import scala.util.Random
@@ -97,11 +97,12 @@ class ProgressSuite extends munit.FunSuite {
     p.starting("left-sum/default/zio/n=1000/fork", "left-sum zio")
     p.finished(3.0, measured = true, "timed out after 120 s", ok = false)
     val screen = f.screen
-    assertEquals(screen.init, Vector(
-      "warning: cannot open /tmp/jmh.lock (denied); measuring without the machine-wide lock",
-      "waiting: another benchmark on this machine is measuring",
-      "left-sum zio: timed out after 120 s (3.0 s)"
-    ))
+    assertEquals(screen.init,
+      Vector(
+        "warning: cannot open /tmp/jmh.lock (denied); measuring without the machine-wide lock",
+        "waiting: another benchmark on this machine is measuring",
+        "left-sum zio: timed out after 120 s (3.0 s)"
+      ))
     assert(screen.last.contains("round 1"), screen.last)
     val (pv, fv) = progress(live = true, verbose = true)
     measureLeftSum(pv, fv)
@@ -208,9 +209,10 @@ class ProgressSuite extends munit.FunSuite {
       Rounds.Fork(ok = true, Vector(Vector.fill(5)(100.0 * k.length * (1 + 0.01 * g.nextGaussian()))), 1.0, higherIsBetter = true)
     }
     Rounds.loop(leftSum.map(_.id.key), Rounds.Engine(0.10, 2, 2, None, 0.95, 1L), None, new Random(1), fork, p.notes, "t")
-    assertEquals(seen.map(_.split(" \\[").head), Vector(
-      "left-sum · round 1 · 0/3 cells", "left-sum · round 1 · 1/3 cells", "left-sum · round 1 · 2/3 cells",
-      "left-sum · round 2 · 0/3 cells", "left-sum · round 2 · 1/3 cells", "left-sum · round 2 · 2/3 cells"
-    ))
+    assertEquals(seen.map(_.split(" \\[").head),
+      Vector(
+        "left-sum · round 1 · 0/3 cells", "left-sum · round 1 · 1/3 cells", "left-sum · round 1 · 2/3 cells",
+        "left-sum · round 2 · 0/3 cells", "left-sum · round 2 · 1/3 cells", "left-sum · round 2 · 2/3 cells"
+      ))
   }
 }
