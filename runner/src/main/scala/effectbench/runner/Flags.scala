@@ -152,7 +152,10 @@ object EngineOptions {
     @arg(doc = "run the cells an interrupted run has not recorded yet, with its own selection and settings (a RUN_DIR)")
     resume: Option[String] = None,
     @arg(doc = "this machine's part of a run split by table, K/N, e.g. 1/4 (see merge)") shard: Option[String] = None,
-    @arg(doc = "core counts to run every JVM with, e.g. 1,2,4") cpus: Seq[String] = Nil
+    @arg(doc = "core counts to run every JVM with, e.g. 1,2,4") cpus: Seq[String] = Nil,
+    @arg(doc = "print the engine's full account on the terminal too (it is always in the run directory's run.log)")
+    verbose: Flag = Flag(),
+    @arg(doc = "plain lines, no live status line, even on a terminal") plain: Flag = Flag()
 )
 
 object RunFlags {

@@ -220,6 +220,7 @@ object Rounds {
     while (stopped.isEmpty) {
       round += 1
       val alive = next.filterNot(failed.contains)
+      Progress.roundStarted(note, label, round, if (relayRound.isDefined) alive.distinct.size else alive.size, relayRound.isDefined)
       shapes.filter(_ => engine.adaptForks && round >= ShapeFromRound).foreach { rule =>
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
