@@ -172,8 +172,10 @@ object Relay {
     }
     // Members that start off the turn cores may start while the others take their warm-up turns.
     var taken = members.map(_.key -> 0).toMap
-    // A JVM past its warm-up waits while another has not had its own (or has not started yet).
-    def held(k: String): Boolean = taken(k) >= warmupTurns && members.exists(m => state(m.key) != Done && taken(m.key) < warmupTurns)
+    // A JVM past its warm-up waits while another has not had its own or has not started yet (with no
+    // warm-up, its first turn is measured and waits for every start).
+    def held(k: String): Boolean =
+      taken(k) >= warmupTurns && members.exists(m => state(m.key) != Done && (state(m.key) == Starting || taken(m.key) < warmupTurns))
     def ready(k: String): Boolean = state(k) == Waiting && !held(k)
     try {
       var cycle = 0
