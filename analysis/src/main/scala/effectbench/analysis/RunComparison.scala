@@ -56,10 +56,16 @@ final case class RunComparison(
     * cost, against the geometric mean). Two runs measured apart have nothing pairing them, and the
     * machine's speed moves between them (docs/lessons/machine-between-runs.md). Such a cell keeps its
     * verdict, marked: its change cannot be told from the machine's. */
-  lazy val withShift: Vector[CellDiff] = rows.filter { d =>
+  lazy val withShift: Vector[CellDiff] =
+    rows.filter(d => (shift.toVector ++ tableShift(d).toVector).exists { case (g, _, _) => movedWith(d, g) })
+
+  /** The flagged cells that moved no further than the whole run did. */
+  lazy val runShifted: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) => rows.filter(movedWith(_, g)) }
+
+  /** Whether flagged `d` moved no further than a shift of `g` (as cost): RunComparison.movedWithRun on its interval. */
+  private def movedWith(d: CellDiff, g: Double): Boolean = {
     def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
-    val (lo, hi) = (math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)))
-    (shift.toVector ++ tableShift(d).toVector).exists { case (g, _, _) => RunComparison.movedWithRun(d.verdict, lo, hi, g) }
+    RunComparison.movedWithRun(d.verdict, math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)), g)
   }
 
   /** The shift of the table `d` belongs to, when its interval excludes no change. A table's cells are

@@ -59,12 +59,7 @@ object CompareReport {
                                                                        else "") +
         s" (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
     }.getOrElse(if (c.rows.isEmpty) "no cell measured in both runs" else "no geometric mean: every cell compared is unstable")
-    val runShifted = c.shift.toVector.flatMap { case (m, _, _) =>
-      c.withShift.filter { d =>
-        def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
-        RunComparison.movedWithRun(d.verdict, math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)), m)
-      }
-    }
+    val runShifted = c.runShifted
     val shiftLine = c.shift.map { case (m, lo, hi) =>
       s"the whole run moved: B ${if (m > 1) "slower" else "faster"} than A by ${pct(m)} [${pct(lo)}, ${pct(hi)}] over every cell " +
         "(the machine's speed between two runs measured apart, or a change to every cell: nothing pairs two runs; measure both " +
