@@ -165,6 +165,7 @@ object Html {
           // A style scenario's view first (styles side by side per runtime), then its generic tables.
           m.styles.filter(_.scenario == sc).map(styleBlock),
           m.blocks.filter(_.group.scenario == sc).map(b => block(b, blockIndex(b), run.jvmLabels.size > 1)),
+          m.sweeps.filter(_.scenario == sc).map(s => sweep(s, m.sweepNote, run.jvmLabels.size > 1)),
           sources(p, gs, refs)
         )
       },
@@ -218,6 +219,16 @@ object Html {
           )
         )
       )
+    )
+  }
+
+  /** A sweep's param sets against its first, after the tables of its scenario. */
+  private[report] def sweep(s: Sweep, note: String, manyJvms: Boolean): Frag = {
+    val t = Sweeps.table(s)
+    div(cls := "group sweep")(
+      h4(s.title, if (manyJvms) s" @ ${s.jvm}" else ""),
+      table(cls := "res")(tr(t.head.map(h => th(h))), t.rows.map(r => tr(td(r.head), r.tail.map(v => td(cls := "n w")(v))))),
+      paragraph(cls := "note")(s"note: $note")
     )
   }
 

@@ -44,6 +44,11 @@ object Markdown {
         val tt = VersionTable.text(t)
         sb.append(s"**${cell(VersionTable.caption(t))}**\n\n").append(table(tt.head, tt.rows)).append('\n')
       }
+      m.sweeps.filter(_.after == g.key).foreach { s =>
+        val t = Sweeps.table(s)
+        sb.append(s"#### ${cell(s.title)}${if (m.oneJvm) "" else s" @ ${cell(s.jvm)}"}\n\n").append(table(t.head, t.rows)).append('\n')
+        sb.append(s"> **note:** ${cell(m.sweepNote)}\n\n")
+      }
     }
     sb.append(LatencyTables.markdown(run, confidence))
     sb.append(CapacityText.markdown(run))

@@ -98,7 +98,11 @@ final case class Report(
     countersLegend: String,
     profileDiff: Option[String],
     /** Every table's ratios to its fastest row, per runtime: what the HTML report opens with. */
-    summary: Summary
+    summary: Summary,
+    /** For a run measured with across-params, each sweep's param sets against its first. */
+    sweeps: Vector[Sweep] = Vector.empty,
+    /** The line said under a sweep. */
+    sweepNote: String = ""
 ) {
   /** The footnotes every format prints under its tables. */
   def legends: Vector[String] = Vector(statsLegend, countersLegend)
@@ -161,7 +165,7 @@ object ReportModel {
     Report(run.id, header(run), readBackSummary(run), mixWarnings(run), styles, blocks,
       run.plan.filterNot(_.status.runnable).map(p => (p.cell, p.jvm, p.status.text)), notMeasured(run),
       run.jvmLabels.size <= 1, CellStats.legend(confidence), Counters.legend, ProfilerLinks.diff(run),
-      Summary.of(blocks, run.plan, run.jvmLabels.size <= 1))
+      Summary.of(blocks, run.plan, run.jvmLabels.size <= 1), Sweeps.of(run, blocks.map(_.group)), Sweeps.note(confidence))
   }
 
   def groups(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[Group] = {

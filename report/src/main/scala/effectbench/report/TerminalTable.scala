@@ -36,7 +36,10 @@ object TerminalTable {
         val tt = VersionTable.text(t)
         sb.append('\n').append(VersionTable.caption(t)).append(":\n").append(table(tt.head, tt.rows))
       }
+      m.sweeps.filter(_.after == g.key).foreach(s => sb.append(sweep(s, m)))
     }
+    // A sweep whose last table is shown as a style block follows the plain tables.
+    m.sweeps.filterNot(s => plain.exists(_.group.key == s.after)).foreach(s => sb.append(sweep(s, m)))
     sb.append(LatencyTables.terminal(run, confidence))
     sb.append(CapacityText.terminal(run))
     if (plain.isEmpty && m.styles.isEmpty) sb.append("\n(no cells recorded)\n")
@@ -51,6 +54,12 @@ object TerminalTable {
     if (VersionTable.all(m, run).nonEmpty) sb.append(VersionTable.legend).append('\n')
     m.profileDiff.foreach(d => sb.append(s"profile diff: ${run.dir.resolve(d)}\n"))
     sb.toString
+  }
+
+  /** A sweep's param sets against its first, as a table with its line under it. */
+  def sweep(s: Sweep, m: Report): String = {
+    val t = Sweeps.table(s)
+    s"\n${s.title}${if (m.oneJvm) "" else s" @ ${s.jvm}"}\n" + table(t.head, t.rows) + s"note: ${m.sweepNote}\n"
   }
 
   /** The style blocks as text: a title line, the tables apart by a blank line, the notes indented. */
