@@ -34,9 +34,11 @@ object Stopping {
 
   /** What a table still needs after a round: `pending`, the cells to measure again (the fastest
     * first); `worst`, the widest half-width among the ratios that are not bimodal; `bimodal`, the
-    * cells whose ratio is. */
+    * cells whose ratio is; `median`, the median half-width of the ratios `worst` is taken over (NaN
+    * while none has an interval). */
   final case class Open(
-      pending: Vector[String], worst: Double, bimodal: Vector[String], widths: Map[String, OpenRatio] = Map.empty, worstForks: Int = 0
+      pending: Vector[String], worst: Double, bimodal: Vector[String], widths: Map[String, OpenRatio] = Map.empty, worstForks: Int = 0,
+      median: Double = Double.NaN
   )
 
   /** An open cell's widest unsettled ratio: its half-width (NaN while a launch state lacks the forks
@@ -54,7 +56,7 @@ object Stopping {
   def unsettled(est: Vector[(String, CellEstimate)], higher: Boolean, rule: Rule): Open =
     if (est.size < 2) {
       val w = est.headOption.map(_._2.relHalfWidth).getOrElse(Double.NaN)
-      Open(if (!w.isNaN && w <= rule.precision) Vector.empty else est.map(_._1), w, Vector.empty)
+      Open(if (!w.isNaN && w <= rule.precision) Vector.empty else est.map(_._1), w, Vector.empty, median = w)
     } else {
       // Ratios are taken against each cell's reference: itself, or its most frequent launch state.
       val refs = est.map { case (k, e) => k -> CellRatios.reference(e) }
@@ -76,7 +78,9 @@ object Stopping {
       val worst = if (widths.isEmpty || widths.exists(_.isNaN)) Double.NaN else widths.max
       val worstForks = if (worst.isNaN) 0 else ratios.maxBy(_._3.relHalfWidth)._2.n.min(fastest._2.n)
       val open = ratios.filterNot(r => ratioSettled(r._3, rule)).map(r => r._1 -> OpenRatio(r._3.relHalfWidth, r._2.n)) ++ stateOpen
-      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap, worstForks)
+      val known = widths.filterNot(_.isNaN)
+      val median = if (known.isEmpty) Double.NaN else effectbench.stats.Describe.median(known)
+      Open(if (open.isEmpty) Vector.empty else fastest._1 +: open.map(_._1), worst, bimodal.map(_._1), open.toMap, worstForks, median)
     }
 
   /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */

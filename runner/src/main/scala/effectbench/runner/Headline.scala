@@ -54,21 +54,48 @@ object Headline {
   /** The engine of a headline run: the quick precision, precision first (a decided but wide ratio
     * does not end a table: the run's goal is the precision of its ratios), at least `MinRounds`
     * rounds, and one budget of `TargetSeconds` shared by the tables (RunBudget): what a table leaves
-    * unused goes to the tables after it. */
-  def engine(profile: MeasureProfile, confidence: Double, cells: Vector[PlannedCell], results: Path): Rounds.Engine = {
-    val perFork = forkSecondsOf(cells, profile, results)
-    val tables = cells.filter(_.status.runnable).groupBy(Rounds.tableKey)
-    val order = cells.filter(_.status.runnable).map(Rounds.tableKey).distinct
+    * unused goes to the tables after it. `relay`: relay rounds for its throughput tables, which the
+    * budget's plan counts at a relayed cell's cost. */
+  def engine(
+      profile: MeasureProfile, confidence: Double, cells: Vector[PlannedCell], results: Path, relay: Boolean = false,
+      turnSeconds: Double = Rounds.RelayTurnSeconds
+  ): Rounds.Engine = {
+    val runnable = cells.filter(_.status.runnable)
+    val order = runnable.map(Rounds.tableKey).distinct
+    val base = Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
+      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true, canary = true, relay = relay,
+      turnSeconds = turnSeconds)
+    val perFork = estimate(cells, profile, Some(base), results).forkSeconds
+    val tables = runnable.groupBy(base.tableOf)
     val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))
-    Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
-      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true,
-      canary = true, runBudget = Some(new RunBudget(TargetSeconds - FinishSeconds, plan, minRounds = MinRounds)))
+    base.copy(runBudget = Some(new RunBudget(TargetSeconds - FinishSeconds, plan, minRounds = MinRounds)))
   }
 
-  /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */
-  def forkSecondsOf(cells: Vector[PlannedCell], profile: MeasureProfile, results: Path): PlannedCell => Double = {
+  /** What a run plans to spend: each runnable cell's seconds per round (`forkSeconds`: from past runs
+    * when known, else nominal, relayed or not as its table will be measured), the rounds every cell
+    * gets at least (`rounds`) and how many cells past runs timed (`known`). The printed estimate, the
+    * run budget's plan and the ETA before the first cell all read it. */
+  final case class Estimate(cells: Vector[PlannedCell], forkSeconds: PlannedCell => Double, rounds: Int, known: Int) {
+    def perRound: Double = cells.map(forkSeconds).sum
+    def seconds: Double = perRound * rounds
+    /** Seconds per cell, on average over `of`. */
+    def perCell(of: Vector[PlannedCell]): Double = if (of.isEmpty) 0.0 else of.map(forkSeconds).sum * rounds / of.size
+  }
+
+  def estimate(cells: Vector[PlannedCell], profile: MeasureProfile, engine: Option[Rounds.Engine], results: Path): Estimate = {
+    val runnable = cells.filter(_.status.runnable)
     val past = pastForkSeconds(results, profile.id)
-    c => past.getOrElse(c.id.key, nominalForkSeconds(profile, c))
+    val relayed = relayedCells(runnable, engine)
+    Estimate(runnable, c => past.getOrElse(c.id.key, nominalForkSeconds(profile, c, relayed(c))),
+      engine.map(_.minRounds).getOrElse(profile.forks), runnable.count(c => past.contains(c.id.key)))
+  }
+
+  /** The cells whose tables the engine will relay (Rounds.relays), by cell and JVM. */
+  def relayedCells(cells: Vector[PlannedCell], engine: Option[Rounds.Engine]): PlannedCell => Boolean = engine.filter(_.relay) match {
+    case Some(e) =>
+      val keys = cells.groupBy(e.tableOf).values.filter(Rounds.relays(e, _)).flatten.map(c => (c.id.key, c.jvm.label)).toSet
+      c => keys.contains((c.id.key, c.jvm.label))
+    case None => _ => false
   }
 
   /** A fork's wall time outside its iterations, for the run's plan: JMH's start, the trial's setup
@@ -77,19 +104,27 @@ object Headline {
     * shapes are weighed with (a JVM's start against longer forks). */
   val PlannedForkOverheadSeconds = 2.0
 
-  /** The measured seconds and a fork's start, setup and exit (PlannedForkOverheadSeconds). A family-L
+  /** A relayed cell's wall time per round outside its warm-up and measured turns: the hand-overs
+    * between its turns and its JVM's exit (its start overlaps the others' warm-up, Relay). The median
+    * over the headline's turn logs (relay--*.tsv: a round's span per cell less the profile's seconds). */
+  val RelayedForkOverheadSeconds = 0.7
+
+  /** The measured seconds and a fork's start, setup and exit (PlannedForkOverheadSeconds; relayed,
+    * RelayedForkOverheadSeconds). A family-L
     * fork runs windows (LatencyCell.iterations) and waits up to a second after each measured window
     * for its unanswered events (LatencyModel.StarvedNanos), which a starving runtime's windows take in
     * full: planned below that, a run overruns the duration it announced. */
-  def nominalForkSeconds(profile: MeasureProfile, cell: PlannedCell): Double =
+  def nominalForkSeconds(profile: MeasureProfile, cell: PlannedCell, relayed: Boolean = false): Double = {
+    val overhead = if (relayed) RelayedForkOverheadSeconds else PlannedForkOverheadSeconds
     Catalog.get(cell.id.scenario, includeTestOnly = true).filter(LatencyCell.isLatency) match {
       case Some(s) =>
         val w = effectbench.LatencyModel.windowSeconds(s.complete(cell.id.params))
         val (warmups, measured) = LatencyCell.iterations(profile, w)
-        warmups * w + measured * (w + effectbench.LatencyModel.StarvedNanos / 1e9) + PlannedForkOverheadSeconds
+        warmups * w + measured * (w + effectbench.LatencyModel.StarvedNanos / 1e9) + overhead
       case None =>
-        profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + PlannedForkOverheadSeconds
+        profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + overhead
     }
+  }
 
   /** Seconds of one fork of a cell, from past runs indexed in results/index.db (each run's
     * cells.jsonl keeps the seconds a cell took and how many forks or rounds it ran). */
@@ -141,12 +176,8 @@ object Headline {
     * (precision first keeps adding rounds while any ratio is wider than the target). */
   def estimateText(cells: Vector[PlannedCell], profile: MeasureProfile, engine: Option[Rounds.Engine], confidence: Double, results: Path)
       : String = {
-    val runnable = cells.filter(_.status.runnable)
-    val forks = engine.map(_.minRounds).getOrElse(profile.forks)
-    val past = pastForkSeconds(results, profile.id)
-    val known = runnable.count(c => past.contains(c.id.key))
-    val perRound = runnable.map(c => past.getOrElse(c.id.key, nominalForkSeconds(profile, c))).sum
-    val seconds = perRound * forks
+    val est = estimate(cells, profile, engine, results)
+    val (runnable, known, perRound, seconds) = (est.cells, est.known, est.perRound, est.seconds)
     val source = if (known == 0) "nominal (no timings of these cells in results/index.db)"
     else s"$known of ${runnable.size} cells from past timings, nominal for the rest"
     val duration = engine.flatMap(e => e.runBudget.map(rb => (e, rb))) match {

@@ -183,8 +183,8 @@ object Main {
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
         val engine = askedEngine.orElse(
           if (headline)
-            Some(Headline.engine(profile, confidence, cells, out).copy(canary = canary, relay = relayed,
-                turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)))
+            Some(Headline.engine(profile, confidence, cells, out, relay = relayed,
+                turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)).copy(canary = canary))
           else None
         )
         val header =

@@ -130,6 +130,7 @@ object MergeCommand {
       }
     }
     records.result().foreach(dir.appendCell)
+    Files.write(dir.runLog, mergedLog(shards).getBytes(StandardCharsets.UTF_8))
     // The merged plan in the whole plan's order: each block's cells from the shard that owns it.
     val planOf = shards.flatMap(s => s.meta.plan.map(p => p -> s.k))
     val blockOf = (p: PlanEntry) => CellId.parse(p.cell).toOption.map(_.group).getOrElse(p.cell)
@@ -173,6 +174,17 @@ object MergeCommand {
     println(dir.dir.toString)
     0
   }
+
+  /** The merged run's run.log: each shard's, in shard order, under a line naming the shard, its run
+    * directory and its status (`== shard 1/2: 20261128-125536-quick-headline-shard1of2 (complete) ==`);
+    * a shard without a run.log says so on that line. Its lines keep the shard's elapsed times. */
+  def mergedLog(shards: Vector[ShardRun]): String = shards.map { s =>
+    val f = s.dir.resolve("run.log")
+    val has = Files.isRegularFile(f)
+    val head = s"== shard ${s.k}/${s.n}: ${s.name} (${s.meta.status.id}${if (has) "" else "; no run.log"}) =="
+    val body = if (has) new String(Files.readAllBytes(f), StandardCharsets.UTF_8) else ""
+    head + "\n" + body + (if (body.isEmpty || body.endsWith("\n")) "" else "\n")
+  }.mkString
 
   private def copyTree(from: Path, to: Path, overwrite: Boolean): Unit = if (Files.isDirectory(from)) {
     val s = Files.walk(from)

@@ -154,8 +154,10 @@ final class Progress(
     val wall = t.map(x => seconds(x.started)).getOrElse(summary.seconds)
     tablesDone += 1
     table = None
-    val widest = if (summary.worstRatioHalfWidth.isNaN) "" else f"  ±${summary.worstRatioHalfWidth * 100}%.1f%% widest"
-    shown(s"${tableIndex(tablesDone)}$name  ${plural(summary.rounds, "round")}  ${plural(t.map(_.cells).getOrElse(0), "cell")}$widest" +
+    // The median says how precise the table is; the widest, which ratio may still need a look.
+    val median = if (summary.medianRatioHalfWidth.isNaN) "" else f"  ±${summary.medianRatioHalfWidth * 100}%.1f%% median"
+    val widest = if (summary.worstRatioHalfWidth.isNaN) "" else f"  widest ±${summary.worstRatioHalfWidth * 100}%.1f%%"
+    shown(s"${tableIndex(tablesDone)}$name  ${plural(summary.rounds, "round")}  ${plural(t.map(_.cells).getOrElse(0), "cell")}$median$widest" +
       s"  ${Format.duration(wall)}" + plainTime)
   }
 

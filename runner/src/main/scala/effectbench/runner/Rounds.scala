@@ -82,7 +82,9 @@ object Rounds {
   final case class TableSummary(
       rounds: Int, forks: Int, seconds: Double, stopped: String, worstRatioHalfWidth: Double,
       /** Forks behind the widest ratio (the fewer of its two cells'); 0 when not known. */
-      worstForks: Int = 0
+      worstForks: Int = 0,
+      /** The median half-width of the table's ratios (Stopping.Open.median). */
+      medianRatioHalfWidth: Double = Double.NaN
   )
 
   export Stopping.{MinStateForks, Open, OpenRatio, TailMinForks, TailTarget, clearlyDecided, tailReach}
@@ -201,6 +203,7 @@ object Rounds {
     var stopped = ""
     var worst = Double.NaN
     var worstForks = 0
+    var median = Double.NaN
     var bimodal = Vector.empty[String]
     var next = keys
     val base = shapes.map(_.base).getOrElse(ForkShape.Shape(0, 0))
@@ -288,6 +291,7 @@ object Rounds {
         plan.open.foreach { o =>
           worst = o.worst
           worstForks = o.worstForks
+          median = o.median
           bimodal = o.bimodal
         }
         plan.outOfReach.foreach { case (k, m) =>
@@ -354,8 +358,17 @@ object Rounds {
          else "") + (if (stopped.isEmpty && next.distinct.size < next.size) "; the fastest twice (its noise is in every open ratio)"
                      else "") + (if (stopped.isEmpty) partial else ""))
     }
-    LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst, worstForks))
+    LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst, worstForks, median))
   }
+
+  private def isLatencyCell(c: PlannedCell): Boolean =
+    effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
+
+  /** Whether a table's rounds are relayed: the engine relays and the table holds two throughput cells
+    * or more (a latency window is no turn: it holds its load's own timing, and its hogs would run on
+    * in the other cells' turns). The run's plan and estimate ask it too, so they count what runs. */
+  def relays(engine: Engine, cells: Vector[PlannedCell]): Boolean =
+    engine.relay && cells.size >= 2 && !cells.exists(isLatencyCell)
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
   def measure(
@@ -380,10 +393,8 @@ object Rounds {
       case None => engine.budgetSeconds
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
-    def latency(c: PlannedCell) = effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
-    // Relay rounds for a table of throughput cells (a latency window is no turn: it holds its load's
-    // own timing, and its hogs would run on in the other cells' turns).
-    val relayed = engine.relay && cells.size >= 2 && !cells.exists(latency)
+    def latency(c: PlannedCell) = isLatencyCell(c)
+    val relayed = relays(engine, cells)
     val turns = relayProfile(oneFork, engine.turnSeconds)
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,

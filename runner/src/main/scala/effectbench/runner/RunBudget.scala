@@ -14,7 +14,7 @@ package effectbench.runner
   *
   * @param plan every table of the run with its cells and planned seconds per fork, in run order */
 final class RunBudget(
-    val totalSeconds: Double, plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock, minRounds: Int = 0
+    val totalSeconds: Double, val plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock, minRounds: Int = 0
 ) {
   private val start = clock()
   private var plannedDone = 0.0

@@ -43,7 +43,8 @@ final class RunCommand(
       dir.writeMeta(metaNow)
     }
     setStatus(RunStatus.Running)
-    val progress = new Progress(todo.size, estimatePerCell(profile) + 1, display)
+    val progress =
+      new Progress(todo.size, RunCommand.etaPerCell(setup.cells, todo, profile, setup.engine, dir.dir.toAbsolutePath.getParent), display)
     progress.logTo(dir.runLog)
     @volatile var complete = false
     // Ctrl-C: kill the cell's JVMs, record nothing more, mark the run interrupted and say how to go on.
@@ -157,6 +158,12 @@ final class RunCommand(
 }
 
 object RunCommand {
+  /** Seconds per cell the ETA counts until a cell is done: the printed estimate's (Headline.estimate,
+    * from the results directory's past timings, a relayed cell at its own cost), so that the two agree. */
+  def etaPerCell(
+      cells: Vector[PlannedCell], todo: Vector[PlannedCell], profile: MeasureProfile, engine: Option[Rounds.Engine], results: Path
+  ): Double = Headline.estimate(cells, profile, engine, results).perCell(todo)
+
   /** The recorded cells that failed: no score, and not a cell the runner chose not to measure. */
   def failures(data: RunData): Vector[effectbench.store.CellResult] = data.cells.filter(c => !c.ok && c.status.failure)
 }

@@ -65,6 +65,38 @@ class LatencyForkSuite extends munit.FunSuite {
     assertEqualsDouble(Headline.nominalForkSeconds(Profiles.quick, cell("250")), 3 + 4 * 1.25 + o, 1e-9)
   }
 
+  test("a relayed plan estimates less than the same plan sequential, by the overheads' difference for each relayed fork") {
+    val leftSum = Catalog.get("left-sum").get
+    val throughput = Vector("cats-effect", "zio", "future").map(rt =>
+      PlannedCell(CellId(leftSum.id, "default", rt, leftSum.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
+    )
+    // A latency table stays one fork after another under relay; a table of one cell has no one to hand over to.
+    val latency = Vector(cell("250"), cell("250").copy(id = cell("250").id.copy(runtime = "zio")))
+    val alone = PlannedCell(CellId(leftSum.id, "default", "monix", leftSum.defaults, Mode.Sync), jvm, CellStatus.Ok, "modern")
+    val cells = throughput ++ latency :+ alone
+    val results = Files.createTempDirectory("estimate") // no index.db: every cell nominal
+    def est(relay: Boolean) = {
+      val e = Headline.engine(Profiles.quick, 0.95, cells, results, relay = relay)
+      (e, Headline.estimate(cells, Profiles.quick, Some(e), results))
+    }
+    val (seqEngine, sequential) = est(relay = false)
+    val (relEngine, relayed) = est(relay = true)
+    assert(relEngine.relay && !seqEngine.relay)
+    // The sequential estimate is every fork at its nominal seconds, as before relay had a figure of its own.
+    assertEqualsDouble(sequential.seconds, cells.map(Headline.nominalForkSeconds(Profiles.quick, _)).sum * Headline.MinRounds, 1e-9)
+    val isRelayed = Headline.relayedCells(cells, Some(relEngine))
+    assertEquals(cells.filter(isRelayed), throughput)
+    val saved = Headline.PlannedForkOverheadSeconds - Headline.RelayedForkOverheadSeconds
+    assert(saved > 0)
+    assertEqualsDouble(sequential.seconds - relayed.seconds, saved * throughput.size * Headline.MinRounds, 1e-9)
+    // The run budget's plan counts the same seconds per fork: its tables' shares follow what runs.
+    def planned(e: Rounds.Engine) = e.runBudget.get.plan.map(t => t._2 * t._3).sum
+    assertEqualsDouble(planned(seqEngine) - planned(relEngine), saved * throughput.size, 1e-9)
+    // The printed line says the relayed figure.
+    val text = Headline.estimateText(cells, Profiles.quick, Some(relEngine), 0.95, results)
+    assert(text.contains(s"estimated duration: ${effectbench.stats.Format.duration(relayed.seconds)} "), text)
+  }
+
   test("a past run's forks set aside by the machine canary count in its seconds per fork, a restored cell's once") {
     import effectbench.store.CanaryLog
     val dir = Files.createTempDirectory("aside")

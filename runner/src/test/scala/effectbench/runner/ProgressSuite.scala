@@ -50,7 +50,7 @@ class ProgressSuite extends munit.FunSuite {
   }
 
   private val summary = Rounds.TableSummary(rounds = 4, forks = 12, seconds = 110, stopped = "every ratio within precision",
-    worstRatioHalfWidth = 0.061)
+    worstRatioHalfWidth = 0.124, medianRatioHalfWidth = 0.061)
 
   test("on a terminal: one status line redrawn in place, with the table, its round, the cells done, a bar, elapsed and ETA") {
     val (p, f) = progress(live = true)
@@ -84,9 +84,32 @@ class ProgressSuite extends munit.FunSuite {
     p.tableStarted("gather-key", gather)
     val screen = f.screen
     assertEquals(screen.size, 2, screen.mkString("\n"))
-    assertEquals(screen.head, "[1/2] left-sum  4 rounds  3 cells  ±6.1% widest  01:52")
+    assertEquals(screen.head, "[1/2] left-sum  4 rounds  3 cells  ±6.1% median  widest ±12.4%  01:52")
     assert(screen.last.startsWith("[2/2] gather · starting"), screen.last)
     assert(!f.text.toString.contains("long engine sentence"), f.text.toString)
+  }
+
+  test("a table's line leaves out the half-widths it does not have") {
+    val (p, f) = progress(live = false)
+    measureLeftSum(p, f)
+    f.advance(92)
+    p.tableFinished("left-sum-key", summary.copy(worstRatioHalfWidth = Double.NaN, medianRatioHalfWidth = Double.NaN))
+    assert(f.text.toString.contains("[1/2] left-sum  4 rounds  3 cells  01:52  ("), f.text.toString)
+  }
+
+  test("before the first cell the ETA is the printed estimate, a relayed table's cells at their own cost") {
+    val results = Files.createTempDirectory("eta") // no past timings: the nominal figures
+    val cells = leftSum ++ gather
+    val engine = Headline.engine(Profiles.quick, 0.95, cells, results, relay = true)
+    val perCell = RunCommand.etaPerCell(cells, cells, Profiles.quick, Some(engine), results)
+    val f = new Fake
+    val p = new Progress(cells.size, perCell, Progress.Display(live = true, verbose = false), f.out, () => f.nanos)
+    val printed = Headline.estimateText(cells, Profiles.quick, Some(engine), 0.95, results)
+    assert(printed.startsWith(s"estimated duration: ${effectbench.stats.Format.duration(p.eta)} "), s"${p.status}\n$printed")
+    assert(p.status.endsWith(s"ETA ${effectbench.stats.Format.duration(p.eta)}"), p.status)
+    // Resumed with two cells left: the ETA is theirs.
+    val rest = RunCommand.etaPerCell(cells, gather, Profiles.quick, Some(engine), results) * gather.size
+    assertEqualsDouble(rest, Headline.estimate(gather, Profiles.quick, Some(engine), results).seconds, 1e-9)
   }
 
   test("warnings reach the terminal as lines; the engine's narrative does with --verbose") {
@@ -126,7 +149,7 @@ class ProgressSuite extends munit.FunSuite {
       val lines = text.split('\n').toVector
       val expected = Vector("estimated duration: 15:00") ++
         (if (verbose) Vector("table left-sum-key: from round 5 every fork runs 6 warm-up + 4 iterations (a long engine sentence)")
-         else Vector.empty) :+ "[1/2] left-sum  4 rounds  3 cells  ±6.1% widest  01:52  (01:52 elapsed, ETA "
+         else Vector.empty) :+ "[1/2] left-sum  4 rounds  3 cells  ±6.1% median  widest ±12.4%  01:52  (01:52 elapsed, ETA "
       assertEquals(lines.size, expected.size, text)
       lines.zip(expected).foreach { case (l, e) => assert(l.startsWith(e), s"$l\nexpected to start with\n$e") }
     }
@@ -155,7 +178,7 @@ class ProgressSuite extends munit.FunSuite {
     assertEquals(log.head, "[00:00] estimated duration: 15:00")
     assert(log.contains("[00:20] table left-sum-key: from round 5 every fork runs 6 warm-up + 4 iterations (a long engine sentence)"),
       log.mkString("\n"))
-    assert(log.contains("[01:52] [1/2] left-sum  4 rounds  3 cells  ±6.1% widest  01:52"), log.mkString("\n"))
+    assert(log.contains("[01:52] [1/2] left-sum  4 rounds  3 cells  ±6.1% median  widest ±12.4%  01:52"), log.mkString("\n"))
     assert(log.last.endsWith("interrupted: 3 of 5 cells are recorded"), log.mkString("\n"))
     // The interrupt clears the status line before its message.
     assert(f.text.toString.endsWith(Progress.EraseLine + "\ninterrupted: 3 of 5 cells are recorded\n"), f.text.toString)

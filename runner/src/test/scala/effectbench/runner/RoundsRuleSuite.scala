@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.stats.{ForkShape, ForkStats, RatioEstimate}
+import effectbench.stats.{CellRatios, ForkShape, ForkStats, RatioEstimate}
 import scala.util.Random
 
 /** The stopping rule and the run-wide budget of the rounds engine, on synthetic fork means:
@@ -43,6 +43,24 @@ class RoundsRuleSuite extends munit.FunSuite {
   test("a ratio near 1 that is decided but not by more than P is not settled") {
     val est = Vector("a" -> ForkStats.estimate(forks(100, 0.01, 4, 3)), "b" -> ForkStats.estimate(forks(105, 0.08, 4, 4)))
     assert(!Rounds.settled(est, higher = false, engine(precisionFirst = false))._1)
+  }
+
+  test("a table's median ratio half-width is the middle of its ratios', the widest the largest") {
+    val est = Vector(
+      "fast" -> ForkStats.estimate(forks(100, 0.01, 4, 1)),
+      "narrow" -> ForkStats.estimate(forks(150, 0.01, 4, 2)),
+      "mid" -> ForkStats.estimate(forks(200, 0.08, 4, 3)),
+      "wide" -> ForkStats.estimate(forks(300, 0.30, 4, 4))
+    )
+    val o = Rounds.unsettled(est, higher = false, engine(precisionFirst = true))
+    val widths = est.tail.map { case (k, e) => k -> CellRatios.slowdown(e, est.head._2, higherIsBetter = false).relHalfWidth }.toMap
+    assert(widths("narrow") < widths("mid") && widths("mid") < widths("wide"), widths.toString)
+    assertEqualsDouble(o.median, widths("mid"), 1e-12)
+    assertEqualsDouble(o.worst, widths("wide"), 1e-12)
+    // The loop keeps the last round's median in the table's summary, beside the widest.
+    val res = Rounds.loop(spec.keys.toVector.sorted, engine(precisionFirst = true, min = 4, max = 40), None, new Random(1), synthetic(spec),
+      _ => (), "t")
+    assert(res.summary.medianRatioHalfWidth < res.summary.worstRatioHalfWidth, res.summary.toString)
   }
 
   /** The loop over synthetic cells: each fork of `key` draws from its own distribution. */

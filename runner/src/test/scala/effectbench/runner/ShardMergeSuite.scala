@@ -77,6 +77,13 @@ class ShardMergeSuite extends munit.FunSuite {
       r.jmh.filter(_.nonEmpty).foreach(rel => assert(Files.isRegularFile(mdir.resolve(rel)), s"$rel copied"))
     }
     assertEquals(Cli.runMeta(mdir).status, RunStatus.Complete)
+    // Each shard's run.log, in shard order, under a line naming the shard.
+    val log = Cli.read(mdir.resolve("run.log"))
+    val heads = dirs.zipWithIndex.map { case (d, i) => s"== shard ${i + 1}/2: ${d.getFileName} (complete) ==" }
+    assertEquals(log.linesIterator.filter(_.startsWith("== shard ")).toVector, heads, log)
+    val expectedLog = dirs.zip(heads).map { case (d, h) => h + "\n" + Cli.read(d.resolve("run.log")) }.mkString
+    assert(dirs.forall(d => Cli.read(d.resolve("run.log")).contains("verifying the oracles")), "the shards wrote their logs")
+    assertEquals(log, expectedLog)
     assertEquals(new Index(merged).counts()._1, 1, "the merged run is indexed")
 
     // the report shows each table once, with its machine
