@@ -1,10 +1,12 @@
 package effectbench
 
 /** Why cells do not exist on some runtimes: every per-runtime n/a reason of the catalog, one value
-  * per scenario (its `notApplicable` field names it: `Catalog.cartesian` reads `NaReasons.cartesian`),
-  * kept beside the catalog so that it stays readable and a new runtime's reasons go in one file.
-  * Runtimes are their rows of the runtime table, so a misspelt one does not compile. Each reason is
-  * one line and printed in reports. */
+  * per scenario (its `notApplicable` field names it: `Catalog.cartesian` reads `NaReasons.cartesian`).
+  * The text lives here, in core, because the runner, `./bench list`, the reports and
+  * docs/scenarios.md read it with no group's classpath; each group's scenario object names the
+  * value beside its programs (`cps = na(NaReasons.gather)`), and the group refuses to load when the
+  * two disagree (GroupCells.problems). Runtimes are their rows of the runtime table, so a misspelt
+  * one does not compile. Each reason is one line and printed in reports. */
 object NaReasons {
   import Runtimes._
   private def na(runtime: RuntimeInfo, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
