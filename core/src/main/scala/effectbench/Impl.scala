@@ -173,7 +173,8 @@ object GroupCells {
     val others = o.impls.filter(_.scenario != s.id).map(_.key)
     val shape = Vector(
       if (others.nonEmpty) Vector(s"${s.id}: holds programs of other scenarios: ${others.mkString(", ")}") else Vector.empty,
-      if (cells.map(_._1) != runtimes) Vector(s"${s.id}: its row names ${cells.map(_._1.id).mkString(", ")}, the group is ${runtimes.map(_.id).mkString(", ")}")
+      if (cells.map(_._1) != runtimes)
+        Vector(s"${s.id}: its row names ${cells.map(_._1.id).mkString(", ")}, the group is ${runtimes.map(_.id).mkString(", ")}")
       else Vector.empty
     ).flatten
     shape ++ cells.flatMap { case (rt, cover) =>
@@ -185,15 +186,19 @@ object GroupCells {
       Vector(
         cover.setup.filter(_.info != rt).map(st => s"$at: its entry runs on ${st.runtime}'s setup"),
         if (cover.setup.isDefined && programs.isEmpty) Some(s"$at: its entry runs, but the object has no program on it") else None,
-        if (cover.setup.isEmpty && programs.nonEmpty) Some(s"$at: the object has programs on it, but its entry does not say `runs`") else None,
+        if (cover.setup.isEmpty && programs.nonEmpty) Some(s"$at: the object has programs on it, but its entry does not say `runs`")
+        else None,
         if (cover.na.isDefined && referenced.isEmpty) Some(s"$at: its entry is n/a, but the reasons it names have none for it") else None,
         if (cover.na.isDefined && referenced.toSet != declared.toSet) Some(s"$at: its n/a reasons are not the catalog's") else None,
-        if (cover.na.isEmpty && declared.nonEmpty) Some(s"$at: the catalog declares it n/a (${declared.head.reason}), its entry does not") else None,
+        if (cover.na.isEmpty && declared.nonEmpty) Some(s"$at: the catalog declares it n/a (${declared.head.reason}), its entry does not")
+        else None,
         if (cover.notDefined == s.runtimes.contains(rt.id))
           Some(s"$at: its entry says the scenario is ${if (cover.notDefined) "not " else ""}defined for it, the catalog does not")
         else None,
         if (cover.setup.isEmpty && cover.na.isEmpty && !cover.notDefined) Some(s"$at: its entry says nothing") else None
-      ).flatten ++ planned.filterNot(v => programs.exists(_.variant == v)).map(v => s"${s.id}/$v/${rt.id}: planned, with neither a program nor an n/a reason")
+      ).flatten ++ planned.filterNot(v => programs.exists(_.variant == v)).map(v =>
+        s"${s.id}/$v/${rt.id}: planned, with neither a program nor an n/a reason"
+      )
     }
   }
 }

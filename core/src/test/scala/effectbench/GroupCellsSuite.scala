@@ -16,13 +16,16 @@ class GroupCellsSuite extends munit.FunSuite {
     val info: RuntimeInfo = Runtimes.Continuations
     def start(settings: Settings): NoLive = new NoLive
   }
-  private def impl(s: Scenario, setup: RuntimeSetup[NoLive]): Impl[NoLive] = new Impl(s, "default", setup, "a test")((_, _, _) => Program(0))
-  private final class Obj(val scenario: Scenario, val row: Scala212Row, val impls: Vector[Impl[_ <: Live]]) extends ScenarioImpls[Scala212Row]
+  private def impl(s: Scenario, setup: RuntimeSetup[NoLive]): Impl[NoLive] =
+    new Impl(s, "default", setup, "a test")((_, _, _) => Program(0))
+  private final class Obj(val scenario: Scenario, val row: Scala212Row, val impls: Vector[Impl[_ <: Live]])
+      extends ScenarioImpls[Scala212Row]
 
   private val deepBind = new Obj(Catalog.deepBind, Scala212Row(dsl = runs(DslLike)), Vector(impl(Catalog.deepBind, DslLike)))
   private val gather = new NoPrograms(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)))
   private val scenarios = Vector(Catalog.deepBind, Catalog.gather)
-  private def problems(objects: ScenarioImpls[_ <: GroupRow]*): Vector[String] = GroupCells.problems("scala212", objects.toVector, scenarios)
+  private def problems(objects: ScenarioImpls[_ <: GroupRow]*): Vector[String] =
+    GroupCells.problems("scala212", objects.toVector, scenarios)
 
   test("a table that agrees with the catalog has no problem") {
     assertEquals(problems(deepBind, gather), Vector.empty[String])
@@ -42,7 +45,8 @@ class GroupCellsSuite extends munit.FunSuite {
     val otherReason = new NoPrograms(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.gather)))
     assertEquals(
       problems(otherReason, gather),
-      Vector("deep-bind/dsl: its n/a reasons are not the catalog's", "deep-bind/default/dsl: planned, with neither a program nor an n/a reason")
+      Vector("deep-bind/dsl: its n/a reasons are not the catalog's",
+        "deep-bind/default/dsl: planned, with neither a program nor an n/a reason")
     )
   }
 
@@ -57,7 +61,8 @@ class GroupCellsSuite extends munit.FunSuite {
     assertEquals(problems(onOther, gather), Vector("deep-bind/dsl: its entry runs on continuations's setup"))
     val unsaid = new Obj(Catalog.deepBind, Scala212Row(dsl = notDefined), Vector(impl(Catalog.deepBind, DslLike)))
     assert(problems(unsaid, gather).contains("deep-bind/dsl: the object has programs on it, but its entry does not say `runs`"))
-    val stray = new Obj(Catalog.deepBind, Scala212Row(dsl = runs(DslLike)), Vector(impl(Catalog.deepBind, DslLike), impl(Catalog.rawSum, DslLike)))
+    val stray =
+      new Obj(Catalog.deepBind, Scala212Row(dsl = runs(DslLike)), Vector(impl(Catalog.deepBind, DslLike), impl(Catalog.rawSum, DslLike)))
     assert(problems(stray, gather).contains("deep-bind: holds programs of other scenarios: raw-sum/default/dsl"))
   }
 }

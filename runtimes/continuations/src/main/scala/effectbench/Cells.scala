@@ -21,7 +21,8 @@ trait ContinuationsScenarios {
   def service: ScenarioImpls[ContinuationsRow]
 
   /** Every member above, in the catalog's order. */
-  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, hogProbe, sleepDrift, service)
+  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] =
+    Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, hogProbe, sleepDrift, service)
 }
 
 /** The continuations group's implementations: its scenario objects, and a row of reasons for each scenario
@@ -35,8 +36,10 @@ final class Cells extends GroupCells("continuations") with ContinuationsScenario
   def ackermann: ScenarioImpls[ContinuationsRow] = Ackermann
   def sequence: ScenarioImpls[ContinuationsRow] = Sequence
   val gather: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.gather, ContinuationsRow(continuations = na(NaReasons.gather)))
-  val gatherUnordered: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.gatherUnordered, ContinuationsRow(continuations = na(NaReasons.gatherUnordered)))
+  val gatherUnordered: ScenarioImpls[ContinuationsRow] =
+    new NoPrograms(Catalog.gatherUnordered, ContinuationsRow(continuations = na(NaReasons.gatherUnordered)))
   val hogProbe: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.hogProbe, ContinuationsRow(continuations = na(NaReasons.latency)))
-  val sleepDrift: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.sleepDrift, ContinuationsRow(continuations = na(NaReasons.sleepDrift)))
+  val sleepDrift: ScenarioImpls[ContinuationsRow] =
+    new NoPrograms(Catalog.sleepDrift, ContinuationsRow(continuations = na(NaReasons.sleepDrift)))
   val service: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.service, ContinuationsRow(continuations = na(NaReasons.service)))
 }

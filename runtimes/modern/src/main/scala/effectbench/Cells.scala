@@ -1,6 +1,30 @@
 package effectbench
 
-import effectbench.modern.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered, BusinessFlow, TransformerStack, ForkMany, ChainedFork, PingPong, YieldMany, EnqueueDequeue, SchedulerStress, Alloc, ForkJoin, HogProbe, SleepDrift, Service, Fault}
+import effectbench.modern.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  BusinessFlow,
+  TransformerStack,
+  ForkMany,
+  ChainedFork,
+  PingPong,
+  YieldMany,
+  EnqueueDequeue,
+  SchedulerStress,
+  Alloc,
+  ForkJoin,
+  HogProbe,
+  SleepDrift,
+  Service,
+  Fault
+}
 
 /** The modern group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (ModernRow: every runtime of the group runs it or says why not). A
@@ -31,7 +55,9 @@ trait ModernScenarios {
   def fault: ScenarioImpls[ModernRow]
 
   /** Every member above, in the catalog's order. */
-  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, businessFlow, transformerStack, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service, fault)
+  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
+    sequence, gather, gatherUnordered, businessFlow, transformerStack, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue,
+    schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service, fault)
 }
 
 /** The modern group's implementations: its scenario objects, and a row of reasons for each scenario

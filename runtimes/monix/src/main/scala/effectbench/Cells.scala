@@ -1,6 +1,29 @@
 package effectbench
 
-import effectbench.monix.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered, BusinessFlow, TransformerStack, ForkMany, ChainedFork, PingPong, YieldMany, EnqueueDequeue, SchedulerStress, Alloc, ForkJoin, HogProbe, SleepDrift, Service}
+import effectbench.monix.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  BusinessFlow,
+  TransformerStack,
+  ForkMany,
+  ChainedFork,
+  PingPong,
+  YieldMany,
+  EnqueueDequeue,
+  SchedulerStress,
+  Alloc,
+  ForkJoin,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The monix group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (MonixRow: every runtime of the group runs it or says why not). A
@@ -30,7 +53,9 @@ trait MonixScenarios {
   def service: ScenarioImpls[MonixRow]
 
   /** Every member above, in the catalog's order. */
-  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, businessFlow, transformerStack, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service)
+  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
+    sequence, gather, gatherUnordered, businessFlow, transformerStack, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue,
+    schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service)
 }
 
 /** The monix group's implementations: its scenario objects, and a row of reasons for each scenario

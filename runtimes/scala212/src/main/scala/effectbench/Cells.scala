@@ -21,7 +21,8 @@ trait Scala212Scenarios {
   def service: ScenarioImpls[Scala212Row]
 
   /** Every member above, in the catalog's order. */
-  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, hogProbe, sleepDrift, service)
+  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] =
+    Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, hogProbe, sleepDrift, service)
 }
 
 /** The scala212 group's implementations: its scenario objects, and a row of reasons for each scenario
@@ -35,7 +36,8 @@ final class Cells extends GroupCells("scala212") with Scala212Scenarios {
   def ackermann: ScenarioImpls[Scala212Row] = Ackermann
   def sequence: ScenarioImpls[Scala212Row] = Sequence
   val gather: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)))
-  val gatherUnordered: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.gatherUnordered, Scala212Row(dsl = na(NaReasons.gatherUnordered)))
+  val gatherUnordered: ScenarioImpls[Scala212Row] =
+    new NoPrograms(Catalog.gatherUnordered, Scala212Row(dsl = na(NaReasons.gatherUnordered)))
   val hogProbe: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.hogProbe, Scala212Row(dsl = na(NaReasons.latency)))
   val sleepDrift: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.sleepDrift, Scala212Row(dsl = na(NaReasons.sleepDrift)))
   val service: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.service, Scala212Row(dsl = na(NaReasons.service)))

@@ -29,7 +29,9 @@ trait Scala213Scenarios {
   def service: ScenarioImpls[Scala213Row]
 
   /** Every member above, in the catalog's order. */
-  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service)
+  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
+    sequence, gather, gatherUnordered, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue, schedulerStress, alloc, forkJoin,
+    hogProbe, sleepDrift, service)
 }
 
 /** The scala213 group's implementations: its scenario objects, and a row of reasons for each scenario
@@ -44,15 +46,25 @@ final class Cells extends GroupCells("scala213") with Scala213Scenarios {
   def sequence: ScenarioImpls[Scala213Row] = Sequence
   def gather: ScenarioImpls[Scala213Row] = Gather
   def gatherUnordered: ScenarioImpls[Scala213Row] = GatherUnordered
-  val forkMany: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.forkMany, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val chainedFork: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.chainedFork, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val pingPong: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.pingPong, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val yieldMany: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.yieldMany, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val enqueueDequeue: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.enqueueDequeue, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val schedulerStress: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.schedulerStress, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val forkMany: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.forkMany, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val chainedFork: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.chainedFork, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val pingPong: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.pingPong, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val yieldMany: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.yieldMany, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val enqueueDequeue: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.enqueueDequeue, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val schedulerStress: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.schedulerStress, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
   val alloc: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.alloc, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val forkJoin: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.forkJoin, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val hogProbe: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.hogProbe, Scala213Row(scalaz = na(NaReasons.latency), scalaAsync = na(NaReasons.latency)))
-  val sleepDrift: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.sleepDrift, Scala213Row(scalaz = na(NaReasons.sleepDrift), scalaAsync = na(NaReasons.sleepDrift)))
-  val service: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.service, Scala213Row(scalaz = na(NaReasons.service), scalaAsync = na(NaReasons.service)))
+  val forkJoin: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.forkJoin, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
+  val hogProbe: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.hogProbe, Scala213Row(scalaz = na(NaReasons.latency), scalaAsync = na(NaReasons.latency)))
+  val sleepDrift: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.sleepDrift, Scala213Row(scalaz = na(NaReasons.sleepDrift), scalaAsync = na(NaReasons.sleepDrift)))
+  val service: ScenarioImpls[Scala213Row] =
+    new NoPrograms(Catalog.service, Scala213Row(scalaz = na(NaReasons.service), scalaAsync = na(NaReasons.service)))
 }

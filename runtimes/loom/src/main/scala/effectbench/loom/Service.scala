@@ -1,6 +1,18 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, LoadWindow, LoomRow, NaReasons, Scenario, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  Live,
+  LoadWindow,
+  LoomRow,
+  NaReasons,
+  Scenario,
+  ScenarioImpls,
+  ServiceModel,
+  ServiceTarget,
+  WindowProgram
+}
 import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorService, Future, Semaphore, TimeUnit, TimeoutException}
 import org.openjdk.jmh.infra.Blackhole

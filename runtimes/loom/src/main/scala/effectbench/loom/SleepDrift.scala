@@ -1,6 +1,19 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, LoomRow, NaReasons, PlainLoad, Scenario, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  LatencyModel,
+  Live,
+  LoadWindow,
+  LoomRow,
+  NaReasons,
+  PlainLoad,
+  Scenario,
+  ScenarioImpls,
+  SleepTarget,
+  WindowProgram
+}
 import effectbench.Cover.{na, runs}
 import java.util.concurrent.ExecutorService
 

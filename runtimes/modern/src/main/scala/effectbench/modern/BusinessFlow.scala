@@ -26,7 +26,6 @@ object BusinessFlow extends ScenarioImpls[ModernRow] {
     baseline = runs(BaselineSetup) ++ na(NaReasons.businessFlow)
   )
 
-
   // ---------------------------------------------------------------- cats-effect
 
   final class IOSteps(c: Config) extends Steps[IO] {

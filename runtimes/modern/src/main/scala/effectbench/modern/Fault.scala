@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong
   * call faults, so `after=1` passes the oracle and fails only inside JMH's measuring JVM. */
 object Fault extends ScenarioImpls[ModernRow] {
   val scenario: Scenario = Faults.scenario
-  val row: ModernRow = ModernRow(catsEffect = notDefined, zio = notDefined, future = notDefined, cps = notDefined, baseline = runs(BaselineSetup))
+  val row: ModernRow =
+    ModernRow(catsEffect = notDefined, zio = notDefined, future = notDefined, cps = notDefined, baseline = runs(BaselineSetup))
 
   /** Never returns: waits on a latch nobody opens (a deadlock, without burning a core). */
   def hang(): Int = { new CountDownLatch(1).await(); 0 }

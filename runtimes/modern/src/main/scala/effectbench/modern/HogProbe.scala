@@ -2,7 +2,20 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, ModernRow, NaReasons, PlainLoad, Scenario, ScenarioImpls, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  LatencyModel,
+  Live,
+  LoadTarget,
+  LoadWindow,
+  ModernRow,
+  NaReasons,
+  PlainLoad,
+  Scenario,
+  ScenarioImpls,
+  WindowProgram
+}
 import effectbench.Cover.{na, runs}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Unsafe, ZIO}

@@ -3,7 +3,19 @@ package effectbench.modern
 import cats.effect.IO
 import cats.effect.std.Semaphore
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, Live, LoadWindow, ModernRow, NaReasons, Scenario, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  Live,
+  LoadWindow,
+  ModernRow,
+  NaReasons,
+  Scenario,
+  ScenarioImpls,
+  ServiceModel,
+  ServiceTarget,
+  WindowProgram
+}
 import effectbench.Cover.{na, runs}
 import java.util.concurrent.{CompletableFuture, ExecutorService, ScheduledExecutorService, Semaphore as JSemaphore, TimeUnit}
 import org.openjdk.jmh.infra.Blackhole

@@ -2,7 +2,20 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, ModernRow, NaReasons, PlainLoad, Scenario, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  LatencyModel,
+  Live,
+  LoadWindow,
+  ModernRow,
+  NaReasons,
+  PlainLoad,
+  Scenario,
+  ScenarioImpls,
+  SleepTarget,
+  WindowProgram
+}
 import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
 import scala.concurrent.duration.FiniteDuration

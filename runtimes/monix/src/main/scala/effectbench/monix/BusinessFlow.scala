@@ -17,7 +17,6 @@ object BusinessFlow extends ScenarioImpls[MonixRow] {
   val scenario: Scenario = Catalog.businessFlow
   val row: MonixRow = MonixRow(monix = runs(MonixSetup) ++ na(NaReasons.businessFlow))
 
-
   final class TaskSteps(c: Config) extends Steps[Task] {
     def draw(index: Int): Task[Draw] = Task.eval(c.draw(index))
     def transform(i: Int): Task[Int] = Task.eval { Blackhole.consumeCPU(c.transformTokens); i }
