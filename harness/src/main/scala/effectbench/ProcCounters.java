@@ -66,8 +66,12 @@ public final class ProcCounters implements InternalProfiler {
      * (docs/lessons/jit-still-compiling.md). */
     static final int Rehearsals = 400;
 
+    /** Whether this JVM has rehearsed: JMH makes the profiler twice (once to check the options, once
+     * to run), and the second rehearsal would only repeat what the JIT has compiled already. */
+    private static final java.util.concurrent.atomic.AtomicBoolean rehearsed = new java.util.concurrent.atomic.AtomicBoolean();
+
     public ProcCounters() {
-        if (System.getProperty(JitGate.Property()) != null) {
+        if (System.getProperty(JitGate.Property()) != null && rehearsed.compareAndSet(false, true)) {
             long t0 = System.nanoTime();
             for (int i = 0; i < Rehearsals; i++) {
                 switchesPerThread();

@@ -67,7 +67,7 @@ object VerifyMain {
         case _ => Vector.empty
       })
       val want = Harness.expected(id)
-      val task = new FutureTask[String](new Callable[String] { def call(): String = program.summarize(program.run()) })
+      val task = new FutureTask[String](new Callable[String] { def call(): String = program.checkedSummary() })
       Threads.startDaemon("verify-" + id.runtime)(task)
       val got =
         try task.get(timeoutS, TimeUnit.SECONDS)

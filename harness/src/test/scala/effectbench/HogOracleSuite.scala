@@ -1,8 +1,9 @@
 package effectbench
 
 /** Family L's oracles on windows driven by hand (no clock is measured): a hog that ran no chain
-  * fails the window of a runtime that must run every hog, and an event answered on the client's
-  * own thread fails every window. */
+  * fails the window of a runtime that must run every hog, and only such a runtime; the oracle's
+  * check takes more windows then, and passes a runtime that runs every hog in most of them; an
+  * event answered on the client's own thread fails every window. */
 class HogOracleSuite extends munit.FunSuite {
   private def result(w: LoadWindow, events: Int, everyHogRuns: Boolean): WindowResult =
     WindowResult(events, w.answered, w.answeredTwice, 0, LoadWindow.histogram(), w.hogs, w.hogsReported, w.chains, w.steps,
@@ -19,12 +20,14 @@ class HogOracleSuite extends munit.FunSuite {
     w
   }
 
+  private val oracle = LatencyModel.hogProbeOracle(1, 5)
+
   test("a hog that ran no chain fails a runtime that must run every hog, and only such a runtime") {
     val idle = window(0)
     assertEquals(idle.idleHogs, 1)
-    assertNotEquals(WindowProgram.hogProbeSummary(5)(result(idle, 1, everyHogRuns = true)), LatencyModel.hogProbeOracle(1, 5))
-    assertEquals(WindowProgram.hogProbeSummary(5)(result(idle, 1, everyHogRuns = false)), LatencyModel.hogProbeOracle(1, 5))
-    assertEquals(WindowProgram.hogProbeSummary(5)(result(window(2), 1, everyHogRuns = true)), LatencyModel.hogProbeOracle(1, 5))
+    assertNotEquals(WindowProgram.hogProbeSummary(5)(result(idle, 1, everyHogRuns = true)), oracle)
+    assertEquals(WindowProgram.hogProbeSummary(5)(result(idle, 1, everyHogRuns = false)), oracle)
+    assertEquals(WindowProgram.hogProbeSummary(5)(result(window(2), 1, everyHogRuns = true)), oracle)
   }
 
   test("an event answered on the client's thread is counted and fails the window") {
@@ -33,7 +36,98 @@ class HogOracleSuite extends munit.FunSuite {
     w.answer(0)
     assertEquals(w.answeredOnClient, 1)
     assert(!result(w, 1, everyHogRuns = true).everyEventOnce)
-    assertNotEquals(WindowProgram.hogProbeSummary(5)(result(w, 1, everyHogRuns = true)), LatencyModel.hogProbeOracle(1, 5))
+    assertNotEquals(WindowProgram.hogProbeSummary(5)(result(w, 1, everyHogRuns = true)), oracle)
+  }
+
+  /** The oracle's check of a program whose windows are `script` in turn ('i': a hog ran no chain,
+    * '.': every hog ran, 't': every hog ran but the event was answered twice), on a runtime that
+    * must run every hog: its text and the windows it ran. */
+  private def check(script: String): (String, Int) = {
+    var ran = 0
+    val program = new WindowProgram(
+      () => {
+        val c = script(ran)
+        ran += 1
+        val w = window(if (c == 'i') 0 else 2)
+        if (c == 't') w.answer(0)
+        result(w, 1, everyHogRuns = true)
+      },
+      WindowProgram.hogProbeSummary(5), Vector.empty
+    )
+    (program.checkedSummary(), ran)
+  }
+
+  test("the check: one window with a hog that ran no chain among windows that ran every hog passes a fair runtime") {
+    assertEquals(check("."), (oracle, 1))
+    assertEquals(check("i.."), (oracle, 3))
+    assertEquals(check("ii..."), (oracle, 5))
+    assertEquals(check("i.i.."), (oracle, 5))
+  }
+
+  test("the check: a runtime that leaves a hog idle in most windows fails, as does another defect in any window") {
+    val (never, ran) = check("iiiii")
+    assertEquals(ran, 3, "three windows of five with an idle hog decide")
+    assert(never.startsWith(WindowProgram.hogProbeSummary(5)(result(window(0), 1, everyHogRuns = true))), never)
+    assert(never.endsWith("hogs that ran no chain in 3 windows: 1, 1, 1 (every hog must run in most windows)"), never)
+    assertNotEquals(check("ii.i.")._1, oracle)
+    assertEquals(check("ii.i.")._2, 4)
+    assertNotEquals(check("i.t")._1, oracle, "a probe answered twice in a later window fails the check")
+    assertNotEquals(check("t")._1, oracle)
+  }
+
+  /** Hogs of opaque steps (PlainLoad.hog) and probes, each a task of `pool`; in the windows
+    * `late` names (0 the first), the last hog is started only once the window stopped its hogs, as a
+    * hog that a fair scheduler had not reached yet. */
+  private final class Pool(pool: java.util.concurrent.ExecutorService, late: Set[Int]) extends LoadTarget {
+    private var windows = 0
+    override def startHogs(w: LoadWindow, n: Int): Unit = {
+      val lateOne = late.contains(windows)
+      windows += 1
+      var i = 0
+      while (i < n) {
+        val held = lateOne && i == n - 1
+        pool.execute { () =>
+          while (held && !w.stopped) java.util.concurrent.locks.LockSupport.parkNanos(100000L)
+          PlainLoad.hog(w)
+        }
+        i += 1
+      }
+    }
+    def startHog(w: LoadWindow): Unit = startHogs(w, 1)
+    def submit(w: LoadWindow, k: Int): Unit = pool.execute(() => w.answer(k))
+  }
+
+  /** Hogs and probes as tasks of a fixed pool (PlainLoad's), declared a runtime that must run every hog or not. */
+  private final class Fixed(pool: java.util.concurrent.Executor, mustRun: Boolean) extends LoadTarget {
+    def startHog(w: LoadWindow): Unit = pool.execute(() => PlainLoad.hog(w))
+    def submit(w: LoadWindow, k: Int): Unit = pool.execute(() => w.answer(k))
+    override def everyHogRuns: Boolean = mustRun
+  }
+
+  private def windows(target: LoadTarget): WindowProgram =
+    new WindowProgram(() => LoadWindow.run(target, 20, 1000000L, 2, 5L), WindowProgram.hogProbeSummary(5), Vector.empty)
+
+  test("real windows: a hog started after the stop in one window of a fair runtime's passes its check") {
+    val pool = java.util.concurrent.Executors.newCachedThreadPool(Threads.daemon("hog-oracle-test"))
+    try {
+      val idleFirst = windows(new Pool(pool, late = Set(0)))
+      val one = idleFirst.run().asInstanceOf[WindowResult]
+      assertEquals((one.idleHogs, one.hogsReported), (1, 2), one.toString)
+      assertNotEquals(idleFirst.summarize(one), LatencyModel.hogProbeOracle(20, 5), "that window fails on its own")
+      assertEquals(windows(new Pool(pool, late = Set(0))).checkedSummary(), LatencyModel.hogProbeOracle(20, 5))
+    } finally pool.shutdownNow()
+  }
+
+  test("real windows: a fixed pool that never returns to a hog fails its check when its runtime must run every hog") {
+    // One thread, two hogs: the second hog and the probes wait until the first sees the stop flag.
+    val pool = java.util.concurrent.Executors.newFixedThreadPool(1, Threads.daemon("hog-oracle-test"))
+    try {
+      val got = windows(new Fixed(pool, mustRun = true)).checkedSummary()
+      assertNotEquals(got, LatencyModel.hogProbeOracle(20, 5))
+      assert(got.contains("hogs that ran no chain in 3 windows: 1, 1, 1"), got)
+      assertEquals(windows(new Fixed(pool, mustRun = false)).checkedSummary(), LatencyModel.hogProbeOracle(20, 5),
+        "the same pool, declared a pool that runs only as many hogs as its threads, passes")
+    } finally pool.shutdownNow()
   }
 }
 

@@ -1,6 +1,7 @@
 package effectbench.analysis
 
 import effectbench.stats.{CellEstimate, ForkStats, ForkSteady, Format, LaunchState, Stat, Stats}
+import effectbench.CellId
 import effectbench.store.{CanaryLog, CellResult, RunData}
 
 /** One cell measured in both runs. `ratio` is mean(B) / mean(A) of the raw iterations. */
@@ -35,7 +36,10 @@ final case class RunComparison(
     geomean: Option[(Double, Double, Double)],
     warnings: Vector[String],
     /** The threshold of family-L cells' scores (hog time per step, time per request), as of their p99s (see `RunComparison.compare`). */
-    tailThreshold: Double = LatencyCompare.DefaultTailThreshold
+    tailThreshold: Double = LatencyCompare.DefaultTailThreshold,
+    /** Per table (RunComparison.tableOf) of at least `MinTableCells` counted cells, the geometric
+      * mean of its cells' cost ratios with its bootstrap 95% interval, as `geomean` is of the run. */
+    tableGeomeans: Map[(String, String), (Double, Double, Double)] = Map.empty
 ) {
   def regressed: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Regressed)
   def improved: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Improved)
@@ -52,12 +56,28 @@ final case class RunComparison(
     * cost, against the geometric mean). Two runs measured apart have nothing pairing them, and the
     * machine's speed moves between them (docs/lessons/machine-between-runs.md). Such a cell keeps its
     * verdict, marked: its change cannot be told from the machine's. */
-  lazy val withShift: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
-    rows.filter { d =>
-      def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
-      RunComparison.movedWithRun(d.verdict, math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)), g)
-    }
+  lazy val withShift: Vector[CellDiff] =
+    rows.filter(d => (shift.toVector ++ tableShift(d).toVector).exists { case (g, _, _) => movedWith(d, g) })
+
+  /** The flagged cells that moved no further than the whole run did. */
+  lazy val runShifted: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) => rows.filter(movedWith(_, g)) }
+
+  /** Whether flagged `d` moved no further than a shift of `g` (as cost): RunComparison.movedWithRun on its interval. */
+  private def movedWith(d: CellDiff, g: Double): Boolean = {
+    def cost(x: Double) = if (d.higherIsBetter) 1 / x else x
+    RunComparison.movedWithRun(d.verdict, math.min(cost(d.ciLow), cost(d.ciHigh)), math.max(cost(d.ciLow), cost(d.ciHigh)), g)
   }
+
+  /** The shift of the table `d` belongs to, when its interval excludes no change. A table's cells are
+    * measured together (in relay rounds, turn against turn within seconds), so the machine's speed
+    * between two runs moves a whole table as it moves a whole run; a flagged cell that moved no
+    * further than its table is marked, as one that moved with the run is. */
+  def tableShift(d: CellDiff): Option[(Double, Double, Double)] =
+    tableGeomeans.get(RunComparison.tableOf(d)).filter { case (_, lo, hi) => lo > 1 || hi < 1 }
+
+  /** Tables whose shift marks at least one flagged cell, with the shift. */
+  lazy val tableShifts: Vector[((String, String), (Double, Double, Double))] =
+    withShift.flatMap(d => tableShift(d).map(RunComparison.tableOf(d) -> _)).distinct
 
   /** The (key, JVM) of each cell in `withShift`. */
   lazy val shiftedKeys: Set[(String, String)] = withShift.map(d => (d.key, d.jvm)).toSet
@@ -109,6 +129,26 @@ object RunComparison {
   val MinSamples = 5
   /** A JMH error above this fraction of the score marks a cell as noisy. */
   val NoisyError = 0.5
+
+  /** A table shifts with the machine only when it has this many cells compared: with fewer, one
+    * cell's own change would be most of the table's mean. */
+  val MinTableCells = 3
+
+  /** The table a compared cell belongs to: its scenario, variant, parameters and entry (CellId.group), and its JVM. */
+  def tableOf(d: CellDiff): (String, String) = (CellId.parse(d.key).fold(_ => d.key, _.group), d.jvm)
+
+  /** The geometric mean of `cells`' cost ratios (> 1: B slower) and its bootstrap 95% interval from their replicates. */
+  def costGeomean(cells: Vector[CellDiff]): Option[(Double, Double, Double)] =
+    if (cells.isEmpty) None
+    else {
+      // Oriented as cost (time per op): a throughput ratio enters inverted, so > 1 always means slower.
+      def cost(r: CellDiff, x: Double) = if (r.higherIsBetter) 1 / x else x
+      val g = Stats.geomean(cells.map(r => cost(r, r.ratio)))
+      val n = cells.map(_.replicates.length).min
+      val reps = Array.tabulate(n)(i => math.exp(cells.iterator.map(r => math.log(cost(r, r.replicates(i)))).sum / cells.size))
+      val (lo, hi) = Stats.interval95(reps)
+      Some((g, lo, hi))
+    }
 
   /** Whether a cell flagged `v`, whose B/A as cost (> 1: slower or longer) lies in [lo, hi], moved no
     * further than a whole run that moved by `g`: flagged in the run's direction, its interval holding `g`. */
@@ -439,17 +479,8 @@ object RunComparison {
         s"${noisy.take(3).map(_.key).mkString(", ")}${if (noisy.size > 3) ", ..." else ""}); was the machine busy? Their verdicts reflect the conditions of each run as much as the code"
     // An unstable cell (its runs sat in different launch-chosen states) is shown, never counted: not in the geometric mean either.
     val counted = rows.filterNot(_.verdict.uncounted)
-    val geo =
-      if (counted.isEmpty) None
-      else {
-        // Oriented as cost (time per op): a throughput ratio enters inverted, so > 1 always means slower.
-        def cost(r: CellDiff, x: Double) = if (r.higherIsBetter) 1 / x else x
-        val g = Stats.geomean(counted.map(r => cost(r, r.ratio)))
-        val n = counted.head.replicates.length
-        val reps = Array.tabulate(n)(i => math.exp(counted.iterator.map(r => math.log(cost(r, r.replicates(i)))).sum / counted.size))
-        val (lo, hi) = Stats.interval95(reps)
-        Some((g, lo, hi))
-      }
-    RunComparison(a, b, threshold, rows, geo, warnings.result(), tailThreshold)
+    val tables = counted.groupBy(tableOf).collect { case (t, cs) if cs.size >= MinTableCells => t -> costGeomean(cs) }
+      .collect { case (t, Some(g)) => t -> g }
+    RunComparison(a, b, threshold, rows, costGeomean(counted), warnings.result(), tailThreshold, tables)
   }
 }

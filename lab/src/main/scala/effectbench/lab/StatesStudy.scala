@@ -46,16 +46,8 @@ object StatesStudy {
     "gc.count" -> "GCs", "proc.threads.peak" -> "threads", "proc.steal.ms" -> "steal ms"
   )
 
-  /** `--fork 2x0.5+4x0.25`: warm-up iterations × seconds + measured iterations × seconds. */
-  def forkShape(t: String): MeasureProfile = {
-    val shape = """(\d+)x([\d.]+)\+(\d+)x([\d.]+)""".r
-    t match {
-      case shape(w, ws, i, is) if i.toInt >= 1 && ws.toDouble > 0 && is.toDouble > 0 =>
-        MeasureProfile("states", forks = 1, warmups = w.toInt, warmupSeconds = ws.toDouble, iterations = i.toInt,
-          iterationSeconds = is.toDouble)
-      case _ => UsageError(s"--fork takes warm-ups x seconds + iterations x seconds, e.g. 2x0.5+4x0.25, got '$t'")
-    }
-  }
+  /** `--fork 2x0.5+4x0.25`: warm-up iterations × seconds + measured iterations × seconds, one fork a launch. */
+  def forkShape(t: String): MeasureProfile = Profiles.withShape(Profiles.quick.copy(id = "states", forks = 1), t)
 
   def main(
       cellsFlag: Option[String], changesFlag: Option[String], launchesFlag: Option[String], outFlag: Option[String], jvms: JvmChoice,

@@ -59,17 +59,25 @@ object CompareReport {
                                                                        else "") +
         s" (time per op; > 0% = B slower): ${pct(m)} [${pct(lo)}, ${pct(hi)}]"
     }.getOrElse(if (c.rows.isEmpty) "no cell measured in both runs" else "no geometric mean: every cell compared is unstable")
-    val shifted = c.withShift
+    val runShifted = c.runShifted
     val shiftLine = c.shift.map { case (m, lo, hi) =>
       s"the whole run moved: B ${if (m > 1) "slower" else "faster"} than A by ${pct(m)} [${pct(lo)}, ${pct(hi)}] over every cell " +
         "(the machine's speed between two runs measured apart, or a change to every cell: nothing pairs two runs; measure both " +
         "in one run, in paired rounds, to tell them apart, e.g. --lib NAME=V1,V2 for two versions of a library)" +
-        (if (shifted.isEmpty) ""
-         else s"; ${shifted.size} flagged cells moved no further than the whole run (their interval holds its " +
+        (if (runShifted.isEmpty) ""
+         else s"; ${runShifted.size} flagged cells moved no further than the whole run (their interval holds its " +
            s"${pct(m)}), marked *")
     }
-    Vector(g) ++ shiftLine ++ Vector(
-      s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed, " +
+    // A table's cells are measured together: the machine between two runs can move one table as it moves a run.
+    val tableLines = c.tableShifts.map { case ((table, jvm), (m, lo, hi)) =>
+      val marked = c.withShift.count(d => RunComparison.tableOf(d) == (table, jvm) && !runShifted.contains(d))
+      s"the table $table ($jvm) moved: B ${if (m > 1) "slower" else "faster"} than A by ${pct(m)} [${pct(lo)}, ${pct(hi)}] over its cells" +
+        (if (marked == 0) "" else s"; $marked flagged cells of it moved no further (their interval holds its ${pct(m)}), marked *")
+    }
+    Vector(g) ++ shiftLine ++ tableLines ++ Vector(
+      s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed" +
+        (if (c.withShift.isEmpty) ", "
+         else s" (${c.withShift.size} of them no further than the run's or their table's shift, marked *), ") +
         s"${c.rows.size - c.improved.size - c.regressed.size - c.unstable.size} ~, ${c.unstable.size} unstable (launch states differ between runs; not counted); bytes/op changed beyond 1% in ${c.allocFlagged.size}"
     )
   }
@@ -90,7 +98,7 @@ object CompareReport {
       sb.append(s"$label:\n")
       ds.take(25).foreach(d =>
         sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}" +
-          s"${if (c.shiftedKeys((d.key, d.jvm))) "  * within the whole run's shift" else ""}\n")
+          s"${if (c.shiftedKeys((d.key, d.jvm))) "  * within the whole run's or its table's shift" else ""}\n")
       )
       if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")
     }

@@ -65,6 +65,24 @@ class ComparisonStatsSuite extends munit.FunSuite {
     assert(!CompareReport.terminal(same).contains("the whole run moved"))
   }
 
+  test("a table that moved as a whole marks its flagged cells; a cell that moved further than its table is not marked") {
+    val root = SyntheticRun.tempDir("table-shift")
+    val a = SyntheticRun.write(root.resolve("a"), "a", specs, seed = 1)
+    val moved = "/n=100/fork"
+    val far = specs.find(_.key.endsWith("/n=1000/sync")).get.key
+    val b = SyntheticRun.write(root.resolve("b"), "b", specs,
+      factor = k => if (k.endsWith(moved)) 1.2 else if (k == far) 1.5 else 1.0, seed = 2)
+    val c = RunComparison.compare(RunData.load(a), RunData.load(b), 0.05)
+    val text = CompareReport.terminal(c)
+    val inTable = c.regressed.filter(_.key.endsWith(moved))
+    assertEquals(inTable.size, 5, text)
+    assert(inTable.forall(d => c.shiftedKeys((d.key, d.jvm))), text)
+    assert(c.regressed.exists(_.key == far) && !c.shiftedKeys((far, c.rows.find(_.key == far).get.jvm)), text)
+    assert(text.contains("the table scenario-0/default/n=100/fork") && text.contains("flagged cells of it moved no further"), text)
+    // No table moved: nothing marked.
+    assert(pair(1.0).tableShifts.isEmpty)
+  }
+
   test("a 20% faster time/op is improved") {
     val c = pair(1 / 1.2)
     assertEquals(c.improved.size, specs.size, CompareReport.terminal(c))

@@ -75,6 +75,8 @@ object SetupFlags {
     profile: Option[MeasureProfile] = None,
     @arg(doc = "the quick profile (--profile quick)") quick: Flag = Flag(),
     @arg(doc = "the results directory (default: results, for profile results/profiles)") out: Option[String] = None,
+    @arg(doc = "one fork's warm-up and measurement instead of the profile's: warm-ups x seconds + iterations x seconds, e.g. 4x0.5+4x0.25")
+    fork: Option[String] = None,
     @arg(name = "wait", doc = "how the measuring thread waits for each result: park, spin or spinpark (default park)") resultWait: Option[
       String
     ] = None
@@ -83,6 +85,13 @@ object SetupFlags {
   def asked: Option[MeasureProfile] = {
     if (quick.value && profile.exists(_ != Profiles.quick)) UsageError("--quick and --profile disagree; give one")
     if (quick.value) Some(Profiles.quick) else profile
+  }
+
+  /** The profile to measure with: the one asked for, else `default`, with its fork's shape from
+    * `--fork` when given. */
+  def chosen(default: => MeasureProfile): MeasureProfile = {
+    val p = asked.getOrElse(default)
+    fork.fold(p)(f => Profiles.withShape(p, f))
   }
 }
 
@@ -143,7 +152,10 @@ object EngineOptions {
     @arg(doc = "run the cells an interrupted run has not recorded yet, with its own selection and settings (a RUN_DIR)")
     resume: Option[String] = None,
     @arg(doc = "this machine's part of a run split by table, K/N, e.g. 1/4 (see merge)") shard: Option[String] = None,
-    @arg(doc = "core counts to run every JVM with, e.g. 1,2,4") cpus: Seq[String] = Nil
+    @arg(doc = "core counts to run every JVM with, e.g. 1,2,4") cpus: Seq[String] = Nil,
+    @arg(doc = "print the engine's full account on the terminal too (it is always in the run directory's run.log)")
+    verbose: Flag = Flag(),
+    @arg(doc = "plain lines, no live status line, even on a terminal") plain: Flag = Flag()
 )
 
 object RunFlags {

@@ -43,6 +43,10 @@ object Headline {
   /** The budget of the whole headline run on 2 cores, shared by its tables. */
   val TargetSeconds = 15 * 60.0
 
+  /** What the run keeps of its budget for after the tables: the report, the results index and a last
+    * round's overrun of its table's share (measured: a few seconds), so the run ends within `TargetSeconds`. */
+  val FinishSeconds = 20.0
+
   /** Rounds every headline table gets before it may stop: at 3 forks the t quantile (4.30 at 95%)
     * makes ratio intervals about 1.6× as wide as at 4 (3.18/√4 against 4.30/√3). */
   val MinRounds = 4
@@ -58,7 +62,7 @@ object Headline {
     val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))
     Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
       Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true,
-      canary = true, runBudget = Some(new RunBudget(TargetSeconds, plan)))
+      canary = true, runBudget = Some(new RunBudget(TargetSeconds - FinishSeconds, plan, minRounds = MinRounds)))
   }
 
   /** Seconds of one fork of each cell: from past runs when known, else the profile's nominal time. */

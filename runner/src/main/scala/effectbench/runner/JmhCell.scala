@@ -136,7 +136,7 @@ object JmhCell {
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path
   ): Either[String, Relay.Member] = {
     clear(out)
-    // A member the referee moves between cores (Cpus.relayPin) starts on every core: no launcher.
+    // A member the referee moves between cores (Cpus.relayPin) is started on the waiting cores by it: no launcher.
     val pin = Cpus.relayPin(cell.jvm.cpus)
     forkFlags(cell, modules, out).map(f =>
       Relay.Member(cell.id.key,

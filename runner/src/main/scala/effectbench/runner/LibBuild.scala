@@ -80,6 +80,32 @@ object LibBuild {
     (Vector("[repositories]", "  local") ++ extra ++ Vector("  maven-central")).mkString("", "\n", "\n")
   }
 
+  /** The compiler's first error in sbt's `[error]` lines (prefix taken off) as `file:line:col: message`, the
+    * file relative to `root`. Scala 3 puts the message below its `-- [E008] Not Found Error: file:line:col`
+    * header, after the source line and its carets; Scala 2 writes `file:line:col: message` on one line. */
+  def compileError(errors: Vector[String], root: Path): Option[String] = {
+    val header = "^-- (?:\\[E\\d+\\] )?[^:]*: (.+\\.scala:\\d+:\\d+)\\s*$".r
+    val at = errors.indexWhere(_.contains(".scala:"))
+    if (at < 0) None
+    else {
+      def rel(file: String): String = {
+        val p = java.nio.file.Paths.get(file)
+        if (p.isAbsolute && p.startsWith(root)) root.relativize(p).toString else file
+      }
+      errors(at).trim match {
+        case header(where) =>
+          val message = errors.drop(at + 1).takeWhile(!_.startsWith("-- ")).map(_.trim).collect {
+            case l if l.startsWith("|") && l.drop(1).trim.nonEmpty && !l.drop(1).trim.forall(_ == '^') => l.drop(1).trim
+          }
+          Some(rel(where) + message.headOption.fold("")(": " + _))
+        case line =>
+          val i = line.indexOf(".scala:")
+          val start = line.lastIndexOf(' ', i) + 1
+          Some(rel(line.substring(start, i + 6)) + line.substring(i + 6))
+      }
+    }
+  }
+
   /** Builds every asked version whose build is not current, in one sbt; says what it does on
     * `note`. A version that does not resolve is a usage error; one that does not compile fails
     * the command (exit 1) with the compiler's first error. */
@@ -116,7 +142,7 @@ object LibBuild {
         unresolved match {
           case Some(e) => UsageError(s"--lib $what: the build could not resolve it: ${e.take(200)} (log: ${root.relativize(logFile)})")
           case None =>
-            val first = errors.find(e => e.contains(".scala:")).orElse(errors.headOption).getOrElse(s"sbt exited with code ${done.exit}")
+            val first = compileError(errors, root).orElse(errors.headOption).getOrElse(s"sbt exited with code ${done.exit}")
             throw new CommandFailure(s"--lib $what: the build failed: ${first.take(300)} (log: ${root.relativize(logFile)})")
         }
       }

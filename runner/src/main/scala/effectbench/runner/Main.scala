@@ -127,7 +127,7 @@ object Main {
       "--cpus", "--lib")
 
   def run(flags: RunFlags, argv: Vector[String]): Int = {
-    val cmd = new RunCommand(root, modules, Hooks.onCellRecorded)
+    val cmd = new RunCommand(root, modules, Hooks.onCellRecorded, Progress.Display.detect(flags.verbose.value, flags.plain.value))
     val measure = flags.measure
     flags.resume match {
       case Some(dirArg) =>
@@ -141,7 +141,7 @@ object Main {
       case None =>
         val headline = Headline.applies(flags)
         // The headline set answers in minutes: quick forks, paired rounds, a budget per table.
-        val profile = measure.asked.getOrElse(if (headline) Profiles.quick else Profiles.standard)
+        val profile = measure.chosen(if (headline) Profiles.quick else Profiles.standard)
         val settings = measure.setup.chosenSettings
         val confidence = flags.engine.level.level // validated even without the rounds engine: it sets the report's level
         // The headline keeps its own engine unless its stopping rules are given (--turns alone picks its turns).
@@ -187,13 +187,12 @@ object Main {
                 turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)))
           else None
         )
-        Console.err.println(
-          (if (headline) s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)\n" else "") +
-            Headline.estimateText(cells, profile, engine, confidence, out)
-        )
-        val notes = notes0 ++ shardNote ++ engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
+        val header =
+          (if (headline) Vector(s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)")
+           else Vector.empty) ++ Vector(Headline.estimateText(cells, profile, engine, confidence, out)) ++ notes0 ++ shardNote
+        val notes = engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
         val runJvms = Plan.jvmsOf(jvms, cells)
-        val setup = cmd.Setup(settings, profile, runJvms, cells, timeout, argv, notes, engine, confidence)
+        val setup = cmd.Setup(settings, profile, runJvms, cells, timeout, argv, notes, engine, confidence, header)
         val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, runJvms, profile, settings, cells).copy(
           timeoutSeconds = Some(cmd.timeoutFor(profile, setup)),
           // The engine's settings, typed, so that --resume measures the rest as the run began.

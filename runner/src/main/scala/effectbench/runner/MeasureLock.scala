@@ -29,6 +29,10 @@ object MeasureLock {
           try l.release()
           catch { case _: java.io.IOException => () }
         )
-    } finally ch.foreach(_.close())
+    } finally {
+      ch.foreach(_.close())
+      // A fork, or a relay group, is done: the status line counts it.
+      Progress.measured(note)
+    }
   }
 }

@@ -29,7 +29,7 @@ object ProfilerCommand {
       root: Path, modules: Modules, flags: CellFlags, measure: MeasureFlags, eventFlag: Option[String], diff: Boolean,
       argv: Vector[String]
   ): Int = {
-    val profile = measure.asked.getOrElse(Profiles.quick)
+    val profile = measure.chosen(Profiles.quick)
     val settings = measure.setup.chosenSettings
     val timeoutArg = measure.setup.seconds
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
@@ -71,7 +71,11 @@ object ProfilerCommand {
     )
     dir.writeMeta(meta)
 
-    val progress = new Progress(runnable.size, 2 * (profile.measuredSeconds + 2.0 * (profile.forks + 1)))
+    // Every line of a profile run is shown (its cells are few); on a terminal under a status line.
+    val progress = new Progress(runnable.size, 2 * (profile.measuredSeconds + 2.0 * (profile.forks + 1)),
+      Progress.Display.detect(verbose = true, plain = false))
+    progress.logTo(dir.runLog)
+    progress.startTicking()
     progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc"
         else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
     val broken = sys.env.get(unreadableEnv).filter(_.nonEmpty).map(glob)
@@ -93,6 +97,7 @@ object ProfilerCommand {
           try Sources.snapshot(root, dir.dir, s)
           catch { case _: Exception => () }
         ))
+    progress.close()
 
     var code = 0
     if (diff) {

@@ -62,12 +62,20 @@ object Relay {
   private case object Done extends State
 
   /** Runs one relay round of `members` and returns when every JVM has exited.
+    *
+    * Members moved between cores (`pin`) start on the waiting cores, and the turns begin as soon as
+    * one of them is ready: the first `warmupTurns` turns of each JVM are its warm-up, and a JVM that has
+    * had them takes no measured turn until every other JVM has had its own. So the JVMs' starts share
+    * the round's time with warm-up turns on the turn cores rather than hold every turn up, and every
+    * measured cycle still holds every JVM, none of them starting. Members not moved start at once and
+    * the turns begin when all are ready (a start would run on the turn cores).
     * @param timeoutSeconds each JVM's time limit (the whole round: every turn of every JVM)
+    * @param warmupTurns the turns each JVM warms up in (JMH's warm-up iterations)
     * @param settleMillis a pause between two turns, for the work a JVM does outside its turn (its
     *                     compiler and collector threads) to end before the next turn's clock starts */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
-      turnLimitSeconds: Long = 600
+      turnLimitSeconds: Long = 600, warmupTurns: Int = 0
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     val server = new ServerSocket(0, members.size + 8, InetAddress.getLoopbackAddress)
@@ -113,15 +121,23 @@ object Relay {
     val launchers = members.map { m =>
       val t = new Thread(
         () => {
-          val f = Subprocess.run(m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}"), m.log, timeoutSeconds, env = m.env,
-            onStart = p => processes.put(m.key, p))
+          val cmd = m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}")
+          // A member moved between cores starts on the waiting cores, off the turns' cores.
+          val launched = m.pin.fold(cmd)(p => Vector(p.taskset.toString, "-c", p.waiting.mkString(",")) ++ cmd)
+          val f = Subprocess.run(launched, m.log, timeoutSeconds, env = m.env, onStart = p => processes.put(m.key, p))
           events.put(Exited(m.key, f))
         }, s"effectbench-relay-${m.key.take(40)}"
       )
       t.setDaemon(true)
       t
     }
-    launchers.foreach(_.start())
+    // Members that start off the turn cores start one after another, each once the one before it is
+    // ready or gone: all at once on the waiting cores, every one would be ready only when all are.
+    val staggered = members.nonEmpty && members.forall(_.pin.isDefined)
+    var launched = 0
+    def launchNext(): Unit = if (launched < launchers.size) { launchers(launched).start(); launched += 1 }
+    if (staggered) launchNext() else launchers.foreach(_.start())
+    var spoken = Set.empty[String]
 
     var state = members.map(_.key -> (Starting: State)).toMap
     var outs = Map.empty[String, OutputStream]
@@ -130,17 +146,16 @@ object Relay {
     def now = (System.nanoTime() - started) / 1e9
     val pins = members.flatMap(m => m.pin.map(m.key -> _)).toMap
     def pinOf(k: String): Option[(Pin, Long)] = pins.get(k).flatMap(p => Option(processes.get(k)).map(pr => (p, pr.pid())))
-    // A member waits on the waiting cores from its first word: the cycle's turns start on cores
-    // that hold only the JVM in its turn.
-    var placed = Set.empty[String]
     def handle(e: Event): Unit = e match {
       case Connected(k, o) => outs += k -> o
       case Said(k, RelayProtocol.Ready) =>
         if (state(k) != Done) state += k -> Waiting
-        if (!placed(k)) { placed += k; pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) } }
+        if (!spoken(k)) { spoken += k; if (staggered) launchNext() }
       case Said(k, _) => if (state(k) != Done) state += k -> Ending
       case Closed(k) => if (state(k) != Done) state += k -> Ending
-      case Exited(k, f) => finished += k -> f; state += k -> Done
+      case Exited(k, f) =>
+        finished += k -> f; state += k -> Done
+        if (staggered && !spoken(k)) { spoken += k; launchNext() }
     }
     def until(cond: => Boolean): Unit = while (!cond) handle(events.take())
     // A turn that overruns its limit (a hung benchmark) ends its JVM: the others keep their turns.
@@ -155,12 +170,23 @@ object Relay {
         }
       }
     }
+    // Members that start off the turn cores may start while the others take their warm-up turns.
+    var taken = members.map(_.key -> 0).toMap
+    // A JVM past its warm-up waits while another has not had its own or has not started yet (with no
+    // warm-up, its first turn is measured and waits for every start).
+    def held(k: String): Boolean =
+      taken(k) >= warmupTurns && members.exists(m => state(m.key) != Done && (state(m.key) == Starting || taken(m.key) < warmupTurns))
+    def ready(k: String): Boolean = state(k) == Waiting && !held(k)
     try {
       var cycle = 0
       while (state.values.exists(_ != Done)) {
-        // A cycle starts when no JVM is starting, in its turn or on its way out.
-        until(state.values.forall(s => s == Waiting || s == Done))
-        val order = rnd.shuffle(members.map(_.key).filter(k => state(k) == Waiting))
+        // A cycle starts when no JVM is in its turn or on its way out, none is starting unless members
+        // start off the turn cores, and some JVM may take a turn.
+        until(
+          state.values.forall(s => s != InTurn && s != Ending) && (staggered || !state.values.exists(_ == Starting)) &&
+            (state.values.forall(_ == Done) || members.exists(m => ready(m.key)))
+        )
+        val order = rnd.shuffle(members.map(_.key).filter(ready))
         if (order.nonEmpty) cycle += 1
         order.foreach { k =>
           if (state(k) == Waiting) {
@@ -172,6 +198,7 @@ object Relay {
               catch { case _: java.io.IOException => false }
             if (sent) {
               state += k -> InTurn
+              taken += k -> (taken(k) + 1)
               turnOf(k)
               turns += Turn(cycle, k, t0, now)
               if (state(k) == Waiting || state(k) == Ending) pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) }

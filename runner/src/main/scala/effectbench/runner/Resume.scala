@@ -23,8 +23,11 @@ object Resume {
       }
     val settings =
       Settings.get(meta.settings.id).getOrElse(UsageError(s"--resume $dirPath: unknown settings '${meta.settings.id}' in run.json"))
+    // The profile's rules with the fork shape the run measured with (`--fork` may have changed it).
     val profile =
       Profiles.get(meta.profile.id).getOrElse(UsageError(s"--resume $dirPath: unknown profile '${meta.profile.id}' in run.json"))
+        .copy(warmups = meta.profile.warmups, warmupSeconds = meta.profile.warmupSeconds, iterations = meta.profile.iterations,
+          iterationSeconds = meta.profile.iterationSeconds)
     val jvms = meta.jvms.map { j =>
       Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus)
     }

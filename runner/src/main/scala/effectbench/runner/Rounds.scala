@@ -220,6 +220,7 @@ object Rounds {
     while (stopped.isEmpty) {
       round += 1
       val alive = next.filterNot(failed.contains)
+      Progress.roundStarted(note, label, round, if (relayRound.isDefined) alive.distinct.size else alive.size, relayRound.isDefined)
       shapes.filter(_ => engine.adaptForks && round >= ShapeFromRound).foreach { rule =>
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
@@ -404,7 +405,7 @@ object Rounds {
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
         val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
-            turnLimitSeconds = timeout))
+            turnLimitSeconds = timeout, warmupTurns = prof.warmups))
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>

@@ -8,8 +8,14 @@ package effectbench.runner
   * after each table from the measured cost: the planned figures of the tables still to run are
   * scaled by measured / planned of the tables done.
   *
+  * A table's allotment never eats into the minimum rounds of the tables after it (`minRounds` rounds of
+  * each at its expected cost): those rounds are run whatever the budget, so time a table spent on
+  * rounds beyond its own minimum would be an overrun at the end of the run.
+  *
   * @param plan every table of the run with its cells and planned seconds per fork, in run order */
-final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock) {
+final class RunBudget(
+    val totalSeconds: Double, plan: Vector[(String, Int, Double)], clock: () => Double = RunBudget.wallClock, minRounds: Int = 0
+) {
   private val start = clock()
   private var plannedDone = 0.0
   private var measuredDone = 0.0
@@ -27,7 +33,10 @@ final class RunBudget(val totalSeconds: Double, plan: Vector[(String, Int, Doubl
     def weight(t: (String, Int, Double)) = (if (t._1 == table) cells else t._2) * t._3
     val total = left.map(weight).sum
     val mine = left.find(_._1 == table).map(weight).getOrElse(cells * plan.map(_._3).headOption.getOrElse(1.0))
-    if (total <= 0) remaining else remaining * mine / math.max(total, mine)
+    val share = if (total <= 0) remaining else remaining * mine / math.max(total, mine)
+    // The minimum rounds of the tables still to run after this one, at their expected cost.
+    val reserve = left.filter(_._1 != table).map(t => minRounds * t._2 * forkSeconds(t._3)).sum
+    math.min(share, math.max(0.0, remaining - reserve))
   }
 
   /** A table finished: its `forks` forks took `seconds` of JMH time. */

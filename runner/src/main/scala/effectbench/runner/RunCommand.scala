@@ -8,13 +8,20 @@ import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
   * finishes, and end with the table and the run directory's path. */
-final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit) {
+final class RunCommand(
+    val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit,
+    display: Progress.Display = Progress.Display.plain(verbose = true)
+) {
 
   final case class Setup(
       settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
-      timeout: Option[Long], commandLine: Vector[String], notes: Vector[String],
+      timeout: Option[Long], commandLine: Vector[String],
+      /** The engine's and the run's particulars, for the log (and the terminal with --verbose). */
+      notes: Vector[String],
       /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
-      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.stats.ForkStats.DefaultConfidence
+      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.stats.ForkStats.DefaultConfidence,
+      /** What the run says before measuring, on the terminal and in the log (its estimate, its JVMs). */
+      header: Vector[String] = Vector.empty
   )
 
   def estimatePerCell(p: MeasureProfile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
@@ -36,6 +43,8 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
       dir.writeMeta(metaNow)
     }
     setStatus(RunStatus.Running)
+    val progress = new Progress(todo.size, estimatePerCell(profile) + 1, display)
+    progress.logTo(dir.runLog)
     @volatile var complete = false
     // Ctrl-C: kill the cell's JVMs, record nothing more, mark the run interrupted and say how to go on.
     val hook = new Thread(
@@ -44,7 +53,7 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
           Subprocess.stopAll()
           try {
             val kept = dir.finished.size
-            Console.err.println(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
+            progress.interrupted(s"\ninterrupted: $kept of ${setup.cells.count(_.status.runnable)} cells are recorded in ${dir.dir}; " +
               s"the rest runs with: ./bench run --resume ${dir.dir}")
           } catch { case _: Throwable => () }
           try setStatus(RunStatus.Interrupted)
@@ -53,17 +62,20 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
     )
     Runtime.getRuntime.addShutdownHook(hook)
 
-    val progress = new Progress(todo.size, estimatePerCell(profile) + 1)
+    setup.header.foreach(progress.header)
     setup.notes.foreach(progress.note)
-    if (already.nonEmpty) progress.note(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
-    progress.note(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
+    if (already.nonEmpty) progress.header(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
+    progress.header(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
       // Under the rounds engine the rounds decide how many forks; the profile gives each fork's iterations.
       (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe) + LatencyCell.describe(todo, profile))
+    progress.header(s"the full log: ${dir.runLog}" + (if (display.verbose) "" else " (--verbose shows it here too)"))
     val timeout = timeoutFor(profile, setup)
 
     // Under the rounds engine a table is measured whole, then its cells are recorded.
     val tableOf: PlannedCell => String = setup.engine.fold(Rounds.tableKey)(e => e.tableOf)
     val tables = todo.groupBy(tableOf)
+    if (setup.engine.isDefined) progress.tables(tables.size)
+    progress.startTicking()
     val summaries = Vector.newBuilder[Rounds.TableSummary]
     val announced = new SweepStop.Announcements
     val measure = new CellRoutine.Measure {
@@ -79,7 +91,9 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
             progress.note(
               s"measuring ${verified.size} cells of ${tableOf(verified.head)} in rounds (one fork each per round, shuffled)"
             )
-            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.note)
+            progress.tableStarted(tableOf(verified.head), verified)
+            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.notes)
+            progress.tableFinished(tableOf(verified.head), sum)
             summaries += sum
             progress.note(f"${tableOf(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
@@ -97,13 +111,17 @@ final class RunCommand(val root: Path, modules: Modules, onCellRecorded: (RunDir
             case None =>
               val out = dir.jmhFile(cell.id.slug, cell.jvm)
               val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.note))
+              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.notes))
           }
       }
       def okText(record: CellRecord, m: CellRoutine.Measured): String = summary(dir, record.jmh)
     }
-    CellRoutine(dir, todo.map(tableOf).distinct.map(tables), settings, modules, timeout, progress, setup.jvms.size > 1,
-      measure, record => onCellRecorded(dir, record))
+    // What the hook prints itself (a cell not indexed) is a warning line, not text inside the status line.
+    // The status line is cleared however measuring ends: an error's message starts a line of its own.
+    try {
+      CellRoutine(dir, todo.map(tableOf).distinct.map(tables), settings, modules, timeout, progress, setup.jvms.size > 1,
+        measure, record => Console.withErr(progress.errStream)(onCellRecorded(dir, record)))
+    } finally progress.close()
     Subprocess.recording {
       setStatus(RunStatus.Complete)
       complete = true

@@ -6,13 +6,15 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, StandardOpenOption}
 
 /** A run directory: run.json (metadata), cells.jsonl (one line per finished cell, appended and
-  * forced to disk as each cell finishes), jmh/ (JMH's own JSON) and logs/. The directory is the
+  * forced to disk as each cell finishes), jmh/ (JMH's own JSON), logs/ and run.log (Progress). The directory is the
   * truth; the database is an index of it. */
 final class RunDir(val dir: Path) {
   val runJson: Path = dir.resolve("run.json")
   val cellsFile: Path = dir.resolve("cells.jsonl")
   val jmhDir: Path = dir.resolve("jmh")
   val logDir: Path = dir.resolve("logs")
+  /** What the run said, in full (Progress): the terminal shows a status line and a line per table. */
+  val runLog: Path = dir.resolve("run.log")
 
   def create(): Unit = {
     Files.createDirectories(jmhDir)

@@ -32,15 +32,31 @@ object Verifier {
   def all(
       cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
       note: String => Unit
-  ): Map[(String, String), OracleVerdict] =
-    cells.groupBy(c => (c.module, c.runtime, c.jvm.label)).toVector.flatMap {
-      case ((_, runtime, jvmLabel), batch) =>
-        val lib = batch.head.build.fold("")(b => s" ($b)")
-        note(s"verifying ${batch.size} cells of $runtime$lib on $jvmLabel ...")
-        val vs = run(batch, settings, modules, dir.logFile(s"verify-$runtime-${batch.head.build.fold("")(_ + "-")}$jvmLabel"),
-          perCellTimeout)
-        batch.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
-    }.toMap
+  ): Map[(String, String), OracleVerdict] = {
+    val batches = cells.groupBy(c => (c.module, c.runtime, c.jvm.label)).toVector
+    // Two verifier JVMs at a time: nothing is timed here, and a JVM's start leaves a core idle part of the time.
+    val pool = java.util.concurrent.Executors.newFixedThreadPool(VerifierJvms)
+    try {
+      val pending = batches.map { case ((_, runtime, jvmLabel), batch) =>
+        pool.submit(new java.util.concurrent.Callable[Vector[((String, String), OracleVerdict)]] {
+          def call(): Vector[((String, String), OracleVerdict)] = {
+            val lib = batch.head.build.fold("")(b => s" ($b)")
+            note(s"verifying ${batch.size} cells of $runtime$lib on $jvmLabel ...")
+            val vs = run(batch, settings, modules, dir.logFile(s"verify-$runtime-${batch.head.build.fold("")(_ + "-")}$jvmLabel"),
+              perCellTimeout)
+            batch.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))
+          }
+        })
+      }
+      pending.flatMap { f =>
+        try f.get()
+        catch { case e: java.util.concurrent.ExecutionException => throw e.getCause }
+      }.toMap
+    } finally pool.shutdownNow()
+  }
+
+  /** Verifier JVMs run at once. */
+  val VerifierJvms = 2
 
   def run(cells: Vector[PlannedCell], settings: Settings, modules: Modules, log: Path, perCellTimeout: Long): Map[String, OracleVerdict] = {
     val verdicts = scala.collection.mutable.LinkedHashMap.empty[String, OracleVerdict]

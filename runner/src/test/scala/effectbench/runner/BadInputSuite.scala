@@ -23,6 +23,8 @@ class BadInputSuite extends munit.FunSuite {
       Vector("run", "--scenario", "--quick") -> "run: --scenario needs a value",
       Vector("run", "--quick=yes") -> "run: --quick takes no value",
       Vector("run", "--precision", "200%") ++ o -> "--precision must be a fraction in (0, 1), e.g. 5% or 0.05, got '200%'",
+      Vector("run", "--fork", "3x0.5") ++ o -> "--fork takes warm-ups x seconds + iterations x seconds, e.g. 2x0.5+4x0.25, got '3x0.5'",
+      Vector("run", "--fork", "3x0.5+0x0.25") ++ o -> "--fork takes warm-ups x seconds + iterations x seconds",
       Vector("merge", "shard-1", "--bogus", "--out", "x") -> "unknown option for 'merge' '--bogus'",
       Vector("compare", "a", "b", "c") -> "compare: unexpected argument 'c'",
       Vector("list", "--mode", "fork,both") -> "unknown mode 'both'",

@@ -141,4 +141,21 @@ class LibsSuite extends munit.FunSuite {
     Files.delete(jar)
     assert(LibBuild.stale(root, lv).exists(_.contains("which is gone")), LibBuild.stale(root, lv).toString)
   }
+  test("a version whose build does not compile is named by the compiler's first error: file, line and message") {
+    val root = java.nio.file.Paths.get("/work/bench")
+    // sbt's [error] lines of Scala 3 (zio 2.0.22 against the modern group, which then called ZIO 2.1's Runtime.disableFlags).
+    val scala3 = Vector(
+      "-- [E008] Not Found Error: /work/bench/runtimes/modern/src/main/scala/effectbench/modern/ZioSetup.scala:15:22 ",
+      "15 |          zio.Runtime.disableFlags(RuntimeFlag.FiberRoots)", "|          ^^^^^^^^^^^^^^^^^^^^^^^^",
+      "|value disableFlags is not a member of object zio.Runtime, but could be made available as an extension method.", "|",
+      "-- [E008] Not Found Error: /work/bench/runtimes/modern/src/main/scala/effectbench/modern/ZioSetup.scala:84:44 ",
+      "|value disableFlags is not a member of object zio.Runtime", "three errors found"
+    )
+    assertEquals(LibBuild.compileError(scala3, root),
+      Some("runtimes/modern/src/main/scala/effectbench/modern/ZioSetup.scala:15:22: value disableFlags is not a member of object " +
+        "zio.Runtime, but could be made available as an extension method."))
+    val scala2 = Vector("/elsewhere/Foo.scala:3:7: not found: value bar", "one error found")
+    assertEquals(LibBuild.compileError(scala2, root), Some("/elsewhere/Foo.scala:3:7: not found: value bar"))
+    assertEquals(LibBuild.compileError(Vector("(compile) Compilation failed"), root), None)
+  }
 }

@@ -85,6 +85,29 @@ class RelaySuite extends munit.FunSuite {
     assert(lastCycleGaps(pinned = false).forall(_ >= 0.9), "an unmoved member's exit holds the next turn")
   }
 
+  test("members moved between cores start on the waiting cores while the others warm up; no measured turn before every warm-up") {
+    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2, "needs taskset and two cores")
+    val pin = Relay.Pin(Cpus.taskset.get, Cpus.pinned(1), Cpus.allowed.dropRight(1))
+    val d = Files.createTempDirectory(dir, "stagger")
+    val starts = d.resolve("starts.log")
+    // Each member writes the cores it starts on; "late" takes a second longer to start.
+    def m(k: String, before: String) =
+      member(k, 5, before = s"$before; echo \"$$(grep Cpus_allowed_list /proc/$$$$/status | cut -f2)\" >> $starts", pin = Some(pin))
+    val r = Relay.run(Vector(m("a", "true"), m("b", "true"), m("late", "sleep 1.5")), 60, new Random(3), warmupTurns = 2)
+    Vector("a", "b", "late").foreach(k => assertEquals(r.finished(k).exit, 0, k))
+    new String(Files.readAllBytes(starts), "UTF-8").trim.split('\n').foreach(c => assertEquals(Cpus.parseList(c), pin.waiting, c))
+    val byKey = r.turns.groupBy(_.key).map { case (k, ts) => k -> ts.sortBy(_.start) }
+    assertEquals(byKey.values.map(_.size).toVector, Vector(5, 5, 5))
+    // The early members warmed up while "late" was starting.
+    assert(byKey("a").head.start < byKey("late").head.start && byKey("b").head.start < byKey("late").head.start, r.turns.toString)
+    // Measured turns (from the third) begin only after every member's warm-up, and each measured cycle holds every member.
+    val warmedUp = byKey.values.map(_(1).end).max
+    byKey.values.foreach(ts => assert(ts(2).start >= warmedUp, s"a measured turn before every warm-up ended: ${r.turns}"))
+    val measured = byKey.values.flatMap(_.drop(2)).groupBy(_.cycle)
+    measured.foreach { case (c, ts) => assertEquals(ts.map(_.key).toSet, Set("a", "b", "late"), s"cycle $c") }
+    assertEquals(overlapping(r.turns), Vector.empty)
+  }
+
   test("the turn log names each turn's cycle, cell, start and end") {
     val log = dir.resolve("turns.tsv")
     Relay.run(Vector(member("x", 2), member("y", 2)), 60, new Random(1), turnLog = Some(log))
@@ -128,7 +151,7 @@ class RelaySuite extends munit.FunSuite {
     assertEqualsDouble(Rounds.relayProfile(Profiles.quick, 0.05).iterationSeconds, 0.05, 1e-9)
   }
 
-  test("a parameter given twice is measured at both values, and --across-params relays them together") {
+  test("a parameter given twice is measured at both values, --across-params relays them together, --fork sets the fork's shape") {
     val listed =
       Cli.run("list", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
         "--param", "n=1000", "--param", "n=1250")
@@ -136,10 +159,13 @@ class RelaySuite extends munit.FunSuite {
     assert(listed.out.contains("n=1000") && listed.out.contains("n=1250"), listed.all)
     val out = Cli.tempDir("across")
     val r = Cli.run("run", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
-      "--param", "n=1000", "--param", "n=1250", "--profile", "smoke", "--rounds", "1", "--across-params", "--turns", "relay", "--out",
-      out.toString)
+      "--param", "n=1000", "--param", "n=1250", "--profile", "smoke", "--fork", "1x0.05+3x0.05", "--rounds", "1", "--across-params",
+      "--turns", "relay", "--out", out.toString)
     assertEquals(r.exit, 0, r.all)
     val dir = Cli.runDirs(out).head
+    // --fork replaced the profile's fork shape, and the run recorded the shape it measured with.
+    val meta = effectbench.store.RunFiles.readMeta(dir.resolve("run.json")).profile
+    assertEquals((meta.id, meta.warmups, meta.warmupSeconds, meta.iterations, meta.iterationSeconds), ("smoke", 1, 0.05, 3, 0.05))
     val logs = Files.list(dir.resolve("logs")).iterator().asScala.toVector.filter(_.getFileName.toString.startsWith("relay--"))
     assertEquals(logs.size, 1, logs.toString)
     val cells = new String(Files.readAllBytes(logs.head), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t')(1)).distinct

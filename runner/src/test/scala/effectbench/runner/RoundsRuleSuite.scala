@@ -490,6 +490,17 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(rb.tablesLeft, 1)
   }
 
+  test("run budget: a table's share never eats into the minimum rounds of the tables after it") {
+    var now = 0.0
+    // Three tables of 10 cells at 5 s a fork: their minimum of 4 rounds is 200 s each.
+    val rb = new RunBudget(700, Vector(("a", 10, 5.0), ("b", 10, 5.0), ("c", 10, 5.0)), () => now, minRounds = 4)
+    assertEqualsDouble(rb.allot("a", 10), 700.0 / 3, 1e-9) // its third; 700 less b's and c's 400 would allow 300
+    now += 350; rb.record("a", 70, 350.0) // a overran: 350 left, of which c's minimum is 200
+    assertEqualsDouble(rb.allot("b", 10), 150.0, 1e-9) // not its half (175): c's minimum comes first
+    val none = new RunBudget(700, Vector(("a", 10, 5.0), ("b", 10, 5.0), ("c", 10, 5.0)), () => 0.0)
+    assertEqualsDouble(none.allot("a", 10), 700.0 / 3, 1e-9) // without minimum rounds: the proportional share
+  }
+
   test("run budget: a table with cells lost to oracle failures is allotted for the cells it has") {
     val rb = new RunBudget(600, Vector(("a", 10, 3.0), ("b", 10, 3.0)), () => 0.0)
     assertEqualsDouble(rb.allot("a", 5), 600.0 * 15 / 45, 1e-9)

@@ -23,8 +23,14 @@ class RoundsSuite extends munit.FunSuite {
     val r = Cli.run("run", "--scenario", "left-sum", "--runtime", "cats-effect,baseline", "--param", "executed-in=current-thread",
       "--mode", "fork", "--profile", "smoke", "--rounds", "2", "--turns", turns, "--out", out.toString)
     assertEquals(r.exit, 0, r.all)
-    assert(r.err.contains(if (turns == "relay") "engine: relay rounds" else "engine: paired rounds"), r.err)
     val dir = Cli.runDirs(out).head
+    // Piped, stderr has the table's one line and no round-by-round account; run.log has all of it.
+    val log = Cli.read(dir.resolve("run.log"))
+    assert(log.contains(if (turns == "relay") "engine: relay rounds" else "engine: paired rounds"), log)
+    assert(log.contains(": round 2 done"), log)
+    assert(!r.err.contains(": round 2 done") && !r.err.contains("engine: "), r.err)
+    assert(r.errLines.exists(_.startsWith("left-sum  2 rounds  2 cells")), r.err)
+    assert(!r.err.contains('\r') && !r.err.contains('\u001b'), r.err)
     val records = Cli.cellRecords(dir)
     assert(records.size >= 2, r.all)
     if (turns == "relay") {

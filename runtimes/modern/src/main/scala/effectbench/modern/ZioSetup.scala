@@ -12,7 +12,7 @@ final class ZioLive(settings: Settings) extends Live {
     case Settings.Levelled =>
       Unsafe.unsafe { implicit u =>
         zio.Runtime.unsafe.fromLayer(
-          zio.Runtime.disableFlags(RuntimeFlag.FiberRoots, RuntimeFlag.OpSupervision, RuntimeFlag.RuntimeMetrics, RuntimeFlag.OpLog)
+          ZioSetup.disableFlags(RuntimeFlag.FiberRoots, RuntimeFlag.OpSupervision, RuntimeFlag.RuntimeMetrics, RuntimeFlag.OpLog)
         )
       }
   }
@@ -81,9 +81,9 @@ final class ZioLive(settings: Settings) extends Live {
     * CooperativeYielding is on; see autoYieldBudget). Made once. */
   lazy val withoutYielding: zio.Runtime[Any] = Unsafe.unsafe { implicit u =>
     val off = settings match {
-      case Settings.Defaults => zio.Runtime.disableFlags(RuntimeFlag.CooperativeYielding)
+      case Settings.Defaults => ZioSetup.disableFlags(RuntimeFlag.CooperativeYielding)
       case Settings.Levelled =>
-        zio.Runtime.disableFlags(RuntimeFlag.FiberRoots, RuntimeFlag.OpSupervision, RuntimeFlag.RuntimeMetrics, RuntimeFlag.OpLog,
+        ZioSetup.disableFlags(RuntimeFlag.FiberRoots, RuntimeFlag.OpSupervision, RuntimeFlag.RuntimeMetrics, RuntimeFlag.OpLog,
           RuntimeFlag.CooperativeYielding)
     }
     zio.Runtime.unsafe.fromLayer(off)
@@ -103,6 +103,12 @@ final class ZioLive(settings: Settings) extends Live {
 }
 
 object ZioSetup extends RuntimeSetup[ZioLive] {
+  /** A layer that turns `flags` off in the runtime made from it, written as ZIO 2.1's
+    * `Runtime.disableFlags` is (one `withRuntimeFlagsScoped` per flag), with calls ZIO 2.0 has too:
+    * 2.0 has no `Runtime.disableFlags`, and this group is what `--lib zio=2.0.x` compiles. */
+  def disableFlags(flags: RuntimeFlag*): zio.ZLayer[Any, Nothing, Unit] =
+    zio.ZLayer.scoped(ZIO.foreachDiscard(flags)(flag => ZIO.withRuntimeFlagsScoped(zio.RuntimeFlags.disable(flag))))
+
   /** One bind of the measured chain: hog-probe's step (`ZIO.unit.flatMap`), counted by the probe. */
   def sliceStep(probe: effectbench.SliceProbe, i: Long): ZIO[Any, Nothing, Unit] =
     ZIO.unit.flatMap { _ => probe.bind(); if (i == 1) ZIO.unit else sliceStep(probe, i - 1) }

@@ -1,0 +1,218 @@
+package effectbench.runner
+
+import effectbench.{CellId, Mode, Params}
+import java.nio.charset.StandardCharsets
+import java.nio.file.{Files, Paths}
+import scala.util.Random
+
+/** What a run draws on stderr, with a fake clock and a fake terminal: the status line, one line per
+  * table, plain lines when piped, and the engine's narrative in the run's log. Nothing is timed. */
+class ProgressSuite extends munit.FunSuite {
+  private val jvm = Jvm(Paths.get("/synthetic/bin/java"), Paths.get("/synthetic"), "25.0.3", "Synthetic")
+
+  private def cell(scenario: String, variant: String, rt: String, n: Int = 1000): PlannedCell =
+    PlannedCell(CellId(scenario, variant, rt, Params.of("n" -> n.toString), Mode.Fork), jvm, CellStatus.Ok, "modern")
+
+  private val leftSum = Vector("cats-effect", "zio", "future").map(cell("left-sum", "default", _))
+  private val gather = Vector("cats-effect", "zio").map(cell("gather", "default", _))
+
+  /** A terminal that keeps what it is sent, and a clock moved by hand. */
+  private final class Fake {
+    val text = new StringBuilder
+    var nanos = 0L
+    val out: Progress.Out = new Progress.Out {
+      def write(s: String): Unit = text.append(s)
+      def flush(): Unit = ()
+    }
+    def advance(seconds: Double): Unit = nanos += (seconds * 1e9).toLong
+    /** The screen as a terminal shows it: each erase-line starts its line afresh. */
+    def screen: Vector[String] = {
+      val lines = text.toString.split("\n", -1).toVector
+      lines.map(l => l.split(java.util.regex.Pattern.quote(Progress.EraseLine), -1).last)
+    }
+  }
+
+  private def progress(live: Boolean, verbose: Boolean = false, width: Int = 100): (Progress, Fake) = {
+    val f = new Fake
+    val p = new Progress(5, 10.0, Progress.Display(live, verbose, width), f.out, () => f.nanos)
+    p.nameTables(Vector(leftSum, gather))
+    p.tables(2)
+    (p, f)
+  }
+
+  /** A table of the run measured as the engine does: its rounds through `notes`, forks counted as measured. */
+  private def measureLeftSum(p: Progress, f: Fake): Unit = {
+    p.tableStarted("left-sum-key", leftSum)
+    Progress.roundStarted(p.notes, "left-sum-key", 1, 3, relay = false)
+    f.advance(20)
+    Progress.measured(p.notes)
+    p.notes("table left-sum-key: from round 5 every fork runs 6 warm-up + 4 iterations (a long engine sentence)")
+  }
+
+  private val summary = Rounds.TableSummary(rounds = 4, forks = 12, seconds = 110, stopped = "every ratio within precision",
+    worstRatioHalfWidth = 0.061)
+
+  test("on a terminal: one status line redrawn in place, with the table, its round, the cells done, a bar, elapsed and ETA") {
+    val (p, f) = progress(live = true)
+    measureLeftSum(p, f)
+    val status = p.status
+    assert(status.startsWith("[1/2] left-sum · round 1 · 1/3 cells ["), status)
+    assert(status.contains("00:20 elapsed · ETA "), status)
+    assert(!status.contains("n=1000") && !status.contains("@"), s"the short name, not the table's key: $status")
+    // Drawn in place: every drawing starts with a carriage return and erase-line, and none ends its line.
+    assert(f.text.toString.contains(Progress.EraseLine + status), f.text.toString)
+    assertEquals(f.screen.last, status)
+    assertEquals(f.screen.size, 1, s"nothing but the status line yet:\n${f.text}")
+    // The next round restarts the count; a relay round shows its cells at once.
+    Progress.roundStarted(p.notes, "left-sum-key", 2, 3, relay = true)
+    assert(p.status.contains("round 2 · 3 cells in relay"), p.status)
+    Progress.measured(p.notes)
+    assert(p.status.contains("round 2 · 3/3 cells"), p.status)
+    // A round of another table (a study's loop with its own label) moves nothing.
+    Progress.roundStarted(p.notes, "other", 7, 9, relay = false)
+    assert(p.status.contains("round 2"), p.status)
+    // A note function that is not Progress's is left alone.
+    Progress.roundStarted(_ => (), "left-sum-key", 9, 9, relay = false)
+    assert(p.status.contains("round 2"), p.status)
+  }
+
+  test("on a terminal: one short line per finished table, above the status line; the narrative stays off it") {
+    val (p, f) = progress(live = true)
+    measureLeftSum(p, f)
+    f.advance(92)
+    p.tableFinished("left-sum-key", summary)
+    p.tableStarted("gather-key", gather)
+    val screen = f.screen
+    assertEquals(screen.size, 2, screen.mkString("\n"))
+    assertEquals(screen.head, "[1/2] left-sum  4 rounds  3 cells  ±6.1% widest  01:52")
+    assert(screen.last.startsWith("[2/2] gather · starting"), screen.last)
+    assert(!f.text.toString.contains("long engine sentence"), f.text.toString)
+  }
+
+  test("warnings reach the terminal as lines; the engine's narrative does with --verbose") {
+    val (p, f) = progress(live = true)
+    measureLeftSum(p, f)
+    p.notes("warning: cannot open /tmp/jmh.lock (denied); measuring without the machine-wide lock")
+    p.notes("waiting: another benchmark on this machine is measuring")
+    p.starting("left-sum/default/zio/n=1000/fork", "left-sum zio")
+    p.finished(3.0, measured = true, "timed out after 120 s", ok = false)
+    val screen = f.screen
+    assertEquals(screen.init,
+      Vector(
+        "warning: cannot open /tmp/jmh.lock (denied); measuring without the machine-wide lock",
+        "waiting: another benchmark on this machine is measuring",
+        "left-sum zio: timed out after 120 s (3.0 s)"
+      ))
+    assert(screen.last.contains("round 1"), screen.last)
+    val (pv, fv) = progress(live = true, verbose = true)
+    measureLeftSum(pv, fv)
+    assert(fv.screen.init.exists(_.contains("long engine sentence")), fv.screen.mkString("\n"))
+  }
+
+  test("piped: plain lines, no carriage return, no escape, no status line; the narrative only with --verbose") {
+    for (verbose <- Seq(false, true)) {
+      val (p, f) = progress(live = false, verbose = verbose)
+      p.startTicking()
+      p.header("estimated duration: 15:00")
+      p.phase("verifying the oracles of 5 cells")
+      measureLeftSum(p, f)
+      f.advance(92)
+      p.tableFinished("left-sum-key", summary)
+      p.starting("left-sum/default/zio/n=1000/fork", "left-sum zio")
+      p.finished(3.0, measured = true, "ok")
+      p.close()
+      val text = f.text.toString
+      assert(!text.contains('\r') && !text.contains('\u001b'), text)
+      val lines = text.split('\n').toVector
+      val expected = Vector("estimated duration: 15:00") ++
+        (if (verbose) Vector("table left-sum-key: from round 5 every fork runs 6 warm-up + 4 iterations (a long engine sentence)")
+         else Vector.empty) :+ "[1/2] left-sum  4 rounds  3 cells  ±6.1% widest  01:52  (01:52 elapsed, ETA "
+      assertEquals(lines.size, expected.size, text)
+      lines.zip(expected).foreach { case (l, e) => assert(l.startsWith(e), s"$l\nexpected to start with\n$e") }
+    }
+  }
+
+  test("a run without rounds shows a line per cell, numbered; piped, with elapsed and ETA") {
+    val f = new Fake
+    val p = new Progress(2, 10.0, Progress.Display(live = false, verbose = false), f.out, () => f.nanos)
+    p.nameTables(Vector(leftSum.take(2)))
+    p.starting("left-sum/default/cats-effect/n=1000/fork", "left-sum cats-effect")
+    f.advance(12)
+    p.finished(12.0, measured = true, "1.2 ± 0.1 ops/ms")
+    assertEquals(f.text.toString, "[1/2] left-sum cats-effect: 1.2 ± 0.1 ops/ms (12.0 s)  (00:12 elapsed, ETA 00:12)\n")
+  }
+
+  test("the log file keeps every line, the narrative included, each with its elapsed time, and lines said before it was opened") {
+    val dir = Files.createTempDirectory("progress")
+    val (p, f) = progress(live = true)
+    p.header("estimated duration: 15:00")
+    p.logTo(dir.resolve("run.log"))
+    measureLeftSum(p, f)
+    f.advance(92)
+    p.tableFinished("left-sum-key", summary)
+    p.interrupted("\ninterrupted: 3 of 5 cells are recorded")
+    val log = new String(Files.readAllBytes(dir.resolve("run.log")), StandardCharsets.UTF_8).split('\n').toVector
+    assertEquals(log.head, "[00:00] estimated duration: 15:00")
+    assert(log.contains("[00:20] table left-sum-key: from round 5 every fork runs 6 warm-up + 4 iterations (a long engine sentence)"),
+      log.mkString("\n"))
+    assert(log.contains("[01:52] [1/2] left-sum  4 rounds  3 cells  ±6.1% widest  01:52"), log.mkString("\n"))
+    assert(log.last.endsWith("interrupted: 3 of 5 cells are recorded"), log.mkString("\n"))
+    // The interrupt clears the status line before its message.
+    assert(f.text.toString.endsWith(Progress.EraseLine + "\ninterrupted: 3 of 5 cells are recorded\n"), f.text.toString)
+  }
+
+  test("the status line never wraps: at the terminal's width the name gives way, the bar and the times stay") {
+    val (p, f) = progress(live = true, width = 60)
+    measureLeftSum(p, f)
+    assert(p.status.length <= 59, p.status)
+    assert(p.status.endsWith(s"00:20 elapsed · ETA ${effectbench.stats.Format.duration(p.eta)}"), p.status)
+    assert(p.status.contains("…"), p.status)
+  }
+
+  test("text printed to stderr by other code while the status line is up becomes a line above it") {
+    val (p, f) = progress(live = true)
+    measureLeftSum(p, f)
+    Console.withErr(p.errStream)(Console.err.println("warning: x is recorded but not indexed"))
+    assertEquals(f.screen.head, "warning: x is recorded but not indexed")
+    assert(f.screen.last.contains("round 1"), f.screen.mkString("\n"))
+  }
+
+  test("the terminal is live only when the launcher says stderr is one, TERM is not dumb, and --plain is not given") {
+    def detect(tty: String, term: Option[String], plain: Boolean = false) =
+      Progress.Display.detect(verbose = false, plain = plain, Map("effectbench.stderrTty" -> tty, "effectbench.columns" -> "132").get,
+        Map("TERM" -> term).collect { case (k, Some(v)) => k -> v }.get)
+    assertEquals(detect("true", Some("xterm-256color")), Progress.Display(live = true, verbose = false, width = 132))
+    assert(!detect("false", Some("xterm")).live)
+    assert(!detect("true", Some("dumb")).live)
+    assert(!detect("true", None).live)
+    assert(!detect("true", Some("xterm"), plain = true).live)
+    assert(!Progress.Display.detect(verbose = false, plain = false, _ => None, _ => None).live, "without the launcher's word: plain")
+  }
+
+  test("short names: scenario and variant, then what tells the run's tables apart") {
+    val either = cell("business-flow", "either", "zio")
+    val small = cell("left-sum", "default", "zio", 10)
+    val names = Progress.shortNames(Vector("a" -> leftSum, "b" -> Vector(either), "c" -> Vector(small), "d" -> gather))
+    assertEquals(names, Map("a" -> "left-sum n=1000", "b" -> "business-flow/either", "c" -> "left-sum n=10", "d" -> "gather"))
+  }
+
+  test("the round loop says each round to Progress through its note: the status shows the round while its forks run") {
+    val f = new Fake
+    val p = new Progress(3, 10.0, Progress.Display(live = true, verbose = false), f.out, () => f.nanos)
+    p.nameTables(Vector(leftSum))
+    p.tableStarted("t", leftSum)
+    var seen = Vector.empty[String]
+    val fork = (k: String, round: Int, shape: effectbench.stats.ForkShape.Shape) => {
+      seen :+= p.status
+      Progress.measured(p.notes)
+      val g = new Random(k.hashCode.toLong + round)
+      Rounds.Fork(ok = true, Vector(Vector.fill(5)(100.0 * k.length * (1 + 0.01 * g.nextGaussian()))), 1.0, higherIsBetter = true)
+    }
+    Rounds.loop(leftSum.map(_.id.key), Rounds.Engine(0.10, 2, 2, None, 0.95, 1L), None, new Random(1), fork, p.notes, "t")
+    assertEquals(seen.map(_.split(" \\[").head),
+      Vector(
+        "left-sum · round 1 · 0/3 cells", "left-sum · round 1 · 1/3 cells", "left-sum · round 1 · 2/3 cells",
+        "left-sum · round 2 · 0/3 cells", "left-sum · round 2 · 1/3 cells", "left-sum · round 2 · 2/3 cells"
+      ))
+  }
+}
