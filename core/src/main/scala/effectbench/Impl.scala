@@ -86,16 +86,31 @@ object CellRegistry {
 }
 
 /** One runtime's entry in a group's row of a scenario: the programs it runs (the scenario object's
-  * on its setup), the catalog's n/a reasons it takes (a list of NaReasons, of which those naming
-  * this runtime apply), or that the scenario is not defined for its families. A runtime that runs
-  * some variants and not others combines two: `runs(ZioSetup) ++ na(NaReasons.latency)`. */
-final case class Cover(setup: Option[RuntimeSetup[_ <: Live]], na: Option[Vector[NotApplicable]], notDefined: Boolean) {
-  def ++(other: Cover): Cover = Cover(setup.orElse(other.setup), na.orElse(other.na), notDefined || other.notDefined)
+  * on its setup), why it has no cell (a reason written here, `na("why")`, or a list of NaReasons, of
+  * which those naming this runtime apply), or that the scenario is not defined for its families. A
+  * runtime that runs some variants and not others combines two: `runs(ZioSetup) ++ na("variant", "why")`.
+  *
+  * @param written the reasons written in the entry, (variant or None for every variant, reason): the
+  *                build collects them into the catalog (WrittenNa), so they must be string literals */
+final case class Cover(
+    setup: Option[RuntimeSetup[_ <: Live]],
+    na: Option[Vector[NotApplicable]],
+    notDefined: Boolean,
+    written: Vector[(Option[String], String)] = Vector.empty
+) {
+  def ++(other: Cover): Cover =
+    Cover(setup.orElse(other.setup), na.orElse(other.na), notDefined || other.notDefined, written ++ other.written)
+  /** Whether the entry gives a reason for some cell. */
+  def isNa: Boolean = na.isDefined || written.nonEmpty
 }
 
 object Cover {
   /** The runtime runs the scenario object's programs on this setup (its `impls` on it). */
   def runs(setup: RuntimeSetup[_ <: Live]): Cover = Cover(Some(setup), None, notDefined = false)
+  /** The runtime has no cell of any variant, for this reason (one line, printed in reports). */
+  def na(why: String): Cover = Cover(None, None, notDefined = false, Vector(None -> why))
+  /** The runtime has no cell of this variant, for this reason (one line, printed in reports). */
+  def na(variant: String, why: String): Cover = Cover(None, None, notDefined = false, Vector(Some(variant) -> why))
   /** The runtime has no cell where `reasons` (a list of NaReasons, as the catalog's entry reads it) says why. */
   def na(reasons: Vector[NotApplicable]): Cover = Cover(None, Some(reasons), notDefined = false)
   /** The scenario's family is not one of the runtime's (its row of the runtime table): no reason to write. */
@@ -183,8 +198,9 @@ object GroupCells {
     shape ++ cells.flatMap { case (rt, cover) =>
       val at = s"${s.id}/${rt.id}"
       val programs = o.impls.filter(_.runtime == rt.id)
-      val declared = s.notApplicable.filter(_.runtime == rt)
-      val referenced = cover.na.getOrElse(Vector.empty).filter(_.runtime == rt)
+      val declared = s.allNotApplicable.filter(_.runtime == rt)
+      val written = cover.written.map { case (v, why) => NotApplicable(rt, v, why) }
+      val referenced = cover.na.getOrElse(Vector.empty).filter(_.runtime == rt) ++ written
       val planned = s.variants.filter(v => s.modes.exists(m => s.naReason(v, rt.id, m).isEmpty))
       Vector(
         cover.setup.filter(_.info != rt).map(st => s"$at: its entry runs on ${st.runtime}'s setup"),
@@ -192,13 +208,20 @@ object GroupCells {
         if (cover.setup.isEmpty && programs.nonEmpty) Some(s"$at: the object has programs on it, but its entry does not say `runs`")
         else None,
         if (cover.na.isDefined && referenced.isEmpty) Some(s"$at: its entry is n/a, but the reasons it names have none for it") else None,
-        if (cover.na.isDefined && referenced.toSet != declared.toSet) Some(s"$at: its n/a reasons are not the catalog's") else None,
-        if (cover.na.isEmpty && declared.nonEmpty) Some(s"$at: the catalog declares it n/a (${declared.head.reason}), its entry does not")
+        if (cover.isNa && referenced.toSet != declared.toSet) {
+          // Scala 2.12 has no escaped quote inside an interpolated string: the quotes are values.
+          val q = "\""
+          val unread = written.filterNot(declared.contains).map(n => q + n.reason + q)
+          if (unread.nonEmpty)
+            Some(s"$at: the catalog has not read its reason ${unread.mkString(", ")}: write it as one string literal, na(${q}why$q), in its scenario object")
+          else Some(s"$at: its n/a reasons are not the catalog's")
+        } else None,
+        if (!cover.isNa && declared.nonEmpty) Some(s"$at: the catalog declares it n/a (${declared.head.reason}), its entry does not")
         else None,
         if (cover.notDefined == s.runtimes.contains(rt.id))
           Some(s"$at: its entry says the scenario is ${if (cover.notDefined) "not " else ""}defined for it, the catalog does not")
         else None,
-        if (cover.setup.isEmpty && cover.na.isEmpty && !cover.notDefined) Some(s"$at: its entry says nothing") else None
+        if (cover.setup.isEmpty && !cover.isNa && !cover.notDefined) Some(s"$at: its entry says nothing") else None
       ).flatten ++ planned.filterNot(v => programs.exists(_.variant == v)).map(v =>
         s"${s.id}/$v/${rt.id}: planned, with neither a program nor an n/a reason"
       )

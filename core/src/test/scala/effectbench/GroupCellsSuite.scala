@@ -65,4 +65,31 @@ class GroupCellsSuite extends munit.FunSuite {
       new Obj(Catalog.deepBind, Scala212Row(dsl = runs(DslLike)), Vector(impl(Catalog.deepBind, DslLike), impl(Catalog.rawSum, DslLike)))
     assert(problems(stray, gather).contains("deep-bind: holds programs of other scenarios: raw-sum/default/dsl"))
   }
+
+  private val dslEach =
+    "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"
+
+  test("a reason written in a scenario object is the catalog's, read with no group's classpath") {
+    // scala212/Cartesian.scala writes it beside its code; the build collected it into core.
+    assertEquals(Catalog.cartesian.naReason("list-transformer", "dsl", Mode.Fork), Some(dslEach))
+    assertEquals(Catalog.cartesian.naReason("traverse", "dsl", Mode.Fork), None)
+    val cartesian = new Obj(Catalog.cartesian, Scala212Row(dsl = runs(DslLike) ++ na("list-transformer", dslEach)),
+      Vector(new Impl(Catalog.cartesian, "traverse", DslLike, "a test")((_, _, _) => Program(0))))
+    assertEquals(GroupCells.problems("scala212", Vector(cartesian), Vector(Catalog.cartesian)), Vector.empty[String])
+  }
+
+  test("a written reason the catalog has not read is named, with how to write it") {
+    val unread = new NoPrograms(Catalog.gather, Scala212Row(dsl = na("a reason no scenario object writes")))
+    assertEquals(
+      problems(deepBind, unread),
+      Vector(
+        "gather/dsl: the catalog has not read its reason \"a reason no scenario object writes\": write it as one string literal, na(\"why\"), in its scenario object"
+      )
+    )
+  }
+
+  test("a row field names its runtime's id in camelCase") {
+    assertEquals(Runtimes.all.map(r => WrittenNa.camel(r.id)).take(2), Vector("catsEffect", "zio"))
+    assertEquals(WrittenNa.camel("gather-unordered"), "gatherUnordered")
+  }
 }
