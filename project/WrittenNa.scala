@@ -17,13 +17,19 @@ object WrittenNa {
   /** The scenario an entry belongs to: the nearest `val scenario ... = Catalog.x` or
     * `NoPrograms(Catalog.x` before it. */
   private val scenarioAt = "(?:val\\s+scenario\\b[^=\\n]*=|NoPrograms\\()\\s*Catalog\\.(\\w+)".r
-  private val entryAt = ("(\\w+)\\s*=\\s*(?:runs\\(\\w+\\)\\s*\\+\\+\\s*)?na\\(\\s*" + lit + "\\s*(?:,\\s*" + lit + "\\s*)?\\)").r
+  private val reasonAt = ("\\bna\\(\\s*" + lit + "\\s*(?:,\\s*" + lit + "\\s*)?\\)").r
+  /** The entry a reason is written in: the nearest `field =` before it, so that `runs(X) ++`,
+    * `na(NaReasons.x) ++` and several reasons joined by `++` are read alike. */
+  private val fieldAt = "(\\w+)\\s*=(?![=>])".r
 
   def collect(text: String, file: String): Seq[Entry] = {
     val scenarios = scenarioAt.findAllMatchIn(text).map(m => m.start -> m.group(1)).toVector
-    entryAt.findAllMatchIn(text).toVector.flatMap { m =>
-      val (variant, why) = if (m.group(3) == null) ("", m.group(2)) else (m.group(2), m.group(3))
-      scenarios.filter(_._1 < m.start).lastOption.map { case (_, s) => Entry(file, s, m.group(1), variant, why) }
+    reasonAt.findAllMatchIn(text).toVector.flatMap { m =>
+      val (variant, why) = if (m.group(2) == null) ("", m.group(1)) else (m.group(1), m.group(2))
+      for {
+        field <- fieldAt.findAllMatchIn(text.substring(0, m.start)).toVector.lastOption.map(_.group(1))
+        scenario <- scenarios.filter(_._1 < m.start).lastOption.map(_._2)
+      } yield Entry(file, scenario, field, variant, why)
     }
   }
 
