@@ -213,7 +213,9 @@ object GroupCells {
           val q = "\""
           val unread = written.filterNot(declared.contains).map(n => q + n.reason + q)
           if (unread.nonEmpty)
-            Some(s"$at: the catalog has not read its reason ${unread.mkString(", ")}: write it as one string literal, na(${q}why$q), in its scenario object")
+            Some(
+              s"$at: the catalog has not read its reason ${unread.mkString(", ")}: write it as one string literal, na(${q}why$q), in its scenario object"
+            )
           else Some(s"$at: its n/a reasons are not the catalog's")
         } else None,
         if (!cover.isNa && declared.nonEmpty) Some(s"$at: the catalog declares it n/a (${declared.head.reason}), its entry does not")

@@ -12,7 +12,8 @@ import java.util.concurrent.Executor
 object Cartesian extends ScenarioImpls[Scala212Row] {
   val scenario: Scenario = Catalog.cartesian
   val row: Scala212Row = Scala212Row(dsl =
-    runs(DslSetup) ++ na("list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"))
+    runs(DslSetup) ++ na("list-transformer",
+      "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"))
 
   def flatTraverse[A, B](as: List[A])(f: A => Task[List[B]]): Task[List[B]] = as match {
     case a :: rest =>
