@@ -49,12 +49,23 @@ lazy val buildInfo = Compile / sourceGenerators += Def.task {
   Seq(f)
 }.taskValue
 
+/** Generates effectbench.WrittenNaSource: the n/a reasons the groups' scenario objects write
+  * beside their code (`na("why")`), so that core reads them with no group's classpath. Written only
+  * when its text changes, so that core is not compiled again for nothing. */
+lazy val writtenNa = Compile / sourceGenerators += Def.task {
+  val f = (Compile / sourceManaged).value / "effectbench" / "WrittenNaSource.scala"
+  val text = WrittenNa.source(WrittenNa.scan((LocalRootProject / baseDirectory).value))
+  if (!f.isFile || IO.read(f) != text) IO.write(f, text)
+  Seq(f)
+}.taskValue
+
 lazy val core = project
   .in(file("core"))
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(munitDep, sourcecodeDep),
-    buildInfo
+    buildInfo,
+    writtenNa
   )
 
 /** Settings shared by every runtime module: JMH, the harness, oracle tests on a small stack. */
@@ -80,7 +91,8 @@ def withCatsSources(p: Project): Project = p.settings(
 /** Modules on Scala 2 compile the core sources themselves (they cannot depend on a Scala 3 core). */
 def withCoreSources(p: Project): Project = p.settings(
   Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "core" / "src" / "main" / "scala",
-  buildInfo
+  buildInfo,
+  writtenNa
 )
 
 def modernModule(p: Project): Project = withCatsSources(runtimeModule(p, "modern"))

@@ -85,56 +85,148 @@ object CellRegistry {
     reg.impls.find(i => i.scenario == id.scenario && i.variant == id.variant && i.runtime == id.runtime)
 }
 
-/** One group's programs of one scenario, every runtime of the group side by side: an object in the
-  * group's package named after the scenario's id in CamelCase (`deep-bind`: `DeepBind`), which is
-  * how the group's `Cells` finds it (see GroupCells): a new scenario object is found without
-  * being added to any list. */
-trait ScenarioImpls {
+/** One runtime's entry in a group's row of a scenario: the programs it runs (the scenario object's
+  * on its setup), why it has no cell (a reason written here, `na("why")`, or a list of NaReasons, of
+  * which those naming this runtime apply), or that the scenario is not defined for its families. A
+  * runtime that runs some variants and not others combines two: `runs(ZioSetup) ++ na("variant", "why")`.
+  *
+  * @param written the reasons written in the entry, (variant or None for every variant, reason): the
+  *                build collects them into the catalog (WrittenNa), so they must be string literals */
+final case class Cover(
+    setup: Option[RuntimeSetup[_ <: Live]],
+    na: Option[Vector[NotApplicable]],
+    notDefined: Boolean,
+    written: Vector[(Option[String], String)] = Vector.empty
+) {
+  def ++(other: Cover): Cover =
+    Cover(setup.orElse(other.setup), na.orElse(other.na), notDefined || other.notDefined, written ++ other.written)
+  /** Whether the entry gives a reason for some cell. */
+  def isNa: Boolean = na.isDefined || written.nonEmpty
+}
+
+object Cover {
+  /** The runtime runs the scenario object's programs on this setup (its `impls` on it). */
+  def runs(setup: RuntimeSetup[_ <: Live]): Cover = Cover(Some(setup), None, notDefined = false)
+  /** The runtime has no cell of any variant, for this reason (one line, printed in reports). */
+  def na(why: String): Cover = Cover(None, None, notDefined = false, Vector(None -> why))
+  /** The runtime has no cell of this variant, for this reason (one line, printed in reports). */
+  def na(variant: String, why: String): Cover = Cover(None, None, notDefined = false, Vector(Some(variant) -> why))
+  /** The runtime has no cell where `reasons` (a list of NaReasons, as the catalog's entry reads it) says why. */
+  def na(reasons: Vector[NotApplicable]): Cover = Cover(None, Some(reasons), notDefined = false)
+  /** The scenario's family is not one of the runtime's (its row of the runtime table): no reason to write. */
+  val notDefined: Cover = Cover(None, None, notDefined = true)
+}
+
+/** A group's row of a scenario: one field per runtime of the group (the row types sit beside the
+  * runtime table, in Runtimes.scala), so that a runtime added to the group leaves every scenario
+  * object without its entry until it is written. */
+trait GroupRow {
+  def cells: Vector[(RuntimeInfo, Cover)]
+}
+
+/** One group's programs of one scenario, every runtime of the group side by side, and the group's
+  * row saying for each runtime whether it runs them or why not. The group's scenario trait (its
+  * `Cells.scala`) has one member per scenario of that type, so that a scenario left out of the
+  * group does not compile. */
+trait ScenarioImpls[R <: GroupRow] {
+  def scenario: Scenario
   def impls: Vector[Impl[_ <: Live]]
+  def row: R
 }
 
 /** A family-S scenario object: its programs take the work hooks (effectbench.Work), `Work.off` for
   * measured cells and a counting Work for the same-work test and the verifier, so both count the
   * programs that are measured. */
-trait CountedScenarioImpls extends ScenarioImpls {
+trait CountedScenarioImpls[R <: GroupRow] extends ScenarioImpls[R] {
   def implsWith(w: Work): Vector[Impl[_ <: Live]]
   lazy val impls: Vector[Impl[_ <: Live]] = implsWith(Work.off)
 }
 
-object ScenarioImpls {
-  /** The name of a scenario's object in every group: `deep-bind` is `DeepBind`. */
-  def objectName(s: Scenario): String = s.id.split('-').map(_.capitalize).mkString
-
-  /** The scenario objects of the package `pkg`, one per scenario of `scenarios` that has one, in the
-    * order of `scenarios`. An object named after a scenario that is not a ScenarioImpls, or that
-    * holds another scenario's programs, is an error: a cell in the wrong place would be missed. */
-  def find(loader: ClassLoader, pkg: String, scenarios: Vector[Scenario]): Vector[ScenarioImpls] =
-    scenarios.flatMap { s =>
-      val name = pkg + "." + objectName(s)
-      val cls: Option[Class[_]] =
-        try Some(Class.forName(name + "$", true, loader))
-        catch { case _: ClassNotFoundException => None }
-      cls.toVector.map { c =>
-        c.getField("MODULE$").get(null) match {
-          case found: ScenarioImpls =>
-            val others = found.impls.filter(_.scenario != s.id).map(_.key)
-            if (others.nonEmpty) throw new IllegalStateException(s"$name holds programs of other scenarios: ${others.mkString(", ")}")
-            found
-          case _ => throw new IllegalStateException(s"$name is named after the scenario ${s.id} but is not a ScenarioImpls")
-        }
-      }
-    }
+/** A scenario the group has no program of: its row gives each runtime's reason. */
+final class NoPrograms[R <: GroupRow](val scenario: Scenario, val row: R) extends ScenarioImpls[R] {
+  val impls: Vector[Impl[_ <: Live]] = Vector.empty
 }
 
-/** A group's `effectbench.Cells`: every scenario object of the group's package (ScenarioImpls),
-  * found by name for each scenario of the catalog (the test-only ones included). */
-abstract class GroupCells(pkg: String) extends CellRegistry {
-  /** The scenarios looked for: the catalog's; a test gives others. */
+/** A group's `effectbench.Cells`: the scenario objects of its scenario trait. Loading it checks them
+  * against the catalog (GroupCells.problems) and refuses a group that disagrees: a cell missed or
+  * a reason that is not the catalog's would otherwise show only in a report. */
+abstract class GroupCells(val group: String) extends CellRegistry {
+  /** Every scenario object of the group, one per scenario the catalog defines for its runtimes. */
+  def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]]
+  /** The scenarios the group answers for: the catalog's; a test gives others. */
   protected def scenarios: Vector[Scenario] = Catalog.scenarios ++ Catalog.testOnly
-  lazy val objects: Vector[ScenarioImpls] = ScenarioImpls.find(getClass.getClassLoader, pkg, scenarios)
+  lazy val objects: Vector[ScenarioImpls[_ <: GroupRow]] = {
+    val found = GroupCells.problems(group, scenarioObjects, scenarios)
+    if (found.nonEmpty) throw new IllegalStateException(s"the $group group disagrees with the catalog:\n  " + found.mkString("\n  "))
+    scenarioObjects
+  }
   lazy val impls: Vector[Impl[_ <: Live]] = objects.flatMap(_.impls)
   override def countedImpls(w: Work): Vector[Impl[_ <: Live]] = objects.flatMap {
-    case c: CountedScenarioImpls => c.implsWith(w)
+    case c: CountedScenarioImpls[_] => c.implsWith(w)
     case _ => Vector.empty[Impl[_ <: Live]]
+  }
+}
+
+object GroupCells {
+  /** Where a group's scenario objects disagree with the catalog, one line each: a scenario of its
+    * runtimes with no object, an object holding another scenario's programs, an entry that runs
+    * with no program or on another runtime's setup, n/a reasons that are not the catalog's, and a
+    * planned cell with neither a program nor a reason. */
+  def problems(group: String, objects: Vector[ScenarioImpls[_ <: GroupRow]], scenarios: Vector[Scenario]): Vector[String] = {
+    val runtimes = Runtimes.all.filter(_.group == group)
+    val ids = objects.map(_.scenario.id)
+    val touching = scenarios.filter(s => runtimes.exists(r => s.runtimes.contains(r.id)))
+    val listed = Vector(
+      if (runtimes.isEmpty) Vector(s"no runtime of the table is in the group '$group'") else Vector.empty,
+      touching.filterNot(s => ids.contains(s.id)).map(s => s"${s.id}: the group has no scenario object for it"),
+      ids.diff(ids.distinct).distinct.map(id => s"$id: more than one scenario object"),
+      ids.filterNot(id => scenarios.exists(_.id == id)).map(id => s"$id: not a scenario of the catalog")
+    ).flatten
+    listed ++ objects.flatMap(o => objectProblems(o, runtimes))
+  }
+
+  private def objectProblems(o: ScenarioImpls[_ <: GroupRow], runtimes: Vector[RuntimeInfo]): Vector[String] = {
+    val s = o.scenario
+    val cells = o.row.cells
+    val others = o.impls.filter(_.scenario != s.id).map(_.key)
+    val shape = Vector(
+      if (others.nonEmpty) Vector(s"${s.id}: holds programs of other scenarios: ${others.mkString(", ")}") else Vector.empty,
+      if (cells.map(_._1) != runtimes)
+        Vector(s"${s.id}: its row names ${cells.map(_._1.id).mkString(", ")}, the group is ${runtimes.map(_.id).mkString(", ")}")
+      else Vector.empty
+    ).flatten
+    shape ++ cells.flatMap { case (rt, cover) =>
+      val at = s"${s.id}/${rt.id}"
+      val programs = o.impls.filter(_.runtime == rt.id)
+      val declared = s.allNotApplicable.filter(_.runtime == rt)
+      val written = cover.written.map { case (v, why) => NotApplicable(rt, v, why) }
+      val referenced = cover.na.getOrElse(Vector.empty).filter(_.runtime == rt) ++ written
+      val planned = s.variants.filter(v => s.modes.exists(m => s.naReason(v, rt.id, m).isEmpty))
+      Vector(
+        cover.setup.filter(_.info != rt).map(st => s"$at: its entry runs on ${st.runtime}'s setup"),
+        if (cover.setup.isDefined && programs.isEmpty) Some(s"$at: its entry runs, but the object has no program on it") else None,
+        if (cover.setup.isEmpty && programs.nonEmpty) Some(s"$at: the object has programs on it, but its entry does not say `runs`")
+        else None,
+        if (cover.na.isDefined && referenced.isEmpty) Some(s"$at: its entry is n/a, but the reasons it names have none for it") else None,
+        if (cover.isNa && referenced.toSet != declared.toSet) {
+          // Scala 2.12 has no escaped quote inside an interpolated string: the quotes are values.
+          val q = "\""
+          val unread = written.filterNot(declared.contains).map(n => q + n.reason + q)
+          if (unread.nonEmpty)
+            Some(
+              s"$at: the catalog has not read its reason ${unread.mkString(", ")}: write it as one string literal, na(${q}why$q), in its scenario object"
+            )
+          else Some(s"$at: its n/a reasons are not the catalog's")
+        } else None,
+        if (!cover.isNa && declared.nonEmpty) Some(s"$at: the catalog declares it n/a (${declared.head.reason}), its entry does not")
+        else None,
+        if (cover.notDefined == s.runtimes.contains(rt.id))
+          Some(s"$at: its entry says the scenario is ${if (cover.notDefined) "not " else ""}defined for it, the catalog does not")
+        else None,
+        if (cover.setup.isEmpty && !cover.isNa && !cover.notDefined) Some(s"$at: its entry says nothing") else None
+      ).flatten ++ planned.filterNot(v => programs.exists(_.variant == v)).map(v =>
+        s"${s.id}/$v/${rt.id}: planned, with neither a program nor an n/a reason"
+      )
+    }
   }
 }

@@ -1,10 +1,13 @@
 package effectbench
 
-/** Why cells do not exist on some runtimes: every per-runtime n/a reason of the catalog, one value
-  * per scenario (its `notApplicable` field names it: `Catalog.cartesian` reads `NaReasons.cartesian`),
-  * kept beside the catalog so that it stays readable and a new runtime's reasons go in one file.
-  * Runtimes are their rows of the runtime table, so a misspelt one does not compile. Each reason is
-  * one line and printed in reports. */
+/** Why cells do not exist on some runtimes: the per-runtime n/a reasons of the catalog that are
+  * shared (one wording over several groups or scenarios), one value per scenario (its
+  * `notApplicable` field names it: `Catalog.cartesian` reads `NaReasons.cartesian`). A reason of one
+  * runtime is written in its scenario object instead, `na("why")`, and reaches the catalog through
+  * the build (WrittenNa). Each group's scenario object names the value beside its programs
+  * (`cps = na(NaReasons.gather)`), and the group refuses to load when the two disagree
+  * (GroupCells.problems). Runtimes are their rows of the runtime table, so a misspelt one does not
+  * compile. Each reason is one line and printed in reports. */
 object NaReasons {
   import Runtimes._
   private def na(runtime: RuntimeInfo, variant: String, why: String) = NotApplicable(runtime, Some(variant), why)
@@ -41,7 +44,7 @@ object NaReasons {
       na(Baseline, "list-transformer", "baseline has no effect to transform: see its traverse cell (nested loops)"),
       na(Monix, "list-transformer", "Monix has no ListT-style transformer (Observable is a stream, not a list transformer)"),
       na(Ox, "list-transformer", "Ox has no list transformer or Each: direct style traverses with List.flatMap"),
-      na(Dsl, "list-transformer", "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"),
+      // Dsl's is written in its scenario object (scala212/Cartesian.scala).
       na(Continuations, "list-transformer", "Scala Continuations has no list transformer or Each"),
       na(ScalaAsync, "list-transformer", "Scala Async has no list transformer (await cannot sit inside a List.flatMap closure)"),
       na(Loom, "list-transformer", "plain virtual threads have no list transformer: direct style traverses with List.flatMap")

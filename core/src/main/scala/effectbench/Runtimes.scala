@@ -128,3 +128,31 @@ object Runtimes {
   /** The runtimes defined for a scenario family, in table order. */
   def inFamily(family: Family): Vector[String] = all.filter(_.families.contains(family)).map(_.id)
 }
+
+// Each group's row of a scenario: one field per runtime of the group, in table order (GroupRow).
+// A runtime added to a group is a field here, which every scenario object of the group must fill.
+
+final case class ModernRow(catsEffect: Cover, zio: Cover, future: Cover, cps: Cover, baseline: Cover) extends GroupRow {
+  import Runtimes._
+  def cells: Vector[(RuntimeInfo, Cover)] = Vector(CatsEffect -> catsEffect, Zio -> zio, Future -> future, Cps -> cps, Baseline -> baseline)
+}
+
+final case class MonixRow(monix: Cover) extends GroupRow {
+  def cells: Vector[(RuntimeInfo, Cover)] = Vector(Runtimes.Monix -> monix)
+}
+
+final case class Scala213Row(scalaz: Cover, scalaAsync: Cover) extends GroupRow {
+  def cells: Vector[(RuntimeInfo, Cover)] = Vector(Runtimes.Scalaz -> scalaz, Runtimes.ScalaAsync -> scalaAsync)
+}
+
+final case class Scala212Row(dsl: Cover) extends GroupRow {
+  def cells: Vector[(RuntimeInfo, Cover)] = Vector(Runtimes.Dsl -> dsl)
+}
+
+final case class ContinuationsRow(continuations: Cover) extends GroupRow {
+  def cells: Vector[(RuntimeInfo, Cover)] = Vector(Runtimes.Continuations -> continuations)
+}
+
+final case class LoomRow(ox: Cover, loom: Cover) extends GroupRow {
+  def cells: Vector[(RuntimeInfo, Cover)] = Vector(Runtimes.Ox -> ox, Runtimes.Loom -> loom)
+}

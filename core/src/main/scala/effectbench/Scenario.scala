@@ -76,6 +76,10 @@ final case class Scenario(
 ) {
   def defaults: Params = Params(params.map(p => p.name -> p.default))
 
+  /** Every n/a reason of the scenario: the catalog's own (`notApplicable`) and those the groups'
+    * scenario objects write beside their code (WrittenNa). */
+  lazy val allNotApplicable: Vector[NotApplicable] = notApplicable ++ WrittenNa.of(id)
+
   /** The work one operation of `runtime`'s cell does at the (complete) params `p`. */
   def workOf(runtime: String, p: Params): Vector[(String, Long)] = cellWork.fold(work(p))(_(runtime, p))
   def param(name: String): Option[ParamDef] = params.find(_.name == name)
@@ -85,7 +89,7 @@ final case class Scenario(
   /** The reason a (variant, runtime, mode) has no cell, or None when it has one. */
   def naReason(variant: String, runtime: String, mode: Mode): Option[String] = {
     val rt = Runtimes.get(runtime)
-    val declared = notApplicable.collectFirst {
+    val declared = allNotApplicable.collectFirst {
       case NotApplicable(r, v, why) if r.id == runtime && v.forall(_ == variant) => why
     }
     declared

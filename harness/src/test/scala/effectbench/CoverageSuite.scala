@@ -1,10 +1,19 @@
 package effectbench
 
-/** Every cell the catalog plans on this group's runtimes has its program here: the group's scenario
-  * objects are found by name (GroupCells), so an object misnamed, or a runtime's program left out
-  * of a scenario file, shows here rather than as a `skipped` line of `./bench list`. */
+/** The group's scenario objects agree with the catalog (GroupCells.problems): every scenario of its
+  * runtimes has an object, every planned cell a program, every n/a entry the catalog's reason. The
+  * group's `Cells` refuses to load otherwise; this names each disagreement. */
 class CoverageSuite extends munit.FunSuite {
   private val group = sys.props.getOrElse("effectbench.group", "")
+
+  test("the group's scenario table agrees with the catalog") {
+    CellRegistry.load() match {
+      case cells: GroupCells =>
+        assertEquals(cells.group, group)
+        assertEquals(GroupCells.problems(cells.group, cells.scenarioObjects, Catalog.scenarios ++ Catalog.testOnly), Vector.empty[String])
+      case other => fail(s"the group's Cells is not a GroupCells: ${other.getClass.getName}")
+    }
+  }
 
   test("every cell of this group's runtimes that the catalog plans has an implementation in the group") {
     val runtimes = Runtimes.all.filter(_.group == group)

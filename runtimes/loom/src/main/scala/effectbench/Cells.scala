@@ -1,5 +1,85 @@
 package effectbench
 
-/** The loom group's implementations: every scenario object of `effectbench.loom`, found by the
-  * scenario's name (see GroupCells). A new scenario's object is found without a list. */
-final class Cells extends GroupCells("effectbench.loom")
+import effectbench.Cover.na
+import effectbench.loom.{
+  Ackermann,
+  Gather,
+  GatherUnordered,
+  BusinessFlow,
+  TransformerStack,
+  ForkMany,
+  ChainedFork,
+  PingPong,
+  YieldMany,
+  EnqueueDequeue,
+  SchedulerStress,
+  Alloc,
+  ForkJoin,
+  HogProbe,
+  SleepDrift,
+  Service
+}
+
+/** The loom group's scenarios: one member per scenario the catalog defines for any of its runtimes,
+  * each with the group's row (LoomRow: every runtime of the group runs it or says why not). A
+  * scenario left out of `Cells` does not compile; GroupCells checks the list against the catalog. */
+trait LoomScenarios {
+  def deepBind: ScenarioImpls[LoomRow]
+  def rawSum: ScenarioImpls[LoomRow]
+  def leftSum: ScenarioImpls[LoomRow]
+  def rightSum: ScenarioImpls[LoomRow]
+  def cartesian: ScenarioImpls[LoomRow]
+  def ackermann: ScenarioImpls[LoomRow]
+  def sequence: ScenarioImpls[LoomRow]
+  def gather: ScenarioImpls[LoomRow]
+  def gatherUnordered: ScenarioImpls[LoomRow]
+  def businessFlow: ScenarioImpls[LoomRow]
+  def transformerStack: ScenarioImpls[LoomRow]
+  def forkMany: ScenarioImpls[LoomRow]
+  def chainedFork: ScenarioImpls[LoomRow]
+  def pingPong: ScenarioImpls[LoomRow]
+  def yieldMany: ScenarioImpls[LoomRow]
+  def enqueueDequeue: ScenarioImpls[LoomRow]
+  def schedulerStress: ScenarioImpls[LoomRow]
+  def alloc: ScenarioImpls[LoomRow]
+  def forkJoin: ScenarioImpls[LoomRow]
+  def hogProbe: ScenarioImpls[LoomRow]
+  def sleepDrift: ScenarioImpls[LoomRow]
+  def service: ScenarioImpls[LoomRow]
+
+  /** Every member above, in the catalog's order. */
+  final def scenarioObjects: Vector[ScenarioImpls[_ <: GroupRow]] = Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann,
+    sequence, gather, gatherUnordered, businessFlow, transformerStack, forkMany, chainedFork, pingPong, yieldMany, enqueueDequeue,
+    schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service)
+}
+
+/** The loom group's implementations: its scenario objects, and a row of reasons for each scenario
+  * it has no program of. */
+final class Cells extends GroupCells("loom") with LoomScenarios {
+  val deepBind: ScenarioImpls[LoomRow] =
+    new NoPrograms(Catalog.deepBind, LoomRow(ox = na(NaReasons.deepBind), loom = na(NaReasons.deepBind)))
+  val rawSum: ScenarioImpls[LoomRow] = new NoPrograms(Catalog.rawSum, LoomRow(ox = na(NaReasons.rawSum), loom = na(NaReasons.rawSum)))
+  val leftSum: ScenarioImpls[LoomRow] = new NoPrograms(Catalog.leftSum, LoomRow(ox = na(NaReasons.leftSum), loom = na(NaReasons.leftSum)))
+  val rightSum: ScenarioImpls[LoomRow] =
+    new NoPrograms(Catalog.rightSum, LoomRow(ox = na(NaReasons.rightSum), loom = na(NaReasons.rightSum)))
+  val cartesian: ScenarioImpls[LoomRow] =
+    new NoPrograms(Catalog.cartesian, LoomRow(ox = na(NaReasons.cartesian), loom = na(NaReasons.cartesian)))
+  def ackermann: ScenarioImpls[LoomRow] = Ackermann
+  val sequence: ScenarioImpls[LoomRow] =
+    new NoPrograms(Catalog.sequence, LoomRow(ox = na(NaReasons.sequence), loom = na(NaReasons.sequence)))
+  def gather: ScenarioImpls[LoomRow] = Gather
+  def gatherUnordered: ScenarioImpls[LoomRow] = GatherUnordered
+  def businessFlow: ScenarioImpls[LoomRow] = BusinessFlow
+  def transformerStack: ScenarioImpls[LoomRow] = TransformerStack
+  def forkMany: ScenarioImpls[LoomRow] = ForkMany
+  def chainedFork: ScenarioImpls[LoomRow] = ChainedFork
+  def pingPong: ScenarioImpls[LoomRow] = PingPong
+  def yieldMany: ScenarioImpls[LoomRow] = YieldMany
+  def enqueueDequeue: ScenarioImpls[LoomRow] = EnqueueDequeue
+  def schedulerStress: ScenarioImpls[LoomRow] = SchedulerStress
+  def alloc: ScenarioImpls[LoomRow] = Alloc
+  def forkJoin: ScenarioImpls[LoomRow] = ForkJoin
+  def hogProbe: ScenarioImpls[LoomRow] = HogProbe
+  def sleepDrift: ScenarioImpls[LoomRow] = SleepDrift
+  def service: ScenarioImpls[LoomRow] = Service
+}

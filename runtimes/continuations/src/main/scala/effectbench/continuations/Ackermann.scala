@@ -1,6 +1,7 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, ContinuationsRow, Impl, Live, NaReasons, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +11,10 @@ import RunLoopTasks.{C, Task, now}
 
 /** ackermann: pool-per-step shifts onto the pool at every call, trampolined passes every call
   * through the trampoline, stack-aware only every 512 nested calls; each non-tail call is a bind. */
-object Ackermann extends ScenarioImpls {
+object Ackermann extends ScenarioImpls[ContinuationsRow] {
+  val scenario: Scenario = Catalog.ackermann
+  val row: ContinuationsRow = ContinuationsRow(continuations = runs(ContinuationsSetup) ++ na(NaReasons.ackermann))
+
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long, rt: ContinuationsLive): Long @cps[C] = {

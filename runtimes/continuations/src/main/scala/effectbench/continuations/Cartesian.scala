@@ -1,6 +1,7 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, ContinuationsRow, Impl, Live, NaReasons, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
@@ -12,7 +13,10 @@ import RunLoopTasks.{C, Task, now}
   * each level concatenates its result with the rest (a flatTraverse by hand: rows' lists joined,
   * each row the join of its pairs); appending into one buffer would skip that work. No list
   * transformer exists for continuations (n/a). */
-object Cartesian extends ScenarioImpls {
+object Cartesian extends ScenarioImpls[ContinuationsRow] {
+  val scenario: Scenario = Catalog.cartesian
+  val row: ContinuationsRow = ContinuationsRow(continuations = runs(ContinuationsSetup) ++ na(NaReasons.cartesian))
+
   def continuations(rows: List[Task], columns: List[Task]): List[Int] @cps[C] = rowsOf(rows, columns)
 
   private def rowsOf(rs: List[Task], columns: List[Task]): List[Int] @cps[C] =

@@ -1,13 +1,17 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, ContinuationsRow, Impl, Live, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
 
 /** deep-bind in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.deepBind, docs/scenarios.md). */
-object DeepBind extends ScenarioImpls {
+object DeepBind extends ScenarioImpls[ContinuationsRow] {
+  val scenario: Scenario = Catalog.deepBind
+  val row: ContinuationsRow = ContinuationsRow(continuations = runs(ContinuationsSetup))
+
   /** The unit effect: a shift that resumes at once, through the trampoline. */
   def unitStep(): Unit @cps[TailRec[Unit]] = shift { (k: Unit => TailRec[Unit]) => TailCalls.tailcall(k(())) }
 

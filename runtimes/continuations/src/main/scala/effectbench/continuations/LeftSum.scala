@@ -1,6 +1,7 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, ContinuationsRow, Impl, Live, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +11,10 @@ import RunLoopTasks.{C, Task, now}
 
 /** left-sum: `head + loop(tail)` in direct style; the plugin turns the pending `h + _` into the
   * continuation, so the recursion runs through the trampoline instead of the stack. */
-object LeftSum extends ScenarioImpls {
+object LeftSum extends ScenarioImpls[ContinuationsRow] {
+  val scenario: Scenario = Catalog.leftSum
+  val row: ContinuationsRow = ContinuationsRow(continuations = runs(ContinuationsSetup))
+
   def continuations(tasks: List[Task]): Long @cps[C] =
     if (tasks.isEmpty) 0L
     else {

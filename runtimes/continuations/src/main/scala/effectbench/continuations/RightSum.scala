@@ -1,6 +1,7 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, ContinuationsRow, Impl, Live, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.collection.mutable.ListBuffer
 import scala.util.continuations._
 import scala.util.control.TailCalls
@@ -10,7 +11,10 @@ import RunLoopTasks.{C, Task, now}
 
 /** right-sum: `loop(tail, head + acc)` in direct style: no for-comprehension, hence no trailing
   * map; the same binds as raw-sum. Unfair if compared with a for-comprehension without saying so. */
-object RightSum extends ScenarioImpls {
+object RightSum extends ScenarioImpls[ContinuationsRow] {
+  val scenario: Scenario = Catalog.rightSum
+  val row: ContinuationsRow = ContinuationsRow(continuations = runs(ContinuationsSetup))
+
   def continuations(tasks: List[Task], acc: Long): Long @cps[C] =
     if (tasks.isEmpty) acc
     else {

@@ -1,13 +1,17 @@
 package effectbench.continuations
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, ContinuationsRow, Impl, Live, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import RunLoopTasks.{C, Task}
 import scala.util.continuations._
 
 /** sequence: Scala Continuations has no sequence combinator, so the list of results is collected
   * by hand, one @cps call (a bind the plugin writes) per task, in order, as the vanilla CPS task and
   * Dsl.scala do; then summed. Unfair if the tasks were not @cps calls (then nothing would bind). */
-object Sequence extends ScenarioImpls {
+object Sequence extends ScenarioImpls[ContinuationsRow] {
+  val scenario: Scenario = Catalog.sequence
+  val row: ContinuationsRow = ContinuationsRow(continuations = runs(ContinuationsSetup))
+
   def continuations(tasks: List[Task]): List[Int] @cps[C] = collect(tasks, Nil)
 
   private def collect(tasks: List[Task], acc: List[Int]): List[Int] @cps[C] =

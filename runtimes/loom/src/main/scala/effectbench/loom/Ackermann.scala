@@ -1,6 +1,7 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, LoomRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.ExecutorService
 import ox.{Ox, fork, supervised}
 
@@ -9,7 +10,13 @@ import ox.{Ox, fork, supervised}
   * suspension to trampoline on (`trampolined` is n/a), and between its hops `stack-aware` would be
   * plain calls where every other runtime binds, so it is n/a too (NaReasons.ackermann).
   * Unfair if the hop were skipped. */
-object Ackermann extends ScenarioImpls {
+object Ackermann extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.ackermann
+  val row: LoomRow = LoomRow(
+    ox = runs(OxSetup) ++ na(NaReasons.ackermann),
+    loom = runs(LoomSetup) ++ na(NaReasons.ackermann)
+  )
+
   def oxPoolPerStep(m: Int, n: Long)(using Ox): Long = fork {
     if (m == 0) n + 1
     else if (n == 0) oxPoolPerStep(m - 1, 1)

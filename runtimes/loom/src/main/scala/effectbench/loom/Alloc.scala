@@ -1,11 +1,15 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import ox.supervised
 
 /** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
   * (Catalog.alloc, docs/scenarios.md). */
-object Alloc extends CountedScenarioImpls {
+object Alloc extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.alloc
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   /** One fiber's loop, the same for both. The hash sum goes to a volatile sink, as the effect
     * runtimes pass it to the next step. */
   @annotation.tailrec

@@ -1,6 +1,7 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, LoomRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, notDefined, runs}
 import effectbench.BusinessFlowModel._
 import org.openjdk.jmh.infra.Blackhole
 import ox.either
@@ -10,7 +11,10 @@ import ox.either.{fail, ok}
   * fetch, call, bookkeeping) on one virtual thread. Unfair if a style skipped the boundary or the
   * bookkeeping; every style calls the same step methods. The boundary is `Thread.yield()`, which
   * on a virtual thread unmounts it and resubmits it to the carrier pool (Ox has no yield of its own). */
-object BusinessFlow extends ScenarioImpls {
+object BusinessFlow extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.businessFlow
+  val row: LoomRow = LoomRow(ox = runs(OxSetup) ++ na(NaReasons.businessFlow), loom = notDefined)
+
   def validate(d: Draw): Either[FlowError, Int] = if (d.valid) Right(d.input) else Left(Invalid(d.input))
 
   final class Steps(c: Config) {

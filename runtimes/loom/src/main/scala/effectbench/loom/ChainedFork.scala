@@ -1,12 +1,16 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import java.util.concurrent.CompletableFuture
 import ox.{Ox, supervised}
 
 /** chained-fork in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.chainedFork, docs/scenarios.md). */
-object ChainedFork extends CountedScenarioImpls {
+object ChainedFork extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.chainedFork
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val done = new CompletableFuture[Int]()

@@ -1,12 +1,16 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import java.util.concurrent.ArrayBlockingQueue
 import ox.channels.Channel
 
 /** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). */
-object EnqueueDequeue extends CountedScenarioImpls {
+object EnqueueDequeue extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.enqueueDequeue
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   def oxDirect(n: Int, w: Work): Int = {
     val ops = new OxOps(w)
     val q = Channel.buffered[Int](1)

@@ -1,11 +1,15 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import ox.supervised
 
 /** fork-join in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.forkJoin, docs/scenarios.md). */
-object ForkJoin extends CountedScenarioImpls {
+object ForkJoin extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.forkJoin
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   def oxDirect(f: Int, w: Work): Long = supervised {
     val ops = new OxOps(w)
     val fs = Vector.fill(f)(ops.fork(1))

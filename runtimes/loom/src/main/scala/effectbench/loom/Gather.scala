@@ -1,12 +1,16 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, LoomRow, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import java.util.concurrent.{Callable, ExecutorService}
 import scala.jdk.CollectionConverters.*
 
 /** gather: every task on its own virtual thread, results in input order: Ox `par`, or the
   * executor's invokeAll. Unfair if the tasks ran one after another. */
-object Gather extends ScenarioImpls {
+object Gather extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.gather
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   def ox(tasks: List[() => Int]): List[Int] = _root_.ox.par(tasks).toList
 
   def loom(tasks: List[() => Int], ex: ExecutorService): List[Int] =

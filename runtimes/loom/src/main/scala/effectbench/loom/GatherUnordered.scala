@@ -1,11 +1,15 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, LoomRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorCompletionService, ExecutorService}
 
 /** gather-unordered: every task on its own virtual thread, results taken in completion order by
   * java.util.concurrent's ExecutorCompletionService (native). Ox has no such combinator (n/a). */
-object GatherUnordered extends ScenarioImpls {
+object GatherUnordered extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.gatherUnordered
+  val row: LoomRow = LoomRow(ox = na(NaReasons.gatherUnordered), loom = runs(LoomSetup))
+
   def loom(tasks: List[() => Int], ex: ExecutorService): Long = {
     val done = new ExecutorCompletionService[Integer](ex)
     tasks.foreach(t => done.submit(() => Integer.valueOf(t())))

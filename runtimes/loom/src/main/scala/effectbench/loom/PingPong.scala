@@ -1,6 +1,7 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import java.util.concurrent.{ArrayBlockingQueue, CompletableFuture}
 import java.util.concurrent.atomic.AtomicInteger
 import ox.channels.Channel
@@ -8,7 +9,10 @@ import ox.supervised
 
 /** ping-pong in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.pingPong, docs/scenarios.md). */
-object PingPong extends CountedScenarioImpls {
+object PingPong extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.pingPong
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   def oxDirect(f: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)

@@ -1,11 +1,15 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import ox.supervised
 
 /** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
-object SchedulerStress extends CountedScenarioImpls {
+object SchedulerStress extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.schedulerStress
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   /** One fiber's loop, the same for both: yields through `yieldNow`. */
   @annotation.tailrec
   private def fiber(i: Int, limit: Int, yieldNow: () => Unit): Int = {

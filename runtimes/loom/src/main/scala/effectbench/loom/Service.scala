@@ -1,6 +1,19 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  Live,
+  LoadWindow,
+  LoomRow,
+  NaReasons,
+  Scenario,
+  ScenarioImpls,
+  ServiceModel,
+  ServiceTarget,
+  WindowProgram
+}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorService, Future, Semaphore, TimeUnit, TimeoutException}
 import org.openjdk.jmh.infra.Blackhole
 
@@ -31,7 +44,10 @@ import org.openjdk.jmh.infra.Blackhole
   * requests take permits in arrival order as the effect runtimes' semaphores hand them out (Monix's
   * waiters queue in a `Queue`: the monix group's Service), not to whichever request arrives while a
   * permit is free. */
-object Service extends ScenarioImpls {
+object Service extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.service
+  val row: LoomRow = LoomRow(ox = na(NaReasons.service), loom = runs(LoomSetup))
+
   private def backend(nanos: Long): Runnable = () => Thread.sleep(nanos / 1000000L, (nanos % 1000000L).toInt)
 
   /** A backend whose time in flight the window tracks (LoadWindow.backendIn): a and b. */

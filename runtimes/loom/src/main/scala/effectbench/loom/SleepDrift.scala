@@ -1,12 +1,29 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  LatencyModel,
+  Live,
+  LoadWindow,
+  LoomRow,
+  NaReasons,
+  PlainLoad,
+  Scenario,
+  ScenarioImpls,
+  SleepTarget,
+  WindowProgram
+}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.ExecutorService
 
 /** sleep-drift on plain virtual threads: the catalog's program (Catalog.sleepDrift) with the hogs of
   * this group's HogProbe, each sleeper a virtual thread whose `Thread.sleep` parks it on the JDK's
   * timer and gives its carrier back (the virtual-thread scheduler's own timer). */
-object SleepDrift extends ScenarioImpls {
+object SleepDrift extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.sleepDrift
+  val row: LoomRow = LoomRow(ox = na(NaReasons.sleepDrift), loom = runs(LoomSetup) ++ na(NaReasons.sleepDrift))
+
   def sleeper(w: LoadWindow, s: Int, dNanos: Long): Unit = {
     var i = 0
     var done = false

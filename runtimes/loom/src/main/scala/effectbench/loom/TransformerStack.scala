@@ -1,6 +1,7 @@
 package effectbench.loom
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, LoomRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, notDefined, runs}
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import ox.{either, ForkLocal}
 import ox.either.fail
@@ -8,7 +9,10 @@ import ox.either.fail
 /** transformer-stack in Ox's direct style: N steps that each read the config from the
   * environment (a ForkLocal, Ox's scoped value), add it to a state (a var) and may fail with a
   * typed error (an `either` block). Unfair if the config were hoisted out of the loop. */
-object TransformerStack extends ScenarioImpls {
+object TransformerStack extends ScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.transformerStack
+  val row: LoomRow = LoomRow(ox = runs(OxSetup) ++ na(NaReasons.transformerStack), loom = notDefined)
+
   val config: ForkLocal[Int] = ForkLocal(0)
 
   def native(n: Int, failAt: Long): Either[Failed, Long] = either {

@@ -1,13 +1,17 @@
 package effectbench.loom
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, LoomRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import ox.supervised
 
 /** yield-many in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.yieldMany, docs/scenarios.md). */
-object YieldMany extends CountedScenarioImpls {
+object YieldMany extends CountedScenarioImpls[LoomRow] {
+  val scenario: Scenario = Catalog.yieldMany
+  val row: LoomRow = LoomRow(ox = runs(OxSetup), loom = runs(LoomSetup))
+
   def oxDirect(f: Int, y: Int, w: Work): Int = supervised {
     val ops = new OxOps(w)
     val counter = new AtomicInteger(f)

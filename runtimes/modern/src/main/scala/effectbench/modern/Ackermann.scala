@@ -1,13 +1,23 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** ackermann in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.ackermann, docs/scenarios.md). */
-object Ackermann extends ScenarioImpls {
+object Ackermann extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.ackermann
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.ackermann),
+    zio = runs(ZioSetup) ++ na(NaReasons.ackermann),
+    future = runs(FutureSetup) ++ na(NaReasons.ackermann),
+    cps = runs(CpsSetup) ++ na(NaReasons.ackermann),
+    baseline = runs(BaselineSetup) ++ na(NaReasons.ackermann)
+  )
+
   /** Nested calls made eagerly before a stack-aware variant suspends. */
   val StackBudget = 512
 

@@ -3,7 +3,8 @@ package effectbench.modern
 import cats.Monad
 import cats.data.EitherT
 import cats.effect.IO
-import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, Program, ScenarioImpls}
+import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Mode, ModernRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, notDefined, runs}
 import effectbench.BusinessFlowModel._
 import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import org.openjdk.jmh.infra.Blackhole
@@ -15,7 +16,15 @@ import zio.{Task, UIO, ZIO}
   * around real CPU work, in each error-handling style. Unfair if a style skipped the boundary or
   * the bookkeeping, or if the steps differed: every style of a runtime calls the same step methods.
   * The step algebra and the tagless styles are effectbench.BusinessFlowCats, shared with monix. */
-object BusinessFlow extends ScenarioImpls {
+object BusinessFlow extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.businessFlow
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.businessFlow),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup) ++ na(NaReasons.businessFlow),
+    cps = notDefined,
+    baseline = runs(BaselineSetup) ++ na(NaReasons.businessFlow)
+  )
 
   // ---------------------------------------------------------------- cats-effect
 

@@ -2,7 +2,8 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Catalog, Impl, Live, Mode, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Mode, ModernRow, NaReasons, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import scala.collection.mutable.ListBuffer
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
@@ -10,7 +11,16 @@ import zio.ZIO
 /** cartesian (traverse): every pair [x, y] of two lists of S tasks, by the runtime's (flat)traverse;
   * each cell is a for-comprehension of its two tasks. Unfair if a side built the pairs outside the
   * effect. The `list-transformer` variant has no modern runtime (no ListT in Cats, ZIO or the stdlib). */
-object Cartesian extends ScenarioImpls {
+object Cartesian extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.cartesian
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.cartesian),
+    zio = runs(ZioSetup) ++ na(NaReasons.cartesian),
+    future = runs(FutureSetup) ++ na(NaReasons.cartesian),
+    cps = runs(CpsSetup) ++ na(NaReasons.cartesian),
+    baseline = runs(BaselineSetup) ++ na(NaReasons.cartesian)
+  )
+
   def catsEffect(rows: List[IO[Int]], columns: List[IO[Int]]): IO[List[Int]] = {
     def cell(tx: IO[Int], ty: IO[Int]): IO[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
     rows.flatTraverse(tx => columns.flatTraverse(ty => cell(tx, ty)))

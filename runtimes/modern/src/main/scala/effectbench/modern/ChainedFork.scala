@@ -1,14 +1,24 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, ModernRow, Program, Scenario, Work}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future, Promise}
 import zio.{ZIO, Promise => ZPromise}
 
 /** chained-fork in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.chainedFork, docs/scenarios.md). */
-object ChainedFork extends CountedScenarioImpls {
+object ChainedFork extends CountedScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.chainedFork
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = notDefined,
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Deferred[IO, Int].flatMap { done =>

@@ -1,13 +1,23 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** deep-bind in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.deepBind, docs/scenarios.md). */
-object DeepBind extends ScenarioImpls {
+object DeepBind extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.deepBind
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = runs(CpsSetup),
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(d: Int): IO[Int] = {
     def loop(i: Int): IO[Int] = IO.unit.flatMap(_ => if (i > d) IO.pure(i) else loop(i + 1))
     loop(0)

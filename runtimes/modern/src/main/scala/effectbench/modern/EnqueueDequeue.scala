@@ -2,14 +2,24 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.std.Queue
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, ModernRow, Program, Scenario, Work}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.{CompletableFuture, Executor}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{ZIO, Queue => ZQueue}
 
 /** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). */
-object EnqueueDequeue extends CountedScenarioImpls {
+object EnqueueDequeue extends CountedScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.enqueueDequeue
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = notDefined,
+    baseline = runs(BaselineSetup)
+  )
+
   private val one: Integer = Integer.valueOf(1) // the queued item of future and baseline
 
   def catsEffect(n: Int, w: Work): IO[Int] = {

@@ -1,6 +1,7 @@
 package effectbench.modern
 
-import effectbench.{Faults, Impl, Live, Mode, Program, ScenarioImpls, Threads}
+import effectbench.{Faults, Impl, Live, Mode, ModernRow, Program, Scenario, ScenarioImpls, Threads}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicLong
 
@@ -8,7 +9,11 @@ import java.util.concurrent.atomic.AtomicLong
   * exhaust memory or return a wrong value, to prove the runner survives each.
   * Each program counts its calls: the first `after` calls return the right answer, every later
   * call faults, so `after=1` passes the oracle and fails only inside JMH's measuring JVM. */
-object Fault extends ScenarioImpls {
+object Fault extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Faults.scenario
+  val row: ModernRow =
+    ModernRow(catsEffect = notDefined, zio = notDefined, future = notDefined, cps = notDefined, baseline = runs(BaselineSetup))
+
   /** Never returns: waits on a latch nobody opens (a deadlock, without burning a core). */
   def hang(): Int = { new CountDownLatch(1).await(); 0 }
 

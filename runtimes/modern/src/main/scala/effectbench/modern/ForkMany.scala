@@ -1,7 +1,8 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, ModernRow, Program, Scenario, Work}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -9,7 +10,16 @@ import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
 
 /** fork-many in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.forkMany, docs/scenarios.md). */
-object ForkMany extends CountedScenarioImpls {
+object ForkMany extends CountedScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.forkMany
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = notDefined,
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(f: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Ref[IO].of(f).flatMap { counter =>

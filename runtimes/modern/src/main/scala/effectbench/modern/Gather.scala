@@ -2,7 +2,8 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, NaReasons, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
@@ -24,7 +25,16 @@ object GatherForks {
   val unorderedBaseline = "; tasks=immediate: each task runs where it is submitted (a direct executor), nothing started"
 }
 
-object Gather extends ScenarioImpls {
+object Gather extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.gather
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = na(NaReasons.gather),
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(tasks: List[IO[Int]]): IO[List[Int]] = tasks.parSequence
 
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, List[Int]] = ZIO.collectAllPar(tasks)

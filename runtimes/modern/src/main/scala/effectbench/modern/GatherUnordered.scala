@@ -1,13 +1,23 @@
 package effectbench.modern
 
-import effectbench.{Catalog, Impl, Live, Mode, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Mode, ModernRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorCompletionService, Executor}
 import zio.ZIO
 
 /** gather-unordered: N tasks in parallel, results consumed in completion order, only where the
   * runtime has that natively (ZIO mergeAllPar, j.u.c. ExecutorCompletionService). Emulating it
   * with a queue elsewhere would not be the same work, so Cats Effect, Future and CPS are n/a. */
-object GatherUnordered extends ScenarioImpls {
+object GatherUnordered extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.gatherUnordered
+  val row: ModernRow = ModernRow(
+    catsEffect = na(NaReasons.gatherUnordered),
+    zio = runs(ZioSetup),
+    future = na(NaReasons.gatherUnordered),
+    cps = na(NaReasons.gatherUnordered),
+    baseline = runs(BaselineSetup)
+  )
+
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, Long] = ZIO.mergeAllPar(tasks)(0L)(_ + _)
 
   /** Every task submitted to a completion service, its results taken in completion order. The

@@ -2,7 +2,21 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, PlainLoad, ScenarioImpls, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  LatencyModel,
+  Live,
+  LoadTarget,
+  LoadWindow,
+  ModernRow,
+  NaReasons,
+  PlainLoad,
+  Scenario,
+  ScenarioImpls,
+  WindowProgram
+}
+import effectbench.Cover.{na, runs}
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Unsafe, ZIO}
 
@@ -13,7 +27,16 @@ import zio.{Unsafe, ZIO}
   * cede, yield or sleep anywhere, so the only yields are those the runtime forces. Unfair would
   * be a hog that yields by hand, or a probe run on the client thread. The client, the schedule and
   * the clock are the harness's (LoadWindow). */
-object HogProbe extends ScenarioImpls {
+object HogProbe extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.hogProbe
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.latency),
+    zio = runs(ZioSetup) ++ na(NaReasons.latency),
+    future = runs(FutureSetup) ++ na(NaReasons.latency),
+    cps = na(NaReasons.latency),
+    baseline = runs(BaselineSetup) ++ na(NaReasons.latency)
+  )
+
   // ---- cats-effect ----
   def catsEffectStep(i: Long, n: Long): IO[Long] = IO.unit.flatMap(_ => if (i == 0) IO.pure(n) else catsEffectStep(i - 1, n + 1))
 

@@ -1,13 +1,23 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** left-sum in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.leftSum, docs/scenarios.md). */
-object LeftSum extends ScenarioImpls {
+object LeftSum extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.leftSum
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = runs(CpsSetup),
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(tasks: List[IO[Int]]): IO[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- catsEffect(tail) } yield h + rest
     case Nil => IO.pure(0L)

@@ -2,7 +2,8 @@ package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
 import cats.effect.std.Queue
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, ModernRow, Program, Scenario, Work}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -10,7 +11,16 @@ import zio.{ZIO, Promise => ZPromise, Queue => ZQueue, Ref => ZRef}
 
 /** ping-pong in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.pingPong, docs/scenarios.md). */
-object PingPong extends CountedScenarioImpls {
+object PingPong extends CountedScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.pingPong
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = notDefined,
+    baseline = runs(BaselineSetup)
+  )
+
   private val item: AnyRef = java.lang.Boolean.TRUE // the queued item of future and baseline
 
   def catsEffect(f: Int, w: Work): IO[Int] = {

@@ -1,13 +1,23 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
 /** raw-sum in this group: the program, its oracle and what would make it unfair are the catalog's
   * (Catalog.rawSum, docs/scenarios.md). */
-object RawSum extends ScenarioImpls {
+object RawSum extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.rawSum
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = runs(CpsSetup),
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(tasks: List[IO[Int]], acc: Long): IO[Long] = tasks match {
     case head :: tail => head.flatMap(k => catsEffect(tail, acc + k))
     case Nil => IO.pure(acc)

@@ -1,14 +1,24 @@
 package effectbench.modern
 
 import cats.effect.{FiberIO, IO}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, ModernRow, Program, Scenario, Work}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.CompletableFuture
 import scala.concurrent.{ExecutionContext, Future}
 import zio.{Fiber, ZIO}
 
 /** scheduler-stress in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.schedulerStress, docs/scenarios.md). */
-object SchedulerStress extends CountedScenarioImpls {
+object SchedulerStress extends CountedScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.schedulerStress
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = notDefined,
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(f: Int, limit: Int, w: Work): IO[Long] = {
     val ops = new CeOps(w)
     def fiber(i: Int): IO[Int] =

@@ -2,7 +2,8 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.syntax.all.*
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
@@ -10,7 +11,16 @@ import zio.ZIO
   * catalog's (Catalog.sequence, docs/scenarios.md). Unfair if one side ran them in parallel
   * (Future.sequence would: Futures start when created). Every cell returns the list of results in
   * input order, which the oracle checks (Oracles.orderedOf), and sums it there. */
-object Sequence extends ScenarioImpls {
+object Sequence extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.sequence
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = runs(CpsSetup),
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(tasks: List[IO[Int]]): IO[List[Int]] = tasks.sequence
 
   def zio(tasks: List[ZIO[Any, Nothing, Int]]): ZIO[Any, Nothing, List[Int]] = ZIO.collectAll(tasks)

@@ -3,7 +3,20 @@ package effectbench.modern
 import cats.effect.IO
 import cats.effect.std.Semaphore
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  Live,
+  LoadWindow,
+  ModernRow,
+  NaReasons,
+  Scenario,
+  ScenarioImpls,
+  ServiceModel,
+  ServiceTarget,
+  WindowProgram
+}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.{CompletableFuture, ExecutorService, ScheduledExecutorService, Semaphore as JSemaphore, TimeUnit}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.duration.FiniteDuration
@@ -22,7 +35,16 @@ import zio.{Unsafe, ZIO}
   * has no fibers: its request is a task of its fixed pool, its timer the `ScheduledExecutorService`
   * of its sleep-drift cell, its pool `java.util.concurrent.Semaphore` (why that is the same work,
   * and not n/a, is said at its program below). */
-object Service extends ScenarioImpls {
+object Service extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.service
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = na(NaReasons.service),
+    cps = na(NaReasons.service),
+    baseline = runs(BaselineSetup)
+  )
+
   private def nanos(n: Long): FiniteDuration = FiniteDuration(n, TimeUnit.NANOSECONDS)
 
   // ---- cats-effect ----

@@ -2,7 +2,21 @@ package effectbench.modern
 
 import cats.effect.IO
 import cats.effect.unsafe.IORuntime
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, PlainLoad, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{
+  Catalog,
+  Impl,
+  LatencyModel,
+  Live,
+  LoadWindow,
+  ModernRow,
+  NaReasons,
+  PlainLoad,
+  Scenario,
+  ScenarioImpls,
+  SleepTarget,
+  WindowProgram
+}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
 import scala.concurrent.duration.FiniteDuration
 import zio.{Unsafe, ZIO}
@@ -13,7 +27,16 @@ import zio.{Unsafe, ZIO}
   * and hogs are fibers started from outside the runtime. Unfair would be a sleep written with a
   * timer of this repository's, or a sleeper that spins. The window and its clock are the harness's
   * (LoadWindow.runSleeps). */
-object SleepDrift extends ScenarioImpls {
+object SleepDrift extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.sleepDrift
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.sleepDrift),
+    zio = runs(ZioSetup) ++ na(NaReasons.sleepDrift),
+    future = na(NaReasons.sleepDrift),
+    cps = na(NaReasons.sleepDrift),
+    baseline = runs(BaselineSetup) ++ na(NaReasons.sleepDrift)
+  )
+
   // ---- cats-effect ----
   def catsEffectSleeper(w: LoadWindow, s: Int, i: Int, d: FiniteDuration): IO[Unit] = {
     val k = s * w.slotsPerSleeper + i

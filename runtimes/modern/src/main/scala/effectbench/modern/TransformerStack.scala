@@ -1,7 +1,8 @@
 package effectbench.modern
 
 import cats.effect.IO
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, ModernRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, notDefined, runs}
 import effectbench.TransformerStackCats
 import effectbench.TransformerStackModel.{Failed, failAt, summary}
 import scala.concurrent.{ExecutionContext, Future}
@@ -10,7 +11,16 @@ import zio.{Ref, UIO, ZEnvironment, ZIO}
 /** transformer-stack: N steps that each read a config value from an environment, add it to a
   * state, and may fail with a typed error. Stresses the layers of ReaderT/StateT/EitherT against
   * ZIO's native environment, Ref and error channel; unfair if one side kept its state outside the effect. */
-object TransformerStack extends ScenarioImpls {
+object TransformerStack extends ScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.transformerStack
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.transformerStack),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup) ++ na(NaReasons.transformerStack),
+    cps = notDefined,
+    baseline = runs(BaselineSetup) ++ na(NaReasons.transformerStack)
+  )
+
   /** ZIO's native encoding: the config in the environment, the state in a Ref, the error typed. */
   final case class StackConfig(value: Int)
 

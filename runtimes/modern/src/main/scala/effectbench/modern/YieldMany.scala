@@ -1,7 +1,8 @@
 package effectbench.modern
 
 import cats.effect.{Deferred, IO, Ref}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, ModernRow, Program, Scenario, Work}
+import effectbench.Cover.{notDefined, runs}
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.{ExecutionContext, Future, Promise}
@@ -10,7 +11,16 @@ import zio.{ZIO, Promise => ZPromise, Ref => ZRef}
 /** yield-many in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.yieldMany, docs/scenarios.md). Here that means a yield that is a no-op or a
   * batched callback, which would not go back through the scheduler. */
-object YieldMany extends CountedScenarioImpls {
+object YieldMany extends CountedScenarioImpls[ModernRow] {
+  val scenario: Scenario = Catalog.yieldMany
+  val row: ModernRow = ModernRow(
+    catsEffect = runs(CatsEffectSetup),
+    zio = runs(ZioSetup),
+    future = runs(FutureSetup),
+    cps = notDefined,
+    baseline = runs(BaselineSetup)
+  )
+
   def catsEffect(f: Int, y: Int, w: Work): IO[Int] = {
     val ops = new CeOps(w)
     Ref[IO].of(f).flatMap { counter =>

@@ -1,11 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, MonixRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import monix.eval.Task
 
 /** ackermann in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.ackermann, docs/scenarios.md). */
-object Ackermann extends ScenarioImpls {
+object Ackermann extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.ackermann
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup) ++ na(NaReasons.ackermann))
+
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long): Task[Long] = Task.shift >> {

@@ -1,11 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, FiberWork, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.{Fiber, Task}
 
 /** alloc in this group: the program, its oracle and what would make it unfair are the catalog's
   * (Catalog.alloc, docs/scenarios.md). */
-object Alloc extends CountedScenarioImpls {
+object Alloc extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.alloc
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(f: Int, limit: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     def fiber(i: Int): Task[Int] =

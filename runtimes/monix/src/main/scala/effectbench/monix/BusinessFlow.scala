@@ -2,7 +2,8 @@ package effectbench.monix
 
 import cats.Monad
 import cats.data.EitherT
-import effectbench.{BusinessFlowCats, Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{BusinessFlowCats, Catalog, Impl, Live, MonixRow, NaReasons, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import effectbench.BusinessFlowModel._
 import effectbench.BusinessFlowCats.{Steps, Tagless, TaglessEitherT, validate}
 import monix.eval.Task
@@ -12,7 +13,9 @@ import org.openjdk.jmh.infra.Blackhole
   * call, bookkeeping) in each error-handling style. Unfair if a style skipped the boundary or the
   * bookkeeping; every style calls the same step methods. The step algebra and the tagless styles
   * are effectbench.BusinessFlowCats, the very code the modern group's runtimes run. */
-object BusinessFlow extends ScenarioImpls {
+object BusinessFlow extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.businessFlow
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup) ++ na(NaReasons.businessFlow))
 
   final class TaskSteps(c: Config) extends Steps[Task] {
     def draw(index: Int): Task[Draw] = Task.eval(c.draw(index))

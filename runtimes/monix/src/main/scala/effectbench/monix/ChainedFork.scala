@@ -1,12 +1,16 @@
 package effectbench.monix
 
 import cats.effect.concurrent.Deferred
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** chained-fork in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.chainedFork, docs/scenarios.md). */
-object ChainedFork extends CountedScenarioImpls {
+object ChainedFork extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.chainedFork
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Deferred[Task, Int].flatMap { done =>

@@ -1,12 +1,16 @@
 package effectbench.monix
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** enqueue-dequeue in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.enqueueDequeue, docs/scenarios.md). Monix's queue of capacity 1 is its MVar
   * (ConcurrentQueue needs capacity >= 2; see MonixOps). */
-object EnqueueDequeue extends CountedScenarioImpls {
+object EnqueueDequeue extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.enqueueDequeue
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(n: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     MonixOps.oneSlotQueue[Int].flatMap { q =>

@@ -1,11 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.{Fiber, Task}
 
 /** fork-join in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.forkJoin, docs/scenarios.md). */
-object ForkJoin extends CountedScenarioImpls {
+object ForkJoin extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.forkJoin
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(f: Int, w: Work): Task[Long] = {
     val ops = new MonixOps(w)
     // A body that runs on the fiber: `Task.pure(1).start` would start nothing, as Monix returns

@@ -1,12 +1,16 @@
 package effectbench.monix
 
 import cats.effect.concurrent.{Deferred, Ref}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** fork-many in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.forkMany, docs/scenarios.md). */
-object ForkMany extends CountedScenarioImpls {
+object ForkMany extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.forkMany
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>

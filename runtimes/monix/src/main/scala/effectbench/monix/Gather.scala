@@ -1,11 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, MonixRow, Oracles, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** gather: N tasks run in parallel by the runtime's order-keeping combinator; the list must come
   * back in input order. Unfair if a side ran them sequentially or returned them unordered. */
-object Gather extends ScenarioImpls {
+object Gather extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.gather
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monix(tasks: List[Task[Int]]): Task[List[Int]] = Task.parSequence(tasks)
 
   val impls: Vector[Impl[? <: Live]] = Vector(

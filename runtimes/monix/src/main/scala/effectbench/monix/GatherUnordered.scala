@@ -1,11 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, MonixRow, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** gather-unordered: N tasks in parallel, results in completion order: Monix's native
   * parSequenceUnordered (the benchmark's origin). Unfair if emulated elsewhere with a queue. */
-object GatherUnordered extends ScenarioImpls {
+object GatherUnordered extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.gatherUnordered
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monix(tasks: List[Task[Int]]): Task[Long] = Task.parSequenceUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[? <: Live]] = Vector(

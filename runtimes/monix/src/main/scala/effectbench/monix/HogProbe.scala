@@ -1,6 +1,7 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, ScenarioImpls, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadTarget, LoadWindow, MonixRow, Scenario, ScenarioImpls, WindowProgram}
+import effectbench.Cover.runs
 import monix.eval.Task
 import monix.execution.Scheduler
 
@@ -22,7 +23,10 @@ import monix.execution.Scheduler
   * is always in it. So the hogs are started by one task on the pool (`startHogs`): a hog started
   * from outside would wait in the submission queue with the probes, and only as many hogs as
   * workers would ever run. */
-object HogProbe extends ScenarioImpls {
+object HogProbe extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.hogProbe
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def step(i: Long, n: Long): Task[Long] = Task.unit.flatMap(_ => if (i == 0) Task.now(n) else step(i - 1, n + 1))
 
   def hog(w: LoadWindow, chains: Long, steps: Long): Task[Unit] =

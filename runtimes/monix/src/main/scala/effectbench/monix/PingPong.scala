@@ -1,13 +1,17 @@
 package effectbench.monix
 
 import cats.effect.concurrent.{Deferred, Ref}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** ping-pong in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.pingPong, docs/scenarios.md). Monix's queue of capacity 1 is its MVar
   * (ConcurrentQueue needs capacity >= 2; see MonixOps). */
-object PingPong extends CountedScenarioImpls {
+object PingPong extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.pingPong
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(f: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>

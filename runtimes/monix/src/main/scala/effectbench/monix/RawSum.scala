@@ -1,11 +1,15 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, MonixRow, Program, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** raw-sum in this group: the program, its oracle and what would make it unfair are the catalog's
   * (Catalog.rawSum, docs/scenarios.md). */
-object RawSum extends ScenarioImpls {
+object RawSum extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.rawSum
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monix(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => head.flatMap(k => monix(tail, acc + k))
     case Nil => Task.now(acc)

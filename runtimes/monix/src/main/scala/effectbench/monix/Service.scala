@@ -1,6 +1,7 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, Live, LoadWindow, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
+import effectbench.{Catalog, Impl, Live, LoadWindow, MonixRow, Scenario, ScenarioImpls, ServiceModel, ServiceTarget, WindowProgram}
+import effectbench.Cover.runs
 import java.util.concurrent.TimeUnit
 import monix.catnap.Semaphore
 import monix.eval.Task
@@ -31,7 +32,10 @@ import scala.concurrent.duration.FiniteDuration
   * Every request starts with `Task.shift` onto the scheduler, as the group's HogProbe starts its
   * probes: Monix runs a Task on the calling thread until its first async boundary, which here
   * would be the client's thread. */
-object Service extends ScenarioImpls {
+object Service extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.service
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   private def nanos(n: Long): FiniteDuration = FiniteDuration(n, TimeUnit.NANOSECONDS)
 
   def request(w: LoadWindow, s: ServiceModel.Schedule, k: Int, base: Long, timeout: FiniteDuration, pool: Semaphore[Task]): Task[Unit] =

@@ -1,6 +1,7 @@
 package effectbench.monix
 
-import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.{Catalog, Impl, LatencyModel, Live, LoadWindow, MonixRow, Scenario, ScenarioImpls, SleepTarget, WindowProgram}
+import effectbench.Cover.runs
 import monix.eval.Task
 import monix.execution.Scheduler
 import scala.concurrent.duration.FiniteDuration
@@ -8,7 +9,10 @@ import scala.concurrent.duration.FiniteDuration
 /** sleep-drift in this group: the catalog's program (Catalog.sleepDrift) with the hogs of this
   * group's HogProbe and `Task.sleep` on the live scheduler's timer; every fiber starts with
   * `Task.shift` (see HogProbe). */
-object SleepDrift extends ScenarioImpls {
+object SleepDrift extends ScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.sleepDrift
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def sleeper(w: LoadWindow, s: Int, i: Int, d: FiniteDuration): Task[Unit] = {
     val k = s * w.slotsPerSleeper + i
     Task.eval(w.expect(k, System.nanoTime() + d.toNanos)).flatMap(_ => Task.sleep(d)).flatMap(_ => Task.eval(w.answer(k)))

@@ -1,12 +1,16 @@
 package effectbench.monix
 
 import cats.effect.concurrent.{Deferred, Ref}
-import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, Program, Work}
+import effectbench.{Catalog, CountedScenarioImpls, Impl, Live, MonixRow, Program, Scenario, Work}
+import effectbench.Cover.runs
 import monix.eval.Task
 
 /** yield-many in this group: the program, its oracle and what would make it unfair are the
   * catalog's (Catalog.yieldMany, docs/scenarios.md). */
-object YieldMany extends CountedScenarioImpls {
+object YieldMany extends CountedScenarioImpls[MonixRow] {
+  val scenario: Scenario = Catalog.yieldMany
+  val row: MonixRow = MonixRow(monix = runs(MonixSetup))
+
   def monixTask(f: Int, y: Int, w: Work): Task[Int] = {
     val ops = new MonixOps(w)
     Ref.of[Task, Int](f).flatMap { counter =>

@@ -1,13 +1,17 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, NaReasons, Oracles, Program, Scala212Row, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** ackermann: pool-per-step shifts onto the pool at every call, trampolined suspends every call,
   * stack-aware suspends every 512 nested calls; one bind per non-tail call in each. */
-object Ackermann extends ScenarioImpls {
+object Ackermann extends ScenarioImpls[Scala212Row] {
+  val scenario: Scenario = Catalog.ackermann
+  val row: Scala212Row = Scala212Row(dsl = runs(DslSetup) ++ na(NaReasons.ackermann))
+
   val StackBudget = 512
   import RunLoopTasks.defer
 

@@ -1,14 +1,20 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, Scala212Row, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** cartesian (traverse): Dsl.scala has no traverse; the textbook recursion, each step binding a
   * cell (two binds) and the rest of the row. Its `Each` keyword needs the `!` plugin and the
   * domains-task join, neither served here: list-transformer is n/a. */
-object Cartesian extends ScenarioImpls {
+object Cartesian extends ScenarioImpls[Scala212Row] {
+  val scenario: Scenario = Catalog.cartesian
+  val row: Scala212Row = Scala212Row(dsl =
+    runs(DslSetup) ++ na("list-transformer",
+      "Dsl.scala's Each needs the `!` compiler plugin and domains-task's join, neither served by the registry"))
+
   def flatTraverse[A, B](as: List[A])(f: A => Task[List[B]]): Task[List[B]] = as match {
     case a :: rest =>
       Shift(f(a)).cpsApply[Task[List[B]]](bs => Shift(flatTraverse(rest)(f)).cpsApply[Task[List[B]]](more => DslTask.now(bs ++ more)))

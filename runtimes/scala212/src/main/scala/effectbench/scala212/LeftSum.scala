@@ -1,12 +1,16 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, Scala212Row, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** left-sum: `!head + !loop(tail)`: two binds per task and the sum returned with `now`. */
-object LeftSum extends ScenarioImpls {
+object LeftSum extends ScenarioImpls[Scala212Row] {
+  val scenario: Scenario = Catalog.leftSum
+  val row: Scala212Row = Scala212Row(dsl = runs(DslSetup))
+
   def dsl(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail =>
       Shift(head).cpsApply[Task[Long]](h => Shift(dsl(tail)).cpsApply[Task[Long]](rest => DslTask.now(h + rest)))

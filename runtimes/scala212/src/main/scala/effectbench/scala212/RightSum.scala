@@ -1,12 +1,16 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, Scala212Row, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** right-sum: `loop(tail, !head + acc)`: one bind per task, no trailing map in `!` notation. */
-object RightSum extends ScenarioImpls {
+object RightSum extends ScenarioImpls[Scala212Row] {
+  val scenario: Scenario = Catalog.rightSum
+  val row: Scala212Row = Scala212Row(dsl = runs(DslSetup))
+
   def dsl(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => Shift(head).cpsApply[Task[Long]](h => dsl(tail, acc + h))
     case Nil => DslTask.now(acc)

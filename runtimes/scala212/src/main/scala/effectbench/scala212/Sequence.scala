@@ -1,12 +1,16 @@
 package effectbench.scala212
 
 import com.thoughtworks.dsl.keywords.Shift
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Oracles, Program, Scala212Row, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
 /** sequence: Dsl.scala has no sequence combinator: a fold of binds, by hand (as in the CPS task). */
-object Sequence extends ScenarioImpls {
+object Sequence extends ScenarioImpls[Scala212Row] {
+  val scenario: Scenario = Catalog.sequence
+  val row: Scala212Row = Scala212Row(dsl = runs(DslSetup))
+
   def dsl(tasks: List[Task[Int]]): Task[List[Int]] = {
     val all = tasks.foldLeft(DslTask.now(List.empty[Int])) { (acc, t) =>
       Shift(acc).cpsApply[Task[List[Int]]](ks => Shift(t).cpsApply[Task[List[Int]]](k => DslTask.now(k :: ks)))

@@ -1,6 +1,7 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, NaReasons, Program, Scala213Row, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import java.util.concurrent.ExecutorService
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
@@ -13,7 +14,13 @@ import scalaz.concurrent.Task
   * (scala-async 1.0.1, scala/async/FutureStateMachine.scala: `start` is
   * `Future.unit.onComplete(this)`), so each call is a task on the pool and each await of an
   * unfinished call a callback. Unfair if one side suspended more or less often. */
-object Ackermann extends ScenarioImpls {
+object Ackermann extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.ackermann
+  val row: Scala213Row = Scala213Row(
+    scalaz = runs(ScalazSetup) ++ na(NaReasons.ackermann),
+    scalaAsync = runs(ScalaAsyncSetup) ++ na(NaReasons.ackermann)
+  )
+
   val StackBudget = 512
 
   def poolPerStep(m: Int, n: Long, pool: ExecutorService): Task[Long] = Task.fork {

@@ -1,6 +1,7 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, NaReasons, Oracles, Program, Scala213Row, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import scalaz.ListT
 import scalaz.concurrent.Task
 import scalaz.std.list._
@@ -9,7 +10,10 @@ import scalaz.syntax.traverse._
 /** cartesian: every pair [x, y] of two lists of S tasks. traverse: scalaz traverseM (traverse then
   * join; scala-async's is n/a, see NaReasons.cartesian); list-transformer: scalaz 7.2's ListT over Task, one ListT bind per task and per pair. Unfair if
   * a side built the pairs without running the tasks. */
-object Cartesian extends ScenarioImpls {
+object Cartesian extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.cartesian
+  val row: Scala213Row = Scala213Row(scalaz = runs(ScalazSetup), scalaAsync = na(NaReasons.cartesian))
+
   private def cell(tx: Task[Int], ty: Task[Int]): Task[List[Int]] = for { x <- tx; y <- ty } yield List(x, y)
 
   def scalazTraverse(rows: List[Task[Int]], columns: List[Task[Int]]): Task[List[Int]] =

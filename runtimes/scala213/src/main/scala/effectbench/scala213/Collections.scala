@@ -1,6 +1,7 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Oracles, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, NaReasons, Oracles, Program, Scala213Row, Scenario, ScenarioImpls}
+import effectbench.Cover.{na, runs}
 import scalaz.Nondeterminism
 import scalaz.concurrent.Task
 import scalaz.std.list._
@@ -9,7 +10,10 @@ import scalaz.syntax.traverse._
 /** sequence, gather and gather-unordered on scalaz Task: `sequence` (one after another),
   * Nondeterminism's `gather` (parallel, input order kept) and `gatherUnordered` (parallel,
   * completion order). Unfair if the sequential one ran in parallel or the reverse. */
-object Sequence extends ScenarioImpls {
+object Sequence extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.sequence
+  val row: Scala213Row = Scala213Row(scalaz = runs(ScalazSetup), scalaAsync = na(NaReasons.sequence))
+
   def scalaz(tasks: List[Task[Int]]): Task[List[Int]] = tasks.sequence[Task, Int]
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
@@ -20,7 +24,10 @@ object Sequence extends ScenarioImpls {
   )
 }
 
-object Gather extends ScenarioImpls {
+object Gather extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.gather
+  val row: Scala213Row = Scala213Row(scalaz = runs(ScalazSetup), scalaAsync = na(NaReasons.gather))
+
   def scalaz(tasks: List[Task[Int]]): Task[List[Int]] = Nondeterminism[Task].gather(tasks)
 
   val impls: Vector[Impl[_ <: Live]] = Vector(
@@ -34,7 +41,10 @@ object Gather extends ScenarioImpls {
   )
 }
 
-object GatherUnordered extends ScenarioImpls {
+object GatherUnordered extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.gatherUnordered
+  val row: Scala213Row = Scala213Row(scalaz = runs(ScalazSetup), scalaAsync = na(NaReasons.gatherUnordered))
+
   def scalaz(tasks: List[Task[Int]]): Task[Long] = Task.gatherUnordered(tasks).map(_.foldLeft(0L)(_ + _))
 
   val impls: Vector[Impl[_ <: Live]] = Vector(

@@ -1,6 +1,7 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Program, Scala213Row, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
@@ -8,7 +9,10 @@ import scalaz.concurrent.Task
 /** left-sum: the same tasks summed left-associated in each runtime's usual syntax, `head + loop(tail)`:
   * scalaz in a for-comprehension (flatMap and map per task), Future with async/await (two awaits
   * per task, no map). Unfair if one side fused the fold. */
-object LeftSum extends ScenarioImpls {
+object LeftSum extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.leftSum
+  val row: Scala213Row = Scala213Row(scalaz = runs(ScalazSetup), scalaAsync = runs(ScalaAsyncSetup))
+
   def scalaz(tasks: List[Task[Int]]): Task[Long] = tasks match {
     case head :: tail => for { h <- head; rest <- scalaz(tail) } yield h + rest
     case Nil => Task.now(0L)

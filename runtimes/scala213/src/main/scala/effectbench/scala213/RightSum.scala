@@ -1,6 +1,7 @@
 package effectbench.scala213
 
-import effectbench.{Catalog, Impl, Live, Program, ScenarioImpls}
+import effectbench.{Catalog, Impl, Live, Program, Scala213Row, Scenario, ScenarioImpls}
+import effectbench.Cover.runs
 import scala.async.Async.{async, await}
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
@@ -8,7 +9,10 @@ import scalaz.concurrent.Task
 /** right-sum: the same tasks summed right-associated, `loop(tail, head + acc)`: scalaz inside a
   * for-comprehension (so its trailing identity map is paid per task), Future with async/await
   * (which has no trailing map: that difference is what the scenario shows). */
-object RightSum extends ScenarioImpls {
+object RightSum extends ScenarioImpls[Scala213Row] {
+  val scenario: Scenario = Catalog.rightSum
+  val row: Scala213Row = Scala213Row(scalaz = runs(ScalazSetup), scalaAsync = runs(ScalaAsyncSetup))
+
   def scalaz(tasks: List[Task[Int]], acc: Long): Task[Long] = tasks match {
     case head :: tail => for { h <- head; sum <- scalaz(tail, acc + h) } yield sum
     case Nil => Task.now(acc)

@@ -1,35 +1,38 @@
 package effectbench.modern.toy
 
-import effectbench.{Catalog, GroupCells, Live, Mode, Scenario, ScenarioImpls, Settings}
+import effectbench.{GroupCells, GroupRow, Live, Mode, ModernRow, Scenario, ScenarioImpls, Settings}
 
-/** Keeps CONTRIBUTING.md's two walk-throughs true: a runtime added to an existing group (its row,
-  * its setup, its programs in the group's scenario files) and a scenario added (its catalog entry
-  * and one object per group) are found by the group's `Cells` with no list to edit, and run
-  * against their oracle as every cell does. */
+/** Keeps CONTRIBUTING.md's "Add a scenario" true: a scenario's entry and its object, listed in the
+  * group's scenario trait, are found by the group's `Cells` and run against their oracle as every
+  * cell does; a row that disagrees with the catalog stops the group from loading. */
 class ToySuite extends munit.FunSuite {
-  /** The group's Cells, as `runtimes/modern/src/main/scala/effectbench/Cells.scala` defines it, over
-    * this test's package and with the toy scenario added to the catalog's. */
-  final class ToyCells(extra: Vector[Scenario]) extends GroupCells("effectbench.modern.toy") {
-    override protected def scenarios: Vector[Scenario] = Catalog.scenarios ++ Vector(ToyCatalog.toySum) ++ extra
+  /** Step 3 of "Add a scenario": a member of the group's scenario trait (as ModernScenarios in
+    * `runtimes/modern/src/main/scala/effectbench/Cells.scala`), here over the toy scenario alone. */
+  trait ToyScenarios {
+    def toySum: ScenarioImpls[ModernRow]
+    final def scenarioObjects: Vector[ScenarioImpls[? <: GroupRow]] = Vector(toySum)
+  }
+  final class ToyCells(obj: ScenarioImpls[ModernRow]) extends GroupCells("modern") with ToyScenarios {
+    def toySum: ScenarioImpls[ModernRow] = obj
+    override protected def scenarios: Vector[Scenario] = Vector(ToyCatalog.toySum)
   }
 
-  test("the new runtime's and the new scenario's programs are found by their scenario objects, with no list") {
-    val keys = new ToyCells(Vector.empty).impls.map(_.key)
-    assertEquals(keys, Vector("deep-bind/default/toy", "toy-sum/default/toy", "toy-sum/default/baseline"))
+  test("the new scenario's programs are found through the group's scenario trait") {
+    assertEquals(new ToyCells(ToySum).impls.map(_.key), Vector("toy-sum/default/baseline"))
   }
 
   test("every (variant, runtime) of the new scenario has a cell or an n/a reason") {
     val s = ToyCatalog.toySum
-    val found = new ToyCells(Vector.empty).impls.filter(_.scenario == s.id).map(i => (i.variant, i.runtime)).toSet
+    val found = new ToyCells(ToySum).impls.map(i => (i.variant, i.runtime)).toSet
     for (v <- s.variants; r <- s.runtimes; m <- s.modes)
       assert(found((v, r)) || s.naReason(v, r, m).isDefined, s"$v/$r/${m.id} has neither a program nor a reason")
-    assertEquals(s.naReason("never-planned", "baseline", Mode.Fork), Some("an n/a reason names its runtime by its row"))
+    assertEquals(s.naReason("never-planned", "baseline", Mode.Fork), Some("an n/a reason may name one variant"))
   }
 
   test("every toy program returns its scenario's oracle") {
     val lives = scala.collection.mutable.Map.empty[String, Live]
     try {
-      new ToyCells(Vector.empty).impls.foreach { i =>
+      new ToyCells(ToySum).impls.foreach { i =>
         val s = i.scenarioDef
         val params = s.complete(s.paramSets.head)
         val live = lives.getOrElseUpdate(i.runtime, i.setup.start(Settings.Levelled))
@@ -39,13 +42,8 @@ class ToySuite extends munit.FunSuite {
     } finally lives.values.foreach(_.close())
   }
 
-  test("an object named after a scenario that is not a scenario object is refused, not skipped") {
-    val e = intercept[IllegalStateException](new ToyCells(Vector(ToyCatalog.toyStray)).impls)
-    assert(e.getMessage.contains("ToyStray"), e.getMessage)
-  }
-
-  test("a scenario's object is named after its id in CamelCase") {
-    assertEquals(ScenarioImpls.objectName(Catalog.gatherUnordered), "GatherUnordered")
-    assertEquals(ScenarioImpls.objectName(ToyCatalog.toySum), "ToySum")
+  test("a row that calls a planned cell n/a is refused with the scenario's name, not skipped") {
+    val e = intercept[IllegalStateException](new ToyCells(ToyWrong).impls)
+    assert(e.getMessage.contains("toy-sum/default/baseline: planned, with neither a program nor an n/a reason"), e.getMessage)
   }
 }
