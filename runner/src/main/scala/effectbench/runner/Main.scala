@@ -163,6 +163,7 @@ object Main {
         val all = Plan.relayCores(Plan.cells(sel, jvms, modules, Some(profile)), relayed)
         if (!all.exists(_.status.runnable)) {
           all.take(20).foreach(c => Console.err.println(s"  ${c.id.key}: ${c.status.text}"))
+          Plan.modesExcluded(sel, Some(profile)).foreach(line => Console.err.println(s"  $line"))
           UsageError("nothing to run: no selected cell is available (see above, or ./bench list)")
         }
         // Every version checked and built before the run directory exists: a version that cannot

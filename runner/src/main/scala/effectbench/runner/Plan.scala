@@ -94,6 +94,20 @@ object Plan {
     base.flatMap(p => combos.map(c => s.complete((quick ++ c).foldLeft(p) { case (acc, (k, v)) => acc.updated(k, v) }))).distinct
   }
 
+  /** Why a selection plans no cell at all when the reason is the profile's entry modes: the quick
+    * profile measures some scenarios in one mode only, and `--mode` asked for another. One line per
+    * such scenario, for the error; empty when that is not the reason. */
+  def modesExcluded(sel: Selection, profile: Option[MeasureProfile]): Vector[String] = {
+    val quick = profile.exists(_.id == "quick")
+    sel.modes.toVector.flatMap { asked =>
+      sel.scenarios.filter(s => s.modesFor(quick).forall(m => !asked.contains(m)) && s.modes.exists(asked.contains)).map { s =>
+        val measured = s.modesFor(quick).map(_.id).mkString(", ")
+        val left = s.modes.filter(asked.contains).map(_.id).mkString(", ")
+        s"${s.id}: the quick profile measures it in $measured only; its $left entry is measured with --profile standard"
+      }
+    }
+  }
+
   /** Every cell of the selection on every JVM, with its status. */
   def cells(sel: Selection, jvms: Vector[Jvm], modules: Modules, profile: Option[MeasureProfile]): Vector[PlannedCell] =
     for {

@@ -49,10 +49,11 @@ object Rounds {
   }
 
   /** A relay turn's length when measuring: a profile's measured iterations are cut into turns this
-    * long (at least one), so that a round holds many cycles to pair turn against turn. Each turn costs
-    * about 30 ms besides its own time (JMH's bookkeeping of an iteration, the referee's hand-over and
-    * the JVM's move between cores), so shorter turns pay more of it for the same measured time. */
-  val RelayTurnSeconds = 0.1
+    * long (at least one). A turn's start costs a pool that parked while the others ran: Cats Effect's
+    * fork-many lost about 1.8 ms a turn, ZIO's 0.3 ms, so their ratio moved 1.1% at 100-ms turns and
+    * 0.4% at 250 ms (docs/lessons/turn-length.md); each turn also costs about 30 ms of hand-over
+    * besides its own time. */
+  val RelayTurnSeconds = 0.25
 
   /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
     * turns of about `RelayTurnSeconds`. */
