@@ -130,7 +130,7 @@ object ConfidenceFlag {
       doc = "the rounds measure the cells of one scenario, variant and mode as one table whatever their params (a sweep's values take turns together)"
     )
     acrossParams: Flag = Flag(),
-    @arg(doc = "a relay turn's length when measuring: 250ms (default), 0.1 or 0.5s") turn: Option[String] = None,
+    @arg(doc = "a relay turn's length when measuring: 100ms (default), 0.05 or 0.25s") turn: Option[String] = None,
     level: ConfidenceFlag
 ) {
   def asked: Boolean = rules || turns.isDefined

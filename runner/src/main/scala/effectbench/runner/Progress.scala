@@ -19,7 +19,10 @@ import java.nio.file.{Files, Path, StandardOpenOption}
   * move the status line. */
 final class Progress(
     total: Int, estimatePerCell: Double, display: Progress.Display = Progress.Display.plain(verbose = true),
-    out: Progress.Out = Progress.Out.stderr, clock: () => Long = () => System.nanoTime()
+    out: Progress.Out = Progress.Out.stderr, clock: () => Long = () => System.nanoTime(),
+    /** Seconds from the start by which the run ends whatever its cells cost (a run budget and its
+      * end), when it has one: the ETA never reaches past it. */
+    endsBy: Option[Double] = None
 ) {
   import Progress.{BarWidth, EraseLine, Notes, Table, bar, needsUser, plural, shortNames}
 
@@ -51,10 +54,13 @@ final class Progress(
   def elapsed: Double = seconds(started)
 
   /** Seconds left: the seconds per cell measured so far (or the estimate before the first one) for
-    * every cell not done, less the time since the last cell ended. */
+    * every cell not done, less the time since the last cell ended; never past the run's end when it
+    * has a budget, since cells of different cost (a latency fork, a relayed turn) make the average
+    * of the first ones a poor guess for the rest. */
   def eta: Double = {
     val per = if (measuredCells > 0) measuredSeconds / measuredCells else estimatePerCell
-    math.max(0.0, per * (total - done) - (if (done < total) seconds(lastFinished) else 0.0))
+    val fromCells = math.max(0.0, per * (total - done) - (if (done < total) seconds(lastFinished) else 0.0))
+    endsBy.fold(fromCells)(end => math.min(fromCells, math.max(0.0, end - elapsed)))
   }
 
   /** The run's log file: every line said so far and from now on, each with its elapsed time. */

@@ -49,11 +49,13 @@ object Rounds {
   }
 
   /** A relay turn's length when measuring: a profile's measured iterations are cut into turns this
-    * long (at least one). A turn's start costs a pool that parked while the others ran: Cats Effect's
-    * fork-many lost about 1.8 ms a turn, ZIO's 0.3 ms, so their ratio moved 1.1% at 100-ms turns and
-    * 0.4% at 250 ms (docs/lessons/turn-length.md); each turn also costs about 30 ms of hand-over
-    * besides its own time. */
-  val RelayTurnSeconds = 0.25
+    * long (at least one), so that a round holds many cycles to pair turn against turn. Shorter turns
+    * pay more for their start: a pool that parked while the others ran wakes in the timed part
+    * (Cats Effect's fork-many about 1.8 ms a turn, ZIO's 0.3 ms: their ratio moves 1.3% at the quick
+    * profile's 83-ms turns), and each turn costs about 30 ms of hand-over. Longer turns pair fewer
+    * cycles: at 250 ms the headline's median ratio half-width went from ±6.9% to ±19.1%
+    * (docs/lessons/turn-length.md). */
+  val RelayTurnSeconds = 0.1
 
   /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
     * turns of about `RelayTurnSeconds`. */

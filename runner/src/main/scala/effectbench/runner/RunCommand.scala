@@ -44,7 +44,8 @@ final class RunCommand(
     }
     setStatus(RunStatus.Running)
     val progress =
-      new Progress(todo.size, RunCommand.etaPerCell(setup.cells, todo, profile, setup.engine, dir.dir.toAbsolutePath.getParent), display)
+      new Progress(todo.size, RunCommand.etaPerCell(setup.cells, todo, profile, setup.engine, dir.dir.toAbsolutePath.getParent), display,
+        endsBy = setup.engine.flatMap(_.runBudget).map(_.totalSeconds + Headline.FinishSeconds))
     progress.logTo(dir.runLog)
     @volatile var complete = false
     // Ctrl-C: kill the cell's JVMs, record nothing more, mark the run interrupted and say how to go on.

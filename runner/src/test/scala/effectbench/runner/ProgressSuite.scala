@@ -112,6 +112,18 @@ class ProgressSuite extends munit.FunSuite {
     assertEqualsDouble(rest, Headline.estimate(gather, Profiles.quick, Some(engine), results).seconds, 1e-9)
   }
 
+  test("a run with a budget: the ETA never reaches past the run's end, however costly its first cells") {
+    val f = new Fake
+    val p = new Progress(4, 10.0, Progress.Display(live = false, verbose = false), f.out, () => f.nanos, endsBy = Some(100.0))
+    p.starting("hog-probe/levelled/cats-effect/fork", "hog-probe cats-effect")
+    f.advance(80)
+    p.finished(80.0, measured = true, "done", ok = true)
+    // 80 s a cell for three more would be 240 s; the budget ends the run 20 s from now.
+    assertEqualsDouble(p.eta, 20.0, 1e-6)
+    val unbounded = new Progress(4, 10.0, Progress.Display(live = false, verbose = false), f.out, () => f.nanos)
+    assert(unbounded.eta > 20.0, unbounded.eta.toString)
+  }
+
   test("warnings reach the terminal as lines; the engine's narrative does with --verbose") {
     val (p, f) = progress(live = true)
     measureLeftSum(p, f)
