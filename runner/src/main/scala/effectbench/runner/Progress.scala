@@ -153,15 +153,17 @@ final class Progress(
     }
   }
 
-  /** A table's rounds are done: its one line. */
-  def tableFinished(key: String, summary: Rounds.TableSummary): Unit = synchronized {
+  /** A table's rounds are done: its one line. A latency table's ratios are its hogs' time per step
+    * (what its rounds stop on), so its line names them: read alone, a wide one looks like the p99's. */
+  def tableFinished(key: String, summary: Rounds.TableSummary, latency: Boolean = false): Unit = synchronized {
     val t = table.filter(_.key == key)
     val name = t.map(_.name).getOrElse(key)
     val wall = t.map(x => seconds(x.started)).getOrElse(summary.seconds)
     tablesDone += 1
     table = None
     // The median says how precise the table is; the widest, which ratio may still need a look.
-    val median = if (summary.medianRatioHalfWidth.isNaN) "" else f"  ±${summary.medianRatioHalfWidth * 100}%.1f%% median"
+    val what = if (latency) "  hog time" else ""
+    val median = if (summary.medianRatioHalfWidth.isNaN) "" else f"$what  ±${summary.medianRatioHalfWidth * 100}%.1f%% median"
     val widest = if (summary.worstRatioHalfWidth.isNaN) "" else f"  widest ±${summary.worstRatioHalfWidth * 100}%.1f%%"
     shown(s"${tableIndex(tablesDone)}$name  ${plural(summary.rounds, "round")}  ${plural(t.map(_.cells).getOrElse(0), "cell")}$median$widest" +
       s"  ${Format.duration(wall)}" + plainTime)

@@ -364,7 +364,7 @@ object Rounds {
     LoopResult(forks, failed, cellSeconds, TableSummary(round, forksRun.values.sum, seconds, stopped, worst, worstForks, median))
   }
 
-  private def isLatencyCell(c: PlannedCell): Boolean =
+  private[runner] def isLatencyCell(c: PlannedCell): Boolean =
     effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
 
   /** Whether a table's rounds are relayed: the engine relays and the table holds two throughput cells

@@ -95,7 +95,7 @@ final class RunCommand(
             )
             progress.tableStarted(tableOf(verified.head), verified)
             val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.notes)
-            progress.tableFinished(tableOf(verified.head), sum)
+            progress.tableFinished(tableOf(verified.head), sum, latency = verified.exists(Rounds.isLatencyCell))
             summaries += sum
             progress.note(f"${tableOf(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))

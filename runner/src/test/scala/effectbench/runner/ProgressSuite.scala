@@ -97,6 +97,14 @@ class ProgressSuite extends munit.FunSuite {
     assert(f.text.toString.contains("[1/2] left-sum  4 rounds  3 cells  01:52  ("), f.text.toString)
   }
 
+  test("a latency table's line names its half-widths as the hogs' time, not a p99's") {
+    val (p, f) = progress(live = false)
+    measureLeftSum(p, f)
+    f.advance(92)
+    p.tableFinished("left-sum-key", summary, latency = true)
+    assert(f.text.toString.contains("[1/2] left-sum  4 rounds  3 cells  hog time  ±6.1% median  widest ±12.4%  01:52"), f.text.toString)
+  }
+
   test("before the first cell the ETA is the printed estimate, a relayed table's cells at their own cost") {
     val results = Files.createTempDirectory("eta") // no past timings: the nominal figures
     val cells = leftSum ++ gather
