@@ -21,7 +21,9 @@ final case class CellDiff(
     allocA: Option[Double],
     allocB: Option[Double],
     allocChanged: Boolean,
-    replicates: Array[Double]
+    replicates: Array[Double],
+    /** A relayed cell's B/A in its table (InTable), with its interval: the verdict's, when present. */
+    inTable: Option[(Double, Double, Double)] = None
 ) {
   def higherIsBetter: Boolean = a.higherIsBetter
 }
@@ -39,7 +41,15 @@ final case class RunComparison(
     tailThreshold: Double = LatencyCompare.DefaultTailThreshold,
     /** Per table (RunComparison.tableOf) of at least `MinTableCells` counted cells, the geometric
       * mean of its cells' cost ratios with its bootstrap 95% interval, as `geomean` is of the run. */
-    tableGeomeans: Map[(String, String), (Double, Double, Double)] = Map.empty
+    tableGeomeans: Map[(String, String), (Double, Double, Double)] = Map.empty,
+    /** Over the cells judged in their tables, when enough were (InTable.MinCellsForSpread): how far
+      * their places moved between the runs beyond their rounds' own spread (τ, log scale;
+      * InTable.betweenRuns), which each one's interval includes, and how many cells gave it. */
+    inTableSpread: Option[(Double, Int)] = None,
+    /** Relayed tables whose own cells moved further apart between the runs than `inTableSpread` says
+      * (InTable.MinTableCellsForSpread cells at least), with that spread (τ, log scale), which their
+      * cells' intervals include instead. */
+    tableSpreads: Map[(String, String), Double] = Map.empty
 ) {
   def regressed: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Regressed)
   def improved: Vector[CellDiff] = rows.filter(_.verdict == Verdict.Improved)
@@ -57,10 +67,19 @@ final case class RunComparison(
     * machine's speed moves between them (docs/lessons/machine-between-runs.md). Such a cell keeps its
     * verdict, marked: its change cannot be told from the machine's. */
   lazy val withShift: Vector[CellDiff] =
-    rows.filter(d => (shift.toVector ++ tableShift(d).toVector).exists { case (g, _, _) => movedWith(d, g) })
+    rows.filter(d => d.inTable.isEmpty && (shift.toVector ++ tableShift(d).toVector).exists { case (g, _, _) => movedWith(d, g) })
 
   /** The flagged cells that moved no further than the whole run did. */
-  lazy val runShifted: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) => rows.filter(movedWith(_, g)) }
+  lazy val runShifted: Vector[CellDiff] = shift.toVector.flatMap { case (g, _, _) =>
+    rows.filter(d => d.inTable.isEmpty && movedWith(d, g))
+  }
+
+  /** Relayed tables whose cells were judged in their table (CellDiff.inTable) and that moved as a
+    * whole (their cells' geometric mean, whose interval excludes no change), with the move. */
+  lazy val inTableShifts: Vector[((String, String), (Double, Double, Double))] =
+    rows.filter(_.inTable.nonEmpty).map(RunComparison.tableOf).distinct.flatMap(t =>
+      tableGeomeans.get(t).filter { case (_, lo, hi) => lo > 1 || hi < 1 }.map(t -> _)
+    )
 
   /** Whether flagged `d` moved no further than a shift of `g` (as cost): RunComparison.movedWithRun on its interval. */
   private def movedWith(d: CellDiff, g: Double): Boolean = {
@@ -382,6 +401,41 @@ object RunComparison {
     }
   }
 
+  /** Rows of relayed tables judged in their table: a cell measured in relay rounds in both runs, in
+    * one launch state in each, whose table has at least `InTable.MinCells` such cells, gets
+    * its B/A in the table (InTable) and the verdict of it; every other row is left as it is. */
+  private def judgedInTable(
+      a: RunData, b: RunData, pairs: Vector[(CellResult, CellResult)], rows: Vector[CellDiff], threshold: Double, confidence: Double
+  ): (Vector[CellDiff], Option[(Double, Int)], Map[(String, String), Double]) = {
+    def estimate(c: CellResult) = ForkStats.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed)
+    val byKey = rows.map(d => (d.key, d.jvm) -> d).toMap
+    val eligible = pairs.flatMap { case (ca, cb) =>
+      byKey.get((ca.key, ca.jvm)).filter(d => ca.record.relayed && cb.record.relayed && !d.verdict.uncounted).flatMap { d =>
+        val (ea, eb) = (estimate(ca), estimate(cb))
+        if (ea.bimodal || eb.bimodal || ea.n - away(a, ca) < MinForks || eb.n - away(b, cb) < MinForks) None
+        else Some((d, ea, eb))
+      }
+    }
+    val moves = eligible.groupBy { case (d, _, _) => tableOf(d) }.values.toVector.flatMap { cells =>
+      val placesA = InTable.places(cells.map { case (d, ea, _) => InTable.Member(d.key, ea) })
+      val placesB = InTable.places(cells.map { case (d, _, eb) => InTable.Member(d.key, eb) })
+      val ms = InTable.moves(placesA, placesB, MinForks)
+      cells.flatMap { case (d, _, _) => ms.get(d.key).map(d -> _) }
+    }
+    // The spread between runs over every cell judged in its table, or its own table's when that is wider.
+    val tau2 = InTable.betweenRuns(moves.map(_._2))
+    val tableTau2 = moves.groupBy { case (d, _) => tableOf(d) }.map { case (t, ms) =>
+      t -> InTable.betweenRuns(ms.map(_._2), InTable.MinTableCellsForSpread)
+    }
+    val judged = moves.map { case (d, m) =>
+      val rel = InTable.ratio(m, math.max(tau2, tableTau2(tableOf(d))), confidence)
+      (d.key, d.jvm) -> d.copy(inTable = Some(rel), verdict = verdict(rel._2, rel._3, 0.0, d.higherIsBetter, threshold))
+    }.toMap
+    val wider = tableTau2.collect { case (t, v) if v > tau2 => t -> math.sqrt(v) }
+    (rows.map(d => judged.getOrElse((d.key, d.jvm), d)),
+      if (moves.size >= InTable.MinCellsForSpread) Some((math.sqrt(tau2), moves.size)) else None, wider)
+  }
+
   /** Forks of a cell that the rounds engine kept though the machine canary read the machine away
     * around them (CanaryLog's `slow`): counted toward no verdict. */
   def away(run: RunData, c: CellResult): Int = run.canary.count(k => k.cell == c.key && k.verdict == CanaryLog.Verdict.Slow)
@@ -460,7 +514,7 @@ object RunComparison {
       } finally pool.shutdown()
     }
     computed.foreach { case (ws, _) => warnings ++= ws }
-    val rows = computed.flatMap(_._2)
+    val (rows, inTableSpread, tableSpreads) = judgedInTable(a, b, scored, computed.flatMap(_._2), threshold, confidence)
     val fewForks = scored.filter { case (ca, cb) => ca.raw.count(_.nonEmpty) < MinForks || cb.raw.count(_.nonEmpty) < MinForks }
     val fewUsual = scored.filterNot(fewForks.contains).filter { case (ca, cb) =>
       ca.raw.count(_.nonEmpty) - away(a, ca) < MinForks || cb.raw.count(_.nonEmpty) - away(b, cb) < MinForks
@@ -481,6 +535,6 @@ object RunComparison {
     val counted = rows.filterNot(_.verdict.uncounted)
     val tables = counted.groupBy(tableOf).collect { case (t, cs) if cs.size >= MinTableCells => t -> costGeomean(cs) }
       .collect { case (t, Some(g)) => t -> g }
-    RunComparison(a, b, threshold, rows, costGeomean(counted), warnings.result(), tailThreshold, tables)
+    RunComparison(a, b, threshold, rows, costGeomean(counted), warnings.result(), tailThreshold, tables, inTableSpread, tableSpreads)
   }
 }

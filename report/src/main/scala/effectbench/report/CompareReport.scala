@@ -8,6 +8,8 @@ import effectbench.store.RunData
 object CompareReport {
   private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"
   private def ci(d: CellDiff): String = if (d.ciLow.isNaN) "?" else f"[${pct(d.ciLow)}, ${pct(d.ciHigh)}]"
+  private def inTable(d: CellDiff): String =
+    d.inTable.fold("")(t => if (t._2.isNaN) pct(t._1) else s"${pct(t._1)} [${pct(t._2)}, ${pct(t._3)}]")
   private def p(x: Double): String = if (x.isNaN) "?" else if (x < 0.001) "<0.001" else f"$x%.3f"
   private def alloc(d: CellDiff): String = (d.allocA, d.allocB) match {
     case (Some(a), Some(b)) =>
@@ -23,6 +25,11 @@ object CompareReport {
         f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
         f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change, " +
         f"or when the forks of both fall in launch states whose shares differ no more than the launches' draw explains (chance ≥ ${RunComparison.Alpha}%.2f, adjusted over the cells tested, Holm) and no state moved on its own; " +
+        (if (c.rows.exists(_.inTable.nonEmpty))
+           "in table: a relayed cell's B/A against its table's other cells (per round, its turns' ratio to the table's reference less the others' median; " +
+             "Welch over the two runs' rounds): a relayed table's cells take turns within seconds, so the machine's speed between two runs moves them alike; " +
+             "its interval is the verdict's; "
+         else "") +
         f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% (family-L hog time and time per request: ±${c.tailThreshold * 100}%.1f%%, the tail threshold) and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart (family L's never: its op is a window of fixed time, the work in it the runtime's throughput)")
   }
 
@@ -42,16 +49,19 @@ object CompareReport {
   def forksText(a: Int, b: Int): String = RunComparison.forksText(a, b)
 
   private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = {
+    val relayed = c.rows.exists(_.inTable.nonEmpty)
     c.rows.map { d =>
       Vector(d.key) ++ (if (showJvm) Vector(d.jvm) else Vector.empty) ++ Vector(
         s"${Format.num(d.a.score)} ± ${Format.num(d.a.error)}", s"${Format.num(d.b.score)} ± ${Format.num(d.b.error)}", d.unit,
-        pct(d.ratio), ci(d), p(d.p), verdict(d.verdict) + (if (c.shiftedKeys((d.key, d.jvm))) "*" else ""), alloc(d)
-      )
+        pct(d.ratio), ci(d)
+      ) ++ (if (relayed) Vector(inTable(d)) else Vector.empty) ++
+        Vector(p(d.p), verdict(d.verdict) + (if (c.shiftedKeys((d.key, d.jvm))) "*" else ""), alloc(d))
     }
   }
 
-  private def head(showJvm: Boolean) = Vector("cell") ++ (if (showJvm) Vector("JVM") else Vector.empty) ++
-    Vector("A", "B", "unit", "B/A", "interval", "p", "verdict", "B/op A → B")
+  private def head(c: RunComparison, showJvm: Boolean) = Vector("cell") ++ (if (showJvm) Vector("JVM") else Vector.empty) ++
+    Vector("A", "B", "unit", "B/A", "interval") ++ (if (c.rows.exists(_.inTable.nonEmpty)) Vector("in table") else Vector.empty) ++
+    Vector("p", "verdict", "B/op A → B")
 
   private def summary(c: RunComparison): Vector[String] = {
     val g = c.geomean.map { case (m, lo, hi) =>
@@ -74,7 +84,20 @@ object CompareReport {
       s"the table $table ($jvm) moved: B ${if (m > 1) "slower" else "faster"} than A by ${pct(m)} [${pct(lo)}, ${pct(hi)}] over its cells" +
         (if (marked == 0) "" else s"; $marked flagged cells of it moved no further (their interval holds its ${pct(m)}), marked *")
     }
-    Vector(g) ++ shiftLine ++ tableLines ++ Vector(
+    // A relayed table judged in its table: its move as a whole is the machine's, said once.
+    val inTableLines = c.inTableShifts.map { case ((table, jvm), (m, lo, hi)) =>
+      s"the table $table ($jvm) moved as a whole: B ${if (m > 1) "slower" else "faster"} than A by ${pct(m)} [${pct(lo)}, ${pct(hi)}] over its cells; " +
+        "relayed, its cells are judged in the table (column 'in table')"
+    }
+    def spread(tau: Double) = f"±${(math.exp(tau) - 1) * 100}%.1f%%"
+    val spreadLine = c.inTableSpread.map { case (tau, n) =>
+      s"between the runs, the places of the $n cells judged in their tables moved ${spread(tau)} beyond their rounds' own spread " +
+        "(a robust estimate over those cells: the machine between two runs measured apart)" +
+        (if (c.tableSpreads.isEmpty) ""
+         else "; " + c.tableSpreads.toVector.sortBy(_._1).map { case ((t, _), tau) => s"in the table $t, ${spread(tau)}" }.mkString("; ")) +
+        "; each 'in table' interval includes its table's or the runs' spread, the wider"
+    }
+    Vector(g) ++ shiftLine ++ tableLines ++ inTableLines ++ spreadLine ++ Vector(
       s"${c.rows.size} cells compared: ${c.improved.size} improved, ${c.regressed.size} regressed" +
         (if (c.withShift.isEmpty) ", "
          else s" (${c.withShift.size} of them no further than the run's or their table's shift, marked *), ") +
@@ -87,7 +110,7 @@ object CompareReport {
     header(c).foreach(l => sb.append(l).append('\n'))
     c.warnings.foreach(w => sb.append("warning: ").append(w).append('\n'))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
-    sb.append('\n').append(TerminalTable.table(head(showJvm), rows(c, showJvm)))
+    sb.append('\n').append(TerminalTable.table(head(c, showJvm), rows(c, showJvm)))
     sb.append('\n')
     summary(c).foreach(l => sb.append(l).append('\n'))
     for (
@@ -97,7 +120,7 @@ object CompareReport {
     ) {
       sb.append(s"$label:\n")
       ds.take(25).foreach(d =>
-        sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}  B/op ${alloc(d)}" +
+        sb.append(s"  ${d.key}  ${pct(d.ratio)} ${ci(d)}${d.inTable.fold("")(_ => s"  in table ${inTable(d)}")}  B/op ${alloc(d)}" +
           s"${if (c.shiftedKeys((d.key, d.jvm))) "  * within the whole run's or its table's shift" else ""}\n")
       )
       if (ds.size > 25) sb.append(s"  ... and ${ds.size - 25} more\n")
@@ -112,7 +135,7 @@ object CompareReport {
     sb.append('\n')
     c.warnings.foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
-    sb.append(Markdown.table(head(showJvm),
+    sb.append(Markdown.table(head(c, showJvm),
         rows(c, showJvm, v => if (v == Verdict.Regressed) "**regressed**" else verdictText(v))))
     sb.append('\n')
     summary(c).foreach(l => sb.append("**").append(Markdown.cell(l)).append("**\n\n"))
