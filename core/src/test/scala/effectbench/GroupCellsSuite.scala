@@ -22,7 +22,7 @@ class GroupCellsSuite extends munit.FunSuite {
       extends ScenarioImpls[Scala212Row]
 
   private val deepBind = new Obj(Catalog.deepBind, Scala212Row(dsl = runs(DslLike)), Vector(impl(Catalog.deepBind, DslLike)))
-  private val gather = new NoPrograms(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)))
+  private val gather = new Obj(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)), Vector.empty)
   private val scenarios = Vector(Catalog.deepBind, Catalog.gather)
   private def problems(objects: ScenarioImpls[_ <: GroupRow]*): Vector[String] =
     GroupCells.problems("scala212", objects.toVector, scenarios)
@@ -36,13 +36,13 @@ class GroupCellsSuite extends munit.FunSuite {
   }
 
   test("an n/a entry where the catalog plans a cell, and a planned cell with no program, are named") {
-    val noReason = new NoPrograms(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.leftSum)))
+    val noReason = new Obj(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.leftSum)), Vector.empty)
     assertEquals(
       problems(noReason, gather),
       Vector("deep-bind/dsl: its entry is n/a, but the reasons it names have none for it",
         "deep-bind/default/dsl: planned, with neither a program nor an n/a reason")
     )
-    val otherReason = new NoPrograms(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.gather)))
+    val otherReason = new Obj(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.gather)), Vector.empty)
     assertEquals(
       problems(otherReason, gather),
       Vector("deep-bind/dsl: its n/a reasons are not the catalog's",
@@ -79,7 +79,7 @@ class GroupCellsSuite extends munit.FunSuite {
   }
 
   test("a written reason the catalog has not read is named, with how to write it") {
-    val unread = new NoPrograms(Catalog.gather, Scala212Row(dsl = na("a reason no scenario object writes")))
+    val unread = new Obj(Catalog.gather, Scala212Row(dsl = na("a reason no scenario object writes")), Vector.empty)
     assertEquals(
       problems(deepBind, unread),
       Vector(
