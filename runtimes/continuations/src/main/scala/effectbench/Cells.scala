@@ -1,6 +1,19 @@
 package effectbench
 
-import effectbench.continuations.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered, HogProbe, SleepDrift, Service}
+import effectbench.continuations.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The continuations group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (ContinuationsRow: every runtime of the group runs it or says why not). A

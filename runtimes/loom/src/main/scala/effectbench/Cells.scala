@@ -1,6 +1,29 @@
 package effectbench
 
-import effectbench.loom.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered, BusinessFlow, TransformerStack, ForkMany, ChainedFork, PingPong, YieldMany, EnqueueDequeue, SchedulerStress, Alloc, ForkJoin, HogProbe, SleepDrift, Service}
+import effectbench.loom.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  BusinessFlow,
+  TransformerStack,
+  ForkMany,
+  ChainedFork,
+  PingPong,
+  YieldMany,
+  EnqueueDequeue,
+  SchedulerStress,
+  Alloc,
+  ForkJoin,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The loom group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (LoomRow: every runtime of the group runs it or says why not). A

@@ -1,6 +1,19 @@
 package effectbench
 
-import effectbench.scala212.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered, HogProbe, SleepDrift, Service}
+import effectbench.scala212.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The scala212 group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (Scala212Row: every runtime of the group runs it or says why not). A

@@ -1,6 +1,27 @@
 package effectbench
 
-import effectbench.scala213.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered, ForkMany, ChainedFork, PingPong, YieldMany, EnqueueDequeue, SchedulerStress, Alloc, ForkJoin, HogProbe, SleepDrift, Service}
+import effectbench.scala213.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  ForkMany,
+  ChainedFork,
+  PingPong,
+  YieldMany,
+  EnqueueDequeue,
+  SchedulerStress,
+  Alloc,
+  ForkJoin,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The scala213 group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (Scala213Row: every runtime of the group runs it or says why not). A
