@@ -1,6 +1,8 @@
 package effectbench
 
 import effectbench.Cover.{na, notDefined, runs}
+import java.nio.file.Files
+import scala.jdk.CollectionConverters.*
 
 /** GroupCells.problems on a made-up scala212 group: what it refuses, each with the scenario's name. */
 class GroupCellsSuite extends munit.FunSuite {
@@ -86,6 +88,18 @@ class GroupCellsSuite extends munit.FunSuite {
         "gather/dsl: the catalog has not read its reason \"a reason no scenario object writes\": write it as one string literal, na(\"why\"), in its scenario object"
       )
     )
+  }
+
+  test("no group's Cells.scala writes a row: a runtime added to a group fills its entries in the scenario files only") {
+    val dir = RepoRoot.path.resolve("runtimes")
+    val groups = Files.list(dir)
+    val cells =
+      try groups.iterator.asScala.toVector.map(_.resolve("src/main/scala/effectbench/Cells.scala")).filter(Files.isRegularFile(_))
+      finally groups.close()
+    assert(cells.size >= 6, s"found only ${cells.size} groups' Cells.scala under $dir")
+    val rowNew = "\\b\\w+Row\\s*\\(".r
+    val writing = cells.filter(f => rowNew.findFirstIn(new String(Files.readAllBytes(f), "UTF-8")).isDefined)
+    assertEquals(writing.map(f => RepoRoot.path.relativize(f).toString), Vector.empty[String])
   }
 
   test("a row field names its runtime's id in camelCase") {
