@@ -14,9 +14,8 @@ object WrittenNa {
   final case class Entry(file: String, scenario: String, field: String, variant: String, literal: String)
 
   private val lit = "\"((?:[^\"\\\\\\n]|\\\\.)*)\""
-  /** The scenario an entry belongs to: the nearest `val scenario ... = Catalog.x` or
-    * `NoPrograms(Catalog.x` before it. */
-  private val scenarioAt = "(?:val\\s+scenario\\b[^=\\n]*=|NoPrograms\\()\\s*Catalog\\.(\\w+)".r
+  /** The scenario an entry belongs to: the nearest `val scenario ... = Catalog.x` before it. */
+  private val scenarioAt = "val\\s+scenario\\b[^=\\n]*=\\s*Catalog\\.(\\w+)".r
   private val reasonAt = ("\\bna\\(\\s*" + lit + "\\s*(?:,\\s*" + lit + "\\s*)?\\)").r
   /** The entry a reason is written in: the nearest `field =` before it, so that `runs(X) ++`,
     * `na(NaReasons.x) ++` and several reasons joined by `++` are read alike. */

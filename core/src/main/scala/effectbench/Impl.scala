@@ -142,11 +142,6 @@ trait CountedScenarioImpls[R <: GroupRow] extends ScenarioImpls[R] {
   lazy val impls: Vector[Impl[_ <: Live]] = implsWith(Work.off)
 }
 
-/** A scenario the group has no program of: its row gives each runtime's reason. */
-final class NoPrograms[R <: GroupRow](val scenario: Scenario, val row: R) extends ScenarioImpls[R] {
-  val impls: Vector[Impl[_ <: Live]] = Vector.empty
-}
-
 /** A group's `effectbench.Cells`: the scenario objects of its scenario trait. Loading it checks them
   * against the catalog (GroupCells.problems) and refuses a group that disagrees: a cell missed or
   * a reason that is not the catalog's would otherwise show only in a report. */

@@ -1,6 +1,8 @@
 package effectbench
 
 import effectbench.Cover.{na, notDefined, runs}
+import java.nio.file.Files
+import scala.jdk.CollectionConverters.*
 
 /** GroupCells.problems on a made-up scala212 group: what it refuses, each with the scenario's name. */
 class GroupCellsSuite extends munit.FunSuite {
@@ -22,7 +24,7 @@ class GroupCellsSuite extends munit.FunSuite {
       extends ScenarioImpls[Scala212Row]
 
   private val deepBind = new Obj(Catalog.deepBind, Scala212Row(dsl = runs(DslLike)), Vector(impl(Catalog.deepBind, DslLike)))
-  private val gather = new NoPrograms(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)))
+  private val gather = new Obj(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)), Vector.empty)
   private val scenarios = Vector(Catalog.deepBind, Catalog.gather)
   private def problems(objects: ScenarioImpls[_ <: GroupRow]*): Vector[String] =
     GroupCells.problems("scala212", objects.toVector, scenarios)
@@ -36,13 +38,13 @@ class GroupCellsSuite extends munit.FunSuite {
   }
 
   test("an n/a entry where the catalog plans a cell, and a planned cell with no program, are named") {
-    val noReason = new NoPrograms(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.leftSum)))
+    val noReason = new Obj(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.leftSum)), Vector.empty)
     assertEquals(
       problems(noReason, gather),
       Vector("deep-bind/dsl: its entry is n/a, but the reasons it names have none for it",
         "deep-bind/default/dsl: planned, with neither a program nor an n/a reason")
     )
-    val otherReason = new NoPrograms(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.gather)))
+    val otherReason = new Obj(Catalog.deepBind, Scala212Row(dsl = na(NaReasons.gather)), Vector.empty)
     assertEquals(
       problems(otherReason, gather),
       Vector("deep-bind/dsl: its n/a reasons are not the catalog's",
@@ -79,13 +81,25 @@ class GroupCellsSuite extends munit.FunSuite {
   }
 
   test("a written reason the catalog has not read is named, with how to write it") {
-    val unread = new NoPrograms(Catalog.gather, Scala212Row(dsl = na("a reason no scenario object writes")))
+    val unread = new Obj(Catalog.gather, Scala212Row(dsl = na("a reason no scenario object writes")), Vector.empty)
     assertEquals(
       problems(deepBind, unread),
       Vector(
         "gather/dsl: the catalog has not read its reason \"a reason no scenario object writes\": write it as one string literal, na(\"why\"), in its scenario object"
       )
     )
+  }
+
+  test("no group's Cells.scala writes a row: a runtime added to a group fills its entries in the scenario files only") {
+    val dir = RepoRoot.path.resolve("runtimes")
+    val groups = Files.list(dir)
+    val cells =
+      try groups.iterator.asScala.toVector.map(_.resolve("src/main/scala/effectbench/Cells.scala")).filter(Files.isRegularFile(_))
+      finally groups.close()
+    assert(cells.size >= 6, s"found only ${cells.size} groups' Cells.scala under $dir")
+    val rowNew = "\\b\\w+Row\\s*\\(".r
+    val writing = cells.filter(f => rowNew.findFirstIn(new String(Files.readAllBytes(f), "UTF-8")).isDefined)
+    assertEquals(writing.map(f => RepoRoot.path.relativize(f).toString), Vector.empty[String])
   }
 
   test("a row field names its runtime's id in camelCase") {

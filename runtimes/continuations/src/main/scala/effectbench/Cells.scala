@@ -1,7 +1,19 @@
 package effectbench
 
-import effectbench.Cover.na
-import effectbench.continuations.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence}
+import effectbench.continuations.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The continuations group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (ContinuationsRow: every runtime of the group runs it or says why not). A
@@ -25,8 +37,8 @@ trait ContinuationsScenarios {
     Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, hogProbe, sleepDrift, service)
 }
 
-/** The continuations group's implementations: its scenario objects, and a row of reasons for each scenario
-  * it has no program of. */
+/** The continuations group's implementations: its scenario objects, one file each, a scenario it has no
+  * program of included (its row gives each runtime's reason). */
 final class Cells extends GroupCells("continuations") with ContinuationsScenarios {
   def deepBind: ScenarioImpls[ContinuationsRow] = DeepBind
   def rawSum: ScenarioImpls[ContinuationsRow] = RawSum
@@ -35,11 +47,9 @@ final class Cells extends GroupCells("continuations") with ContinuationsScenario
   def cartesian: ScenarioImpls[ContinuationsRow] = Cartesian
   def ackermann: ScenarioImpls[ContinuationsRow] = Ackermann
   def sequence: ScenarioImpls[ContinuationsRow] = Sequence
-  val gather: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.gather, ContinuationsRow(continuations = na(NaReasons.gather)))
-  val gatherUnordered: ScenarioImpls[ContinuationsRow] =
-    new NoPrograms(Catalog.gatherUnordered, ContinuationsRow(continuations = na(NaReasons.gatherUnordered)))
-  val hogProbe: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.hogProbe, ContinuationsRow(continuations = na(NaReasons.latency)))
-  val sleepDrift: ScenarioImpls[ContinuationsRow] =
-    new NoPrograms(Catalog.sleepDrift, ContinuationsRow(continuations = na(NaReasons.sleepDrift)))
-  val service: ScenarioImpls[ContinuationsRow] = new NoPrograms(Catalog.service, ContinuationsRow(continuations = na(NaReasons.service)))
+  def gather: ScenarioImpls[ContinuationsRow] = Gather
+  def gatherUnordered: ScenarioImpls[ContinuationsRow] = GatherUnordered
+  def hogProbe: ScenarioImpls[ContinuationsRow] = HogProbe
+  def sleepDrift: ScenarioImpls[ContinuationsRow] = SleepDrift
+  def service: ScenarioImpls[ContinuationsRow] = Service
 }

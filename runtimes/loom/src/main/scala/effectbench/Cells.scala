@@ -1,8 +1,13 @@
 package effectbench
 
-import effectbench.Cover.na
 import effectbench.loom.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
   Ackermann,
+  Sequence,
   Gather,
   GatherUnordered,
   BusinessFlow,
@@ -53,20 +58,16 @@ trait LoomScenarios {
     schedulerStress, alloc, forkJoin, hogProbe, sleepDrift, service)
 }
 
-/** The loom group's implementations: its scenario objects, and a row of reasons for each scenario
-  * it has no program of. */
+/** The loom group's implementations: its scenario objects, one file each, a scenario it has no
+  * program of included (its row gives each runtime's reason). */
 final class Cells extends GroupCells("loom") with LoomScenarios {
-  val deepBind: ScenarioImpls[LoomRow] =
-    new NoPrograms(Catalog.deepBind, LoomRow(ox = na(NaReasons.deepBind), loom = na(NaReasons.deepBind)))
-  val rawSum: ScenarioImpls[LoomRow] = new NoPrograms(Catalog.rawSum, LoomRow(ox = na(NaReasons.rawSum), loom = na(NaReasons.rawSum)))
-  val leftSum: ScenarioImpls[LoomRow] = new NoPrograms(Catalog.leftSum, LoomRow(ox = na(NaReasons.leftSum), loom = na(NaReasons.leftSum)))
-  val rightSum: ScenarioImpls[LoomRow] =
-    new NoPrograms(Catalog.rightSum, LoomRow(ox = na(NaReasons.rightSum), loom = na(NaReasons.rightSum)))
-  val cartesian: ScenarioImpls[LoomRow] =
-    new NoPrograms(Catalog.cartesian, LoomRow(ox = na(NaReasons.cartesian), loom = na(NaReasons.cartesian)))
+  def deepBind: ScenarioImpls[LoomRow] = DeepBind
+  def rawSum: ScenarioImpls[LoomRow] = RawSum
+  def leftSum: ScenarioImpls[LoomRow] = LeftSum
+  def rightSum: ScenarioImpls[LoomRow] = RightSum
+  def cartesian: ScenarioImpls[LoomRow] = Cartesian
   def ackermann: ScenarioImpls[LoomRow] = Ackermann
-  val sequence: ScenarioImpls[LoomRow] =
-    new NoPrograms(Catalog.sequence, LoomRow(ox = na(NaReasons.sequence), loom = na(NaReasons.sequence)))
+  def sequence: ScenarioImpls[LoomRow] = Sequence
   def gather: ScenarioImpls[LoomRow] = Gather
   def gatherUnordered: ScenarioImpls[LoomRow] = GatherUnordered
   def businessFlow: ScenarioImpls[LoomRow] = BusinessFlow

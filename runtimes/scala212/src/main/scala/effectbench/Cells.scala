@@ -1,7 +1,19 @@
 package effectbench
 
-import effectbench.Cover.na
-import effectbench.scala212.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence}
+import effectbench.scala212.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The scala212 group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (Scala212Row: every runtime of the group runs it or says why not). A
@@ -25,8 +37,8 @@ trait Scala212Scenarios {
     Vector(deepBind, rawSum, leftSum, rightSum, cartesian, ackermann, sequence, gather, gatherUnordered, hogProbe, sleepDrift, service)
 }
 
-/** The scala212 group's implementations: its scenario objects, and a row of reasons for each scenario
-  * it has no program of. */
+/** The scala212 group's implementations: its scenario objects, one file each, a scenario it has no
+  * program of included (its row gives each runtime's reason). */
 final class Cells extends GroupCells("scala212") with Scala212Scenarios {
   def deepBind: ScenarioImpls[Scala212Row] = DeepBind
   def rawSum: ScenarioImpls[Scala212Row] = RawSum
@@ -35,10 +47,9 @@ final class Cells extends GroupCells("scala212") with Scala212Scenarios {
   def cartesian: ScenarioImpls[Scala212Row] = Cartesian
   def ackermann: ScenarioImpls[Scala212Row] = Ackermann
   def sequence: ScenarioImpls[Scala212Row] = Sequence
-  val gather: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.gather, Scala212Row(dsl = na(NaReasons.gather)))
-  val gatherUnordered: ScenarioImpls[Scala212Row] =
-    new NoPrograms(Catalog.gatherUnordered, Scala212Row(dsl = na(NaReasons.gatherUnordered)))
-  val hogProbe: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.hogProbe, Scala212Row(dsl = na(NaReasons.latency)))
-  val sleepDrift: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.sleepDrift, Scala212Row(dsl = na(NaReasons.sleepDrift)))
-  val service: ScenarioImpls[Scala212Row] = new NoPrograms(Catalog.service, Scala212Row(dsl = na(NaReasons.service)))
+  def gather: ScenarioImpls[Scala212Row] = Gather
+  def gatherUnordered: ScenarioImpls[Scala212Row] = GatherUnordered
+  def hogProbe: ScenarioImpls[Scala212Row] = HogProbe
+  def sleepDrift: ScenarioImpls[Scala212Row] = SleepDrift
+  def service: ScenarioImpls[Scala212Row] = Service
 }

@@ -1,7 +1,27 @@
 package effectbench
 
-import effectbench.Cover.{na, notDefined}
-import effectbench.scala213.{DeepBind, RawSum, LeftSum, RightSum, Cartesian, Ackermann, Sequence, Gather, GatherUnordered}
+import effectbench.scala213.{
+  DeepBind,
+  RawSum,
+  LeftSum,
+  RightSum,
+  Cartesian,
+  Ackermann,
+  Sequence,
+  Gather,
+  GatherUnordered,
+  ForkMany,
+  ChainedFork,
+  PingPong,
+  YieldMany,
+  EnqueueDequeue,
+  SchedulerStress,
+  Alloc,
+  ForkJoin,
+  HogProbe,
+  SleepDrift,
+  Service
+}
 
 /** The scala213 group's scenarios: one member per scenario the catalog defines for any of its runtimes,
   * each with the group's row (Scala213Row: every runtime of the group runs it or says why not). A
@@ -34,8 +54,8 @@ trait Scala213Scenarios {
     hogProbe, sleepDrift, service)
 }
 
-/** The scala213 group's implementations: its scenario objects, and a row of reasons for each scenario
-  * it has no program of. */
+/** The scala213 group's implementations: its scenario objects, one file each, a scenario it has no
+  * program of included (its row gives each runtime's reason). */
 final class Cells extends GroupCells("scala213") with Scala213Scenarios {
   def deepBind: ScenarioImpls[Scala213Row] = DeepBind
   def rawSum: ScenarioImpls[Scala213Row] = RawSum
@@ -46,25 +66,15 @@ final class Cells extends GroupCells("scala213") with Scala213Scenarios {
   def sequence: ScenarioImpls[Scala213Row] = Sequence
   def gather: ScenarioImpls[Scala213Row] = Gather
   def gatherUnordered: ScenarioImpls[Scala213Row] = GatherUnordered
-  val forkMany: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.forkMany, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val chainedFork: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.chainedFork, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val pingPong: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.pingPong, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val yieldMany: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.yieldMany, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val enqueueDequeue: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.enqueueDequeue, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val schedulerStress: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.schedulerStress, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val alloc: ScenarioImpls[Scala213Row] = new NoPrograms(Catalog.alloc, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val forkJoin: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.forkJoin, Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined))
-  val hogProbe: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.hogProbe, Scala213Row(scalaz = na(NaReasons.latency), scalaAsync = na(NaReasons.latency)))
-  val sleepDrift: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.sleepDrift, Scala213Row(scalaz = na(NaReasons.sleepDrift), scalaAsync = na(NaReasons.sleepDrift)))
-  val service: ScenarioImpls[Scala213Row] =
-    new NoPrograms(Catalog.service, Scala213Row(scalaz = na(NaReasons.service), scalaAsync = na(NaReasons.service)))
+  def forkMany: ScenarioImpls[Scala213Row] = ForkMany
+  def chainedFork: ScenarioImpls[Scala213Row] = ChainedFork
+  def pingPong: ScenarioImpls[Scala213Row] = PingPong
+  def yieldMany: ScenarioImpls[Scala213Row] = YieldMany
+  def enqueueDequeue: ScenarioImpls[Scala213Row] = EnqueueDequeue
+  def schedulerStress: ScenarioImpls[Scala213Row] = SchedulerStress
+  def alloc: ScenarioImpls[Scala213Row] = Alloc
+  def forkJoin: ScenarioImpls[Scala213Row] = ForkJoin
+  def hogProbe: ScenarioImpls[Scala213Row] = HogProbe
+  def sleepDrift: ScenarioImpls[Scala213Row] = SleepDrift
+  def service: ScenarioImpls[Scala213Row] = Service
 }

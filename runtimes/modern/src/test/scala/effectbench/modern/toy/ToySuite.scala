@@ -1,6 +1,6 @@
 package effectbench.modern.toy
 
-import effectbench.{GroupCells, GroupRow, Live, Mode, ModernRow, Scenario, ScenarioImpls, Settings}
+import effectbench.{GroupCells, GroupRow, Live, Mode, Scenario, ScenarioImpls, Settings}
 
 /** Keeps CONTRIBUTING.md's "Add a scenario" true: a scenario's entry and its object, listed in the
   * group's scenario trait, are found by the group's `Cells` and run against their oracle as every
@@ -9,11 +9,11 @@ class ToySuite extends munit.FunSuite {
   /** Step 3 of "Add a scenario": a member of the group's scenario trait (as ModernScenarios in
     * `runtimes/modern/src/main/scala/effectbench/Cells.scala`), here over the toy scenario alone. */
   trait ToyScenarios {
-    def toySum: ScenarioImpls[ModernRow]
+    def toySum: ScenarioImpls[ToyRow]
     final def scenarioObjects: Vector[ScenarioImpls[? <: GroupRow]] = Vector(toySum)
   }
-  final class ToyCells(obj: ScenarioImpls[ModernRow]) extends GroupCells("modern") with ToyScenarios {
-    def toySum: ScenarioImpls[ModernRow] = obj
+  final class ToyCells(obj: ScenarioImpls[ToyRow]) extends GroupCells("modern") with ToyScenarios {
+    def toySum: ScenarioImpls[ToyRow] = obj
     override protected def scenarios: Vector[Scenario] = Vector(ToyCatalog.toySum)
   }
 
