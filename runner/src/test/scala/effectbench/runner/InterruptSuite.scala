@@ -13,9 +13,13 @@ import scala.jdk.CollectionConverters._
 class InterruptSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 10.minutes
 
+  /** The cells' time limit: the resumed run waits it out on the hanging cell, holding the JMH lock
+    * the other runner test JVM waits for, so no longer than an ok smoke fork needs on a loaded machine. */
+  private val timeout = 20L
+
   private def startTwoCells(out: Path): Cli.Running =
     Cli.start("run", "--test-only", "--scenario", "fault", "--variant", "ok,hang", "--param", "after=1",
-      "--profile", "smoke", "--timeout", "40", "--out", out.toString)
+      "--profile", "smoke", "--timeout", timeout.toString, "--out", out.toString)
 
   private val okKey = "fault/ok/baseline/after=1/fork"
   private val hangKey = "fault/hang/baseline/after=1/fork"
@@ -57,7 +61,7 @@ class InterruptSuite extends munit.FunSuite {
     val meta = Cli.runMeta(dir)
     assertEquals(meta.status, RunStatus.Complete)
     assertEquals(meta.profile.id, "smoke", "the resumed run keeps its profile")
-    assertEquals(meta.timeoutSeconds, Some(40L), "the resumed run keeps its time limit")
+    assertEquals(meta.timeoutSeconds, Some(timeout), "the resumed run keeps its time limit")
     assert(Cli.childrenOf(resumed.pid).isEmpty, "a JVM of the resumed run outlived it")
   }
 
