@@ -273,10 +273,7 @@ lazy val runner = project
     Test / testGrouping := {
       val opts = (Test / forkOptions).value
       val (first, second) = (Test / definedTests).value.partition(t => runnerFirstGroup(t.name.split('.').last))
-      Seq(
-        Tests.Group("runner-1", first, Tests.SubProcess(opts), Seq(RunnerTests -> 1)),
-        Tests.Group("runner-2", second, Tests.SubProcess(opts), Seq(RunnerTests -> 1))
-      )
+      Seq(Tests.Group("runner-1", first, Tests.SubProcess(opts)), Tests.Group("runner-2", second, Tests.SubProcess(opts)))
     }
   )
 
@@ -284,17 +281,11 @@ lazy val runner = project
 def runnerFirstGroup(suite: String): Boolean =
   Set("LatencyRunSuite", "FaultSuite", "ConcurrentSuite", "ShardMergeSuite", "CorruptFilesSuite", "BadInputSuite")(suite)
 
-/** The runner's two test JVMs: they mostly wait for the JVMs they launch, whose measurements take
-  * turns on one JMH lock (Cli.lockDir). */
-lazy val RunnerTests = Tags.Tag("runner-tests")
-
-// The runner's test JVMs run beside the other tasks, not in their slots: they are the longest and
-// mostly wait, and in those slots they started only after every oracle test. Every other task
-// shares one slot per core.
+// Two forked test JVMs at a time (sbt's default is one): a 2-core machine runs a runtime group's
+// oracles beside the runner's tests. Only the runner's tests take the JMH lock, in one directory.
 Global / concurrentRestrictions := Seq(
-  Tags.customLimit(t => t.getOrElse(Tags.All, 0) - t.getOrElse(RunnerTests, 0) <= java.lang.Runtime.getRuntime.availableProcessors),
-  Tags.limit(RunnerTests, 2),
-  Tags.limit(Tags.ForkedTestGroup, 4),
+  Tags.limitAll(java.lang.Runtime.getRuntime.availableProcessors),
+  Tags.limit(Tags.ForkedTestGroup, 2),
   Tags.exclusiveGroup(Tags.Clean)
 )
 
@@ -343,14 +334,14 @@ lazy val root = project
     )): _*)
   .settings(
     publish / skip := true,
-    // The groups share only core: they compile side by side with each other and with the runner
-    // (two at a time under concurrentRestrictions), not one after another.
-    benchBuild := {
-      val _ = Def.task(()).dependsOn(groupModules.map { case (g, p) => groupBuild(g, p) }: _*).value
-      val out = baseDirectory.value / "target" / "bench"
-      val cp = (runner / Runtime / fullClasspath).value.files
-      IO.write(out / "runner.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
-      val labCp = (lab / Runtime / fullClasspath).value.files
-      IO.write(out / "lab.classpath", labCp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
-    }
+    benchBuild := Def.sequential(
+      groupModules.map { case (g, p) => groupBuild(g, p) },
+      Def.task {
+        val out = baseDirectory.value / "target" / "bench"
+        val cp = (runner / Runtime / fullClasspath).value.files
+        IO.write(out / "runner.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
+        val labCp = (lab / Runtime / fullClasspath).value.files
+        IO.write(out / "lab.classpath", labCp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
+      }
+    ).value
   )

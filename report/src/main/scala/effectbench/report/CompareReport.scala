@@ -26,9 +26,9 @@ object CompareReport {
         f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change, " +
         f"or when the forks of both fall in launch states whose shares differ no more than the launches' draw explains (chance ≥ ${RunComparison.Alpha}%.2f, adjusted over the cells tested, Holm) and no state moved on its own; " +
         (if (c.rows.exists(_.inTable.nonEmpty))
-           "in table: a relayed cell's B/A against its table's other cells (per round, its turns' ratio to the table's reference less the others' median; " +
-             "Welch over the two runs' rounds): a relayed table's cells take turns within seconds, so the machine's speed between two runs moves them alike; " +
-             "its interval is the verdict's; "
+           "in table: a relayed cell's B/A in its table (per round, its turns' ratio to the table's reference less the mean over the table's cells; " +
+             "its move between the runs less its table's median move, Welch over the two runs' rounds, the spread of places between the runs added): " +
+             "a relayed table's cells take turns within seconds, so the machine's speed between two runs moves them alike; its interval is the verdict's; "
          else "") +
         f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% (family-L hog time and time per request: ±${c.tailThreshold * 100}%.1f%%, the tail threshold) and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart (family L's never: its op is a window of fixed time, the work in it the runtime's throughput)")
   }
