@@ -54,13 +54,15 @@ class OracleSuite extends munit.FunSuite {
           if (!exempt) Left(s"not stack-safe: overflowed a 256 KiB stack at ${id.params}")
           else {
             var again: Either[Throwable, Either[String, String]] = Left(e)
-            val t = new Thread(null, () => again = scala.util.Try(Harness.verify(id.key, program)).toEither, "oracle-default-stack", 1L << 20)
+            val t =
+              new Thread(null, () => again = scala.util.Try(Harness.verify(id.key, program)).toEither, "oracle-default-stack", 1L << 20)
             t.start()
             t.join()
             again match {
               case Right(r) => r
               case Left(e2) if overflowed(e2) =>
-                assume(false, s"declared not stack-safe: overflowed a 256 KiB stack at ${id.params}, and its pool's threads again on a 1 MiB one")
+                assume(false,
+                  s"declared not stack-safe: overflowed a 256 KiB stack at ${id.params}, and its pool's threads again on a 1 MiB one")
                 Left("unreachable")
               case Left(e2) => throw e2
             }
