@@ -1,6 +1,6 @@
 package effectbench.analysis
 
-import effectbench.stats.{CellEstimate, Describe, ForkStats}
+import effectbench.stats.{CellEstimate, Describe, ForkStats, MeanInterval}
 
 /** A relayed cell's move in its table between two runs. A relayed table's cells take turns on the
   * same cores within seconds of each other, so the machine's speed, which moves between two runs
@@ -65,8 +65,7 @@ object InTable {
     if (a.size < math.max(2, minRounds) || b.size < math.max(2, minRounds)) None
     else {
       val (va, vb) = (Describe.variance(a) / a.size, Describe.variance(b) / b.size)
-      val df = if (va + vb == 0) a.size + b.size - 2.0 else (va + vb) * (va + vb) / (va * va / (a.size - 1) + vb * vb / (b.size - 1))
-      Some(Move(Describe.mean(b) - Describe.mean(a), va + vb, math.max(df, math.min(a.size, b.size) - 1.0)))
+      Some(Move(Describe.mean(b) - Describe.mean(a), va + vb, MeanInterval.welchDf(va, a.size - 1.0, vb, b.size - 1.0)))
     }
 
   /** Cells this many at least give the spread between runs over every table (`betweenRuns`); with fewer it is 0. */

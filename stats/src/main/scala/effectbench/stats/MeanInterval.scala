@@ -14,10 +14,13 @@ object MeanInterval {
     * standard errors are 0. */
   def welchHalfWidth(va: Double, da: Double, vb: Double, db: Double, confidence: Double): Double = {
     val se = math.sqrt(va + vb)
-    if (se == 0) 0.0
-    else {
-      val df = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
-      ForkStats.tQuantile(confidence, math.max(df, math.min(da, db))) * se
-    }
+    if (se == 0) 0.0 else ForkStats.tQuantile(confidence, welchDf(va, da, vb, db)) * se
   }
+
+  /** Welch–Satterthwaite's degrees of freedom of a difference of two means (squared standard errors
+    * `va`, `vb` on `da`, `db` degrees of freedom), never below the smaller side's; `da + db` when
+    * both standard errors are 0. */
+  def welchDf(va: Double, da: Double, vb: Double, db: Double): Double =
+    if (va + vb == 0) da + db
+    else math.max((va + vb) * (va + vb) / (va * va / da + vb * vb / db), math.min(da, db))
 }
