@@ -223,6 +223,7 @@ lazy val store = project
       "com.lihaoyi" %% "upickle" % upickle,
       "org.xerial" % "sqlite-jdbc" % sqliteJdbc,
       "org.scalameta" %% "scalameta" % Versions.scalameta,
+      hdrHistogramDep % Test, // the latency logs of synthetic runs (SyntheticRun)
       munitDep
     )
   )
@@ -241,7 +242,7 @@ lazy val analysis = project
 /** The report model and its renderers (terminal, Markdown, HTML, compare): read from the store only. */
 lazy val report = project
   .in(file("report"))
-  .dependsOn(core, stats, store, analysis)
+  .dependsOn(core, stats, store % "compile->compile;test->test", analysis)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies ++= Seq(
@@ -252,9 +253,12 @@ lazy val report = project
     )
   )
 
+/** The measuring engine: plans the cells, verifies them, launches the measuring JVMs, shows
+  * progress and records each finished cell. It decides with `analysis` and does not depend on
+  * `report`: the `cli` module prints what it recorded. */
 lazy val runner = project
   .in(file("runner"))
-  .dependsOn(core, stats, store, analysis, report % "compile->compile;test->test")
+  .dependsOn(core, stats, store % "compile->compile;test->test", analysis)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
@@ -262,8 +266,8 @@ lazy val runner = project
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
     libraryDependencies += "com.lihaoyi" %% "os-lib" % Versions.osLib,
-    // The report reads family L's latency logs; HdrHistogram (a `bundle` in its pom) is named here
-    // too, since it did not reach the runner's runtime classpath through report's dependencies.
+    // Family L's latency logs are read with HdrHistogram (a `bundle` in its pom), named here since it
+    // did not reach the runtime classpath through analysis's dependencies.
     libraryDependencies += hdrHistogramDep,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
@@ -277,9 +281,23 @@ lazy val runner = project
     }
   )
 
+/** The `bench` command line (`effectbench.cli.Main`): every command's flags and help, and the
+  * commands that print what the runner recorded (report, compare, history, site, profile's
+  * tables). It sits above the runner and the report, so the runner never depends on the report. */
+lazy val cli = project
+  .in(file("cli"))
+  .dependsOn(runner % "compile->compile;test->test", report % "compile->compile;test->test")
+  .settings(
+    scalacOptions ++= scala3Options,
+    libraryDependencies += munitDep,
+    Test / fork := true,
+    Test / baseDirectory := (LocalRootProject / baseDirectory).value,
+    Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")
+  )
+
 /** The runner's longest suites, split in two test JVMs of about equal length. */
 def runnerFirstGroup(suite: String): Boolean =
-  Set("LatencyRunSuite", "FaultSuite", "ConcurrentSuite", "ShardMergeSuite", "CorruptFilesSuite", "BadInputSuite")(suite)
+  Set("LatencyRunSuite", "FaultSuite", "ConcurrentSuite", "ShardMergeSuite", "CorruptFilesSuite")(suite)
 
 // Two forked test JVMs at a time (sbt's default is one): a 2-core machine runs a runtime group's
 // oracles beside the runner's tests. Only the runner's tests take the JMH lock, in one directory.
@@ -293,7 +311,7 @@ Global / concurrentRestrictions := Seq(
   * modern group's runtimes): benchmarks of the suite itself, kept out of the product's runner. */
 lazy val lab = project
   .in(file("lab"))
-  .dependsOn(runner, modern)
+  .dependsOn(cli, modern)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
@@ -330,6 +348,7 @@ lazy val root = project
   .aggregate((Seq[ProjectReference](core, stats, store, analysis) ++ groupModules.map(g => g._2: ProjectReference) ++ Seq[ProjectReference](
       report,
       runner,
+      cli,
       lab
     )): _*)
   .settings(
@@ -338,8 +357,8 @@ lazy val root = project
       groupModules.map { case (g, p) => groupBuild(g, p) },
       Def.task {
         val out = baseDirectory.value / "target" / "bench"
-        val cp = (runner / Runtime / fullClasspath).value.files
-        IO.write(out / "runner.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
+        val cp = (cli / Runtime / fullClasspath).value.files
+        IO.write(out / "cli.classpath", cp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
         val labCp = (lab / Runtime / fullClasspath).value.files
         IO.write(out / "lab.classpath", labCp.map(_.getAbsolutePath).mkString(java.io.File.pathSeparator))
       }

@@ -1,6 +1,7 @@
 package effectbench.lab
 
 import effectbench.runner._
+import effectbench.cli.Main
 import effectbench.Runtimes
 import effectbench.report.{CellStats, TerminalTable}
 import effectbench.stats.{CellRatios, ForkStats}
@@ -28,7 +29,7 @@ object EngineStudy {
   def main(
       outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean, waitsStudy: Boolean, rounds: Option[String]
   ): Int = {
-    val out = Paths.get(outFlag.getOrElse(Main.root.resolve("results/engine-study").toString)).toAbsolutePath
+    val out = Paths.get(outFlag.getOrElse(Workspace.root.resolve("results/engine-study").toString)).toAbsolutePath
     Files.createDirectories(out)
     if (waitsStudy) return waits(rounds, smoke, jvms, out)
     val precision = precisionFlag.getOrElse("5%")
@@ -38,10 +39,10 @@ object EngineStudy {
       sc <- pairs
       (label, flags) <- configs(smoke, precision)
     } yield {
-      val before = Main.latestRun(out)
+      val before = Workspace.latestRun(out)
       Console.err.println(s"engine-study: $sc, $label")
       Main.dispatch(Vector("run", "--scenario", sc, "--runtime", runtimes, "--mode", "fork", "--out", out.toString) ++ flags ++ jvm)
-      Main.latestRun(out).filterNot(before.contains) match {
+      Workspace.latestRun(out).filterNot(before.contains) match {
         case Some(dir) => row(sc, label, RunData.load(dir))
         case None => Vector(sc, label, "no run", "", "", "", "", "")
       }
@@ -70,12 +71,12 @@ object EngineStudy {
     val before = System.getProperty(effectbench.ResultWait.Property)
     val rows =
       try effectbench.ResultWait.ids.flatMap { w =>
-          val previous = Main.latestRun(out)
+          val previous = Workspace.latestRun(out)
           Console.err.println(s"engine-study --waits: $w")
           Main.dispatch(Vector("run", "--scenario", bimodalScenario, "--runtime", bimodalRuntimes.mkString(","), "--mode", "fork",
             "--rounds", rounds,
             "--wait", w, "--out", out.toString) ++ profile ++ jvm)
-          Main.latestRun(out).filterNot(previous.contains) match {
+          Workspace.latestRun(out).filterNot(previous.contains) match {
             case Some(dir) => waitRows(w, RunData.load(dir))
             case None => Vector(Vector(w, "", "no run", "", "", "", ""))
           }

@@ -1,6 +1,7 @@
 package effectbench.lab
 
-import effectbench.runner.{CommandLine, JvmChoice, Main}
+import effectbench.cli.{CommandLine, Main}
+import effectbench.runner.JvmChoice
 import effectbench.runner.Flags._
 import mainargs.{arg, main, Flag, ParserForMethods}
 

@@ -62,8 +62,8 @@ object StatesStudy {
         changes.find(_.id == id).getOrElse(UsageError.unknown("change", id, changes.map(_.id)))
       )).getOrElse(changes)
     val cellSpecs = cellsFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector).getOrElse(defaultCells)
-    val modules = Main.modules
-    val (jvmList, notes) = Main.jvmsOf(jvms)
+    val modules = Workspace.modules
+    val (jvmList, notes) = Workspace.jvmsOf(jvms)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
     val profile =
@@ -79,7 +79,7 @@ object StatesStudy {
       Plan.cells(sel, Vector(jvm), modules, Some(Profiles.quick)).find(_.status.runnable)
         .getOrElse(UsageError(s"$spec: no runnable cell (see ./bench list --scenario $sc --runtime $rt)"))
     }
-    val out = Paths.get(outFlag.getOrElse(Main.root.resolve("results/states-study").toString)).toAbsolutePath
+    val out = Paths.get(outFlag.getOrElse(Workspace.root.resolve("results/states-study").toString)).toAbsolutePath
     val dir = RunDir.fresh(out, "states")
     val settings = Settings.Levelled
     val verdicts = Verifier.all(cells, settings, modules, dir, 120L, Console.err.println)

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.analysis.*
 import effectbench.stats.Stat
 import effectbench.store.RunData

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.analysis.*
 import effectbench.stats.{ForkStats, ForkSteady}
 import effectbench.store.RunData

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.store.RunData
 import effectbench.{Claim, Settings}
 import java.nio.charset.StandardCharsets

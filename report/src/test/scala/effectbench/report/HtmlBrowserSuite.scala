@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.stats.{CellEstimate, ForkStats, RatioEstimate}
 import effectbench.store.{CellResult, RunData}
 import java.nio.charset.StandardCharsets

@@ -4,7 +4,8 @@ import effectbench.analysis.*
 import effectbench.store.RunData
 
 import effectbench.{Outcome, ServiceModel}
-import effectbench.report.SyntheticRun.ServiceCell
+import effectbench.store.SyntheticRun
+import effectbench.store.SyntheticRun.ServiceCell
 import java.nio.file.Path
 import scala.util.Random
 

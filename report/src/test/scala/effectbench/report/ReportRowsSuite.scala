@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.stats.{Decision, Format, RatioEstimate}
 import effectbench.store.RunData
 import java.nio.file.Files

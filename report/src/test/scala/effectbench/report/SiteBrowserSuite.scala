@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.stats.ChangePoints
 import effectbench.store.{RunData, RunFiles}
 import java.nio.charset.StandardCharsets

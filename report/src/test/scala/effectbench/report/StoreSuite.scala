@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.store.{CellRecord, Index, RunFiles}
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files

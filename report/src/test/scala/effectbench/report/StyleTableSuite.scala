@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.store.SyntheticRun
 import effectbench.stats.Stat
 import effectbench.store.{CellResult, RunData}
 import effectbench.{CellId, Mode, Outcome, Params}

@@ -172,8 +172,12 @@ enum CompareFormat(val id: String) {
   case Markdown extends CompareFormat("markdown")
 }
 
-/** One of `Reports.formats`. */
+/** `bench report --format`: one of `ReportFormat.all`. */
 final case class ReportFormat(id: String)
+
+object ReportFormat {
+  val all: Vector[String] = Vector("terminal", "markdown", "html")
+}
 
 object Flags {
   val names: String => Option[String] = mainargs.Util.kebabCaseNameMapper
@@ -193,7 +197,7 @@ object Flags {
   implicit val settingsReader: TokensReader.Simple[Settings] = oneOf("settings", Settings.all)(_.id)
   implicit val listFormatReader: TokensReader.Simple[ListFormat] = oneOf("format", ListFormat.values.toVector)(_.id)
   implicit val compareFormatReader: TokensReader.Simple[CompareFormat] = oneOf("format", CompareFormat.values.toVector)(_.id)
-  implicit val reportFormatReader: TokensReader.Simple[ReportFormat] = oneOf("format", Reports.formats.map(ReportFormat(_)))(_.id)
+  implicit val reportFormatReader: TokensReader.Simple[ReportFormat] = oneOf("format", ReportFormat.all.map(ReportFormat(_)))(_.id)
 
   /** `--mode fork,sync`, repeatable like mainargs' own Seq reader (alwaysRepeatable, allowEmpty). */
   implicit val modesReader: TokensReader.Simple[Vector[Mode]] = new TokensReader.Simple[Vector[Mode]] {

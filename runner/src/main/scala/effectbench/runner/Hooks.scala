@@ -9,7 +9,7 @@ object Hooks {
   def onCellRecorded(dir: RunDir, record: CellRecord): Unit = {
     val source = record.source
     if (source.nonEmpty)
-      try Sources.snapshot(Main.root, dir.dir, source)
+      try Sources.snapshot(Workspace.root, dir.dir, source)
       catch { case e: Exception => Console.err.println(s"warning: could not snapshot $source into ${dir.dir}/sources (${e.getMessage})") }
     val results = dir.dir.toAbsolutePath.getParent
     try new Index(results).indexCell(dir.dir, record)

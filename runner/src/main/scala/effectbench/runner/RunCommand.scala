@@ -1,16 +1,17 @@
 package effectbench.runner
 
 import effectbench._
-import effectbench.report.TerminalTable
 import effectbench.stats.Format
 import effectbench.store.{CellRecord, Named, RunData, RunFiles, RunMeta, RunStatus}
 import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
-  * finishes, and end with the table and the run directory's path. */
+  * finishes, and end with the table and the run directory's path. `table` draws the finished run
+  * at the given confidence level (the command line passes the report's terminal table). */
 final class RunCommand(
     val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit,
-    display: Progress.Display = Progress.Display.plain(verbose = true)
+    display: Progress.Display = Progress.Display.plain(verbose = true),
+    table: (RunData, Double) => String
 ) {
 
   final case class Setup(
@@ -132,7 +133,7 @@ final class RunCommand(
     catch { case _: IllegalStateException => () }
 
     val data = RunData.load(dir.dir)
-    println(TerminalTable.render(data, setup.confidence))
+    println(table(data, setup.confidence))
     val failed = RunCommand.failures(data)
     if (failed.nonEmpty) {
       println(s"${failed.size} cells did not produce a score:")

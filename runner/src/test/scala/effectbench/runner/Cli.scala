@@ -11,8 +11,11 @@ import scala.jdk.CollectionConverters._
 object Cli {
   val root: Path = Paths.get(".").toAbsolutePath.normalize()
 
+  /** The CLI's entry point, in the `cli` module. */
+  val mainClass = "effectbench.cli.Main"
+
   lazy val runnerClasspath: String = {
-    val f = root.resolve("target/bench/runner.classpath")
+    val f = root.resolve("target/bench/cli.classpath")
     assert(Files.isRegularFile(f), s"$f is missing: run ./bench build (./bench test does) before these tests")
     new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim
   }
@@ -49,7 +52,7 @@ object Cli {
     val out = Files.createTempFile("bench-out", ".txt")
     val err = Files.createTempFile("bench-err", ".txt")
     val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=$root",
-      s"-Djava.io.tmpdir=$lockDir") ++ props ++ Vector("-cp", runnerClasspath, "effectbench.runner.Main") ++ args
+      s"-Djava.io.tmpdir=$lockDir") ++ props ++ Vector("-cp", runnerClasspath, mainClass) ++ args
     val pb = new ProcessBuilder(cmd.asJava).directory(root.toFile).redirectOutput(out.toFile).redirectError(err.toFile)
     pb.environment().remove("EFFECTBENCH_DEBUG")
     new Running(pb.start(), out, err)

@@ -25,7 +25,7 @@ class ShardMergeSuite extends munit.FunSuite {
   /** The plan an unsharded `run` of the selection would record, computed here from the catalog. */
   private def unshardedPlan: Vector[(String, String, CellStatus)] = {
     val flags = Flags.read[RunFlags](selection)
-    val (jvms, _) = Main.jvmsOf(flags.cells.jvms)
+    val (jvms, _) = Workspace.jvmsOf(flags.cells.jvms)
     Plan.cells(Plan.selection(flags.cells.sel, None, includeTestOnly = true), jvms, new Modules(Cli.root), Some(Profiles.smoke))
       .map(c => (c.id.key, c.jvm.label, c.status))
   }

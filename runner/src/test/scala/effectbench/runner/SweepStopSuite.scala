@@ -1,9 +1,9 @@
 package effectbench.runner
 
 import effectbench.{CellId, Mode, Outcome, Params}
-import effectbench.report.SyntheticRun
+import effectbench.store.SyntheticRun
 import effectbench.analysis.ServiceCapacity
-import effectbench.report.SyntheticRun.ServiceCell
+import effectbench.store.SyntheticRun.ServiceCell
 import effectbench.store.{RunData, RunFiles, ShardInfo, ShardUnit}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench.{CellId, Mode, Params}
 import java.nio.file.Paths
 

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench._
 import effectbench.report.{ProfilerDiff, TerminalTable}
 import effectbench.stats.Format
@@ -35,7 +36,7 @@ object ProfilerCommand {
     EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
     val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
-    val (jvms, notes) = Main.jvmsOf(flags.jvms)
+    val (jvms, notes) = Workspace.jvmsOf(flags.jvms)
     val cells = Plan.cells(sel, jvms, modules, Some(profile))
     val runnable = cells.filter(_.status.runnable)
     if (runnable.isEmpty) {
@@ -49,7 +50,7 @@ object ProfilerCommand {
       )
 
     LibPrep(root, sel, cells, Console.err.println, build = true)
-    val out = Main.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
+    val out = Workspace.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
     val dir = RunDir.fresh(out, s"profile-${profile.id}-$scope")
     dir.lockOrFail()

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench._
 import effectbench.report.TerminalTable
 import effectbench.store.{EngineInfo, ListedCell, Named, RunData}
@@ -10,6 +11,8 @@ import java.nio.file.{Files, Path, Paths}
   * argument is validated before anything is measured, and bad input exits with code 2 and one
   * line saying what is wrong. */
 object Main {
+  import Workspace.{jvmsOf, latestRun, modules, resultsDir, root}
+
   def main(argv: Array[String]): Unit = exitWith("bench")(dispatch(argv.toVector))
 
   /** Runs a command line of `program` and exits: bad input (UsageError) with 2 and one line, a failed
@@ -32,19 +35,8 @@ object Main {
     System.exit(code)
   }
 
-  def root: Path = Paths.get(sys.props.getOrElse("effectbench.root", ".")).toAbsolutePath.normalize()
-
   /** Runs one command line (the arguments after `bench`); bad input is a UsageError. */
   def dispatch(argv: Vector[String]): Int = Commands.dispatch(argv)
-
-  def modules: Modules = new Modules(root)
-
-  def jvmsOf(choice: JvmChoice): (Vector[Jvm], Vector[String]) = choice.jvm.toVector match {
-    case ps if ps.isEmpty =>
-      val (j, note) = Jvms.default
-      (Vector(j), note.toVector)
-    case ps => (ps.map(p => Jvms.at(p).fold(err => UsageError(err), identity)).distinctBy(_.home), Vector.empty)
-  }
 
   def list(flags: CellFlags, format: ListFormat): Int = {
     val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
@@ -107,27 +99,14 @@ object Main {
     if (failures > 0 || under > 0) 1 else 0
   }
 
-  def resultsDir(outFlag: Option[String], default: => Path = root.resolve("results")): Path = {
-    val out = outFlag.map(Paths.get(_)).getOrElse(default).toAbsolutePath.normalize()
-    try Files.createDirectories(out)
-    catch {
-      case e: Exception => UsageError(s"--out $out: cannot create the results directory (${e.getClass.getSimpleName}: ${e.getMessage})")
-    }
-    if (!Files.isWritable(out)) UsageError(s"--out $out: the results directory is not writable")
-    val probe = out.resolve(s".write-probe-${ProcessHandle.current().pid()}")
-    try Files.write(probe, Array.fill[Byte](4096)(0))
-    catch { case e: Exception => UsageError(s"--out $out: cannot write there (${e.getMessage})") }
-    finally Files.deleteIfExists(probe)
-    out
-  }
-
   /** What a resumed run takes from its own run.json; giving one of these beside --resume is an error. */
   val fixedByTheRun: Set[String] =
     Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--jvm", "--profile", "--quick", "--settings", "--sweep", "--shard",
       "--cpus", "--lib")
 
   def run(flags: RunFlags, argv: Vector[String]): Int = {
-    val cmd = new RunCommand(root, modules, Hooks.onCellRecorded, Progress.Display.detect(flags.verbose.value, flags.plain.value))
+    val cmd = new RunCommand(root, modules, Hooks.onCellRecorded, Progress.Display.detect(flags.verbose.value, flags.plain.value),
+      table = TerminalTable.render)
     val measure = flags.measure
     flags.resume match {
       case Some(dirArg) =>
@@ -217,15 +196,6 @@ object Main {
         cmd.execute(dir, setup, meta)
     }
   }
-
-  /** The latest run directory under the results directory. */
-  def latestRun(results: Path): Option[Path] =
-    if (!Files.isDirectory(results)) None
-    else {
-      val it = Files.list(results)
-      try it.toArray.toVector.map(_.asInstanceOf[Path]).filter(RunData.isRunDir).sortBy(_.getFileName.toString).lastOption
-      finally it.close()
-    }
 
   def runDirArg(runDir: Option[String]): Path = runDir match {
     case Some(d) =>

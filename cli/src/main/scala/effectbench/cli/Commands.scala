@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench.runner.Flags._
 import mainargs.{arg, main, ArgSig, Flag, Leftover, MainData, ParserForMethods, Renderer, Result, TokensReader}
 import java.nio.file.Paths
@@ -32,7 +33,7 @@ final class Commands(argv: Vector[String]) {
       event: Option[String] = None,
       @arg(doc = "two cells of one table: also write where their CPU samples differ") diff: Flag = Flag()
   ): Int =
-    ProfilerCommand(Main.root, Main.modules, cells, measure, event, diff.value, argv)
+    ProfilerCommand(Workspace.root, Workspace.modules, cells, measure, event, diff.value, argv)
 
   @main(doc = "check every selected cell's result against its oracle, without timing")
   def verify(
@@ -108,7 +109,7 @@ final class Commands(argv: Vector[String]) {
 
   @main(doc = "write docs/scenarios.md, the scenario catalog in words, from core's catalog")
   def spec(@arg(doc = "write nothing; exit 1 when docs/scenarios.md differs from the catalog") check: Flag = Flag()): Int =
-    SpecCommand(Main.root, check.value)
+    SpecCommand(Workspace.root, check.value)
 
   @main(doc = "the test suite; the ./bench launcher runs it through sbt (./bench test [sbt arguments])")
   def test(): Int = UsageError("test is run by the ./bench launcher (./bench test), not by the runner")

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench.{Faults, Outcome}
 import effectbench.store.{CellRecord, RunData, RunFiles}
 import effectbench.report.{Chromium, Html}
@@ -23,7 +24,7 @@ class ProfileSuite extends munit.FunSuite {
     val err = Files.createTempFile("bench-err", ".txt")
     val cmd = Vector(java, "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", s"-Deffectbench.root=${Cli.root}",
       s"-Djava.io.tmpdir=${Cli.lockDir}",
-      "-cp", Cli.runnerClasspath, "effectbench.runner.Main") ++ args
+      "-cp", Cli.runnerClasspath, Cli.mainClass) ++ args
     val pb = new ProcessBuilder(cmd.asJava).directory(Cli.root.toFile).redirectOutput(out.toFile).redirectError(err.toFile)
     pb.environment().remove("EFFECTBENCH_DEBUG")
     env.foreach { case (k, v) => pb.environment().put(k, v) }

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import java.nio.file.Files
 import scala.concurrent.duration._
 

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench.report.{Html, Markdown, TerminalTable}
 import effectbench.stats.ForkStats
 import effectbench.store.RunData
@@ -8,12 +9,12 @@ import java.nio.file.{Files, Path}
 
 /** `bench report` formats. */
 object Reports {
-  val formats: Vector[String] = Vector("terminal", "markdown", "html")
+  val formats: Vector[String] = ReportFormat.all
 
   def text(format: String, data: RunData, confidence: Double = ForkStats.DefaultConfidence): String = format match {
     case "terminal" => TerminalTable.render(data, confidence)
     case "markdown" => Markdown.render(data, confidence)
-    case "html" => Html.render(data, Some(Main.root), confidence)
+    case "html" => Html.render(data, Some(Workspace.root), confidence)
     case other => UsageError.unknown("format", other, formats)
   }
 

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import java.io.ByteArrayOutputStream
 
 /** The help is generated from the declarations: every command is in the overview, and every

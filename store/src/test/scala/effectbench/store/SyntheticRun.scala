@@ -1,7 +1,6 @@
-package effectbench.report
+package effectbench.store
 
 import effectbench.{LatencyModel, Outcome}
-import effectbench.store._
 import java.io.{FileOutputStream, PrintStream}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}

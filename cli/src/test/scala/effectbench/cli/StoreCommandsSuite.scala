@@ -1,7 +1,8 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench.store.{Index, RunData, RunFiles}
-import effectbench.report.SyntheticRun
+import effectbench.store.SyntheticRun
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 

@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import java.io.ByteArrayOutputStream
 
 /** The fault scenario exists for these tests only: `list` and plain selections never show it. */

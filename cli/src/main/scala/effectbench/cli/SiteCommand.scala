@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner._
 import effectbench.report.Site
 import effectbench.stats.ChangePoints
 import effectbench.store.RunData

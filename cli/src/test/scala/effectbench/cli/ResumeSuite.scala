@@ -1,6 +1,7 @@
-package effectbench.runner
+package effectbench.cli
 
-import effectbench.report.SyntheticRun
+import effectbench.runner._
+import effectbench.store.SyntheticRun
 import effectbench.store.{EngineInfo, RunFiles}
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
