@@ -10,7 +10,7 @@ Global / onChangedBuildSource := ReloadOnSourceChanges
 val munitDep = "org.scalameta" %% "munit" % Versions.munit % Test
 /** Captures each implementation's source file and line at compile time (see Impl). */
 val sourcecodeDep = "com.lihaoyi" %% "sourcecode" % Versions.sourcecode
-/** Family L's latency histograms: recorded by the harness in every group, read by the report. */
+/** The latency histograms of the latency family: recorded by the harness in every group, read by the report. */
 val hdrHistogramDep = "org.hdrhistogram" % "HdrHistogram" % Versions.hdrHistogram
 
 lazy val scala3Options = Seq("-deprecation", "-feature", "-no-indent")
@@ -266,7 +266,7 @@ lazy val runner = project
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
     libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
     libraryDependencies += "com.lihaoyi" %% "os-lib" % Versions.osLib,
-    // Family L's latency logs are read with HdrHistogram (a `bundle` in its pom), named here since it
+    // The latency family's latency logs are read with HdrHistogram (a `bundle` in its pom), named here since it
     // did not reach the runtime classpath through analysis's dependencies.
     libraryDependencies += hdrHistogramDep,
     Test / fork := true,

@@ -37,7 +37,7 @@ object Versions {
   // org.scalameta::scalameta: where each program is in its Scala file (tokens and definitions);
   // 4.17.0 is built with Scala 3.3.7 and sourcecode 0.4.4, the versions of this build.
   val scalameta = "4.17.0"
-  // org.hdrhistogram:HdrHistogram: family L's latency histograms (recorded in every runtime group's
+  // org.hdrhistogram:HdrHistogram: the latency histograms of the latency family (recorded in every runtime group's
   // measuring JVM, read back by the report) and their log format in the run directory.
   val hdrHistogram = "2.2.2"
 

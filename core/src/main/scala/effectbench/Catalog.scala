@@ -8,16 +8,16 @@ import ParamKind._
 object Catalog {
   // Which runtimes each family is defined for is the runtime table's `families` column.
   private val allRuntimes = Runtimes.ids
-  private val fiberRuntimes = Runtimes.inFamily(Family.S)
-  private val errorRuntimes = Runtimes.inFamily(Family.E)
+  private val fiberRuntimes = Runtimes.inFamily(Family.Scheduler)
+  private val errorRuntimes = Runtimes.inFamily(Family.Errors)
 
-  /** The style every other style of a family-E style scenario is compared with. */
+  /** The style every other style of an error-family style scenario is compared with. */
   val referenceStyle = "either"
 
-  /** Whether a scenario is one of family E's style scenarios (business-flow): its styles are set
+  /** Whether a scenario is one of the error family's style scenarios (business-flow): its styles are set
     * side by side, each against the same runtime's `referenceStyle`, and they share one machine
     * when a run is split into shards. */
-  def isStyleScenario(s: Scenario): Boolean = s.family == Family.E && s.variants.contains(referenceStyle)
+  def isStyleScenario(s: Scenario): Boolean = s.family == Family.Errors && s.variants.contains(referenceStyle)
 
   private val executedIn = ParamDef("executed-in", "current-thread", Choice(Vector("current-thread", "thread-pool")),
     "where each task runs: on the current thread, or each on the runtime's pool", Vector("current-thread", "thread-pool"))
@@ -33,7 +33,7 @@ object Catalog {
       id: String, title: String, syntaxNote: String, notApplicable: Vector[NotApplicable], program: String,
       stackExempt: Set[String] = Set.empty
   ) = Scenario(
-    id = id, family = Family.R, title = title, origin = "Dsl.scala's benchmarks",
+    id = id, family = Family.RunLoop, title = title, origin = "Dsl.scala's benchmarks",
     stresses = s"the cost of binding N results in the runtime's usual syntax ($syntaxNote)",
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), executedIn),
@@ -52,7 +52,7 @@ object Catalog {
   val DeepBindYields = 5
 
   val deepBind: Scenario = Scenario(
-    id = "deep-bind", family = Family.R, title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
+    id = "deep-bind", family = Family.RunLoop, title = "deep flatMap chain", origin = "Cats Effect's benchmarks; Monix's benchmarks",
     stresses = "the run loop's flatMap on one fiber; unfair if one runtime fuses the chain or runs it with tracing on",
     variants = Vector("default"),
     params = Vector(count("d", DeepBindDepth, 100000000, "depth of the chain")),
@@ -81,7 +81,7 @@ object Catalog {
       "where the syntax appends a trailing `map` to the comprehension, the map stays.")
 
   val cartesian: Scenario = Scenario(
-    id = "cartesian", family = Family.R, title = "all pairs of two task lists", origin = "Dsl.scala's benchmarks",
+    id = "cartesian", family = Family.RunLoop, title = "all pairs of two task lists", origin = "Dsl.scala's benchmarks",
     stresses = "nested traversal; unfair if one runtime builds the pairs outside the effect",
     variants = Vector("traverse", "list-transformer"),
     params = Vector(count("s", 50, 2000, "size of each list"), executedIn),
@@ -98,7 +98,7 @@ object Catalog {
   )
 
   val ackermann: Scenario = Scenario(
-    id = "ackermann", family = Family.R, title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
+    id = "ackermann", family = Family.RunLoop, title = "Ackermann function", origin = "the trampolining write-up on Scalaz Task",
     stresses = "deep non-tail recursion; unfair if one runtime suspends at every call and another only sometimes",
     variants = Vector("plain", "pool-per-step", "trampolined", "stack-aware"),
     params = Vector(ParamDef("m", "2", IntRange(0, 3), "first argument", Vector("2", "3")),
@@ -124,7 +124,7 @@ object Catalog {
       id: String, title: String, origin: String, stresses: String, notApplicable: Vector[NotApplicable],
       oracle: (String, Params) => String, program: String, oracleDoc: String
   ) = Scenario(
-    id = id, family = Family.C, title = title, origin = origin, stresses = stresses,
+    id = id, family = Family.Collections, title = title, origin = origin, stresses = stresses,
     variants = Vector("default"),
     params = Vector(count("n", 1000, 10000000, "number of tasks"), tasksParam),
     runtimes = allRuntimes, notApplicable = notApplicable, oracle = oracle,
@@ -160,7 +160,7 @@ object Catalog {
       "ships for that; the resulting list is summed.", sumOracleDoc)
 
   val businessFlow: Scenario = Scenario(
-    id = "business-flow", family = Family.E, title = "typical service call with validation and failures",
+    id = "business-flow", family = Family.Errors, title = "typical service call with validation and failures",
     origin = "the functional error-handling study",
     stresses = "error-handling styles around real CPU work; unfair if one style skips the async boundary or the bookkeeping",
     // tagless-syntax/-plain are the `either` flow written against an abstract F, tagless-eithert-*
@@ -216,7 +216,7 @@ object Catalog {
   )
 
   val transformerStack: Scenario = Scenario(
-    id = "transformer-stack", family = Family.E, title = "reader, state and typed error over N steps",
+    id = "transformer-stack", family = Family.Errors, title = "reader, state and typed error over N steps",
     origin = "the functional error-handling study",
     stresses = "monad-transformer layers versus the runtime's native environment, state and error",
     variants = Vector("transformers", "native"),
@@ -233,7 +233,7 @@ object Catalog {
     paramSets = Vector(Params.empty, Params.of("fail-at" -> "500")),
     stackParams = Some(Params.of("n" -> "100000")),
     // Single-fiber, so it has sync cells; the quick profile measures fork entry only, as for the
-    // families R and C (deep-bind alone keeps both modes at quick: its sync table is the one
+    // the run-loop and collection families (deep-bind alone keeps both modes at quick: its sync table is the one
     // comparison of entries a quick run makes).
     singleFiber = true, quickModes = NaReasons.quickModes,
     work = p =>
@@ -248,7 +248,7 @@ object Catalog {
     oracleDoc = "the final state N × config, or the typed error at `fail-at` when it falls before N"
   )
 
-  /** A family-S scenario. `expected` is the work the program must do, counted in every
+  /** A scheduler-family scenario. `expected` is the work the program must do, counted in every
     * implementation by the tests and the verifier; `primary` the unit of it that the report divides
     * by; `testSizes` the small sizes of the tests (the oracle tests, the work counts with a hook on
     * every fork and yield, and the thread-leak probe, which runs every cell in one JVM, all run
@@ -260,7 +260,7 @@ object Catalog {
       expected: Params => WorkCount, primary: WorkUnit, testSizes: Vector[(String, String)],
       paramSets: Vector[Params] = Vector(Params.empty), quick: Vector[(String, String)] = Vector.empty
   ) =
-    Scenario(id = id, family = Family.S, title = title, origin = origin, stresses = stresses, variants = Vector("default"),
+    Scenario(id = id, family = Family.Scheduler, title = title, origin = origin, stresses = stresses, variants = Vector("default"),
       params = params, runtimes = fiberRuntimes, notApplicable = NaReasons.fiber, oracle = (_, p) => oracle(p).toString,
       paramSets = paramSets, quickParams = quick, testParams = testSizes, timeUnit = "ms",
       work = p => DeclaredWork.primaryFirst(expected(p), primary), expectedWork = Some(expected),
@@ -335,8 +335,8 @@ object Catalog {
     "Start F fibers that each return 1, join them all, sum their results.", "F",
     expected = p => WorkCount.zero.copy(forks = fibers(p), joins = fibers(p)), primary = Forks, testSizes = Vector("f" -> "300"))
 
-  // ---- Family L: latency and fairness under load (LatencyModel holds the shared rules) ----
-  private val latencyRuntimes = Runtimes.inFamily(Family.L)
+  // ---- Latency and fairness under load (LatencyModel holds the shared rules) ----
+  private val latencyRuntimes = Runtimes.inFamily(Family.Latency)
   /** The family's runtimes and those whose n/a reason for the whole scenario is declared, so that
     * docs/scenarios.md prints the reason (no scheduler, Ox's scope) instead of "not defined". */
   private def latencyRuntimesWith(na: Vector[NotApplicable]): Vector[String] =
@@ -344,7 +344,7 @@ object Catalog {
   private val hogsPerCpu = ParamDef("hogs-per-cpu", "2", IntRange(1, 64), "hog fibers per processor of the measuring JVM")
   private val windowMs = ParamDef("window-ms", "2000", IntRange(10, 600000),
     "length of one window of load (one JMH iteration), in milliseconds")
-  /** A family-L window at the quick size (a quick iteration long) and at the tests' size. */
+  /** A latency window at the quick size (a quick iteration long) and at the tests' size. */
   private val quickWindow = Vector("window-ms" -> "250")
   private val testWindow = Vector("window-ms" -> "100")
   private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
@@ -357,7 +357,7 @@ object Catalog {
     "after another, reading a stop flag (inside the effect) between chains and counting chains and the steps the chains return"
 
   val hogProbe: Scenario = Scenario(
-    id = "hog-probe", family = Family.L, title = "probe latency while hog fibers run CPU-bound binds",
+    id = "hog-probe", family = Family.Latency, title = "probe latency while hog fibers run CPU-bound binds",
     origin = "the auto-yield trade-off in the CE3-vs-ZIO2 comparative analysis; Tokio's write-up on preemption",
     stresses = "how long a fiber waits for a worker that hogs hold; the auto-yield budget trades the hogs' throughput for it",
     variants = LatencyModel.budgetVariants,
@@ -382,7 +382,7 @@ object Catalog {
   )
 
   val sleepDrift: Scenario = Scenario(
-    id = "sleep-drift", family = Family.L, title = "oversleep of timer sleeps while hog fibers run",
+    id = "sleep-drift", family = Family.Latency, title = "oversleep of timer sleeps while hog fibers run",
     origin = "Cats Effect's SleepDrift benchmark",
     stresses = "the runtime's timer and how soon a woken fiber gets a worker from the hogs; unfair with a timer of this repository's",
     variants = LatencyModel.budgetVariants,
@@ -406,7 +406,7 @@ object Catalog {
   )
 
   val service: Scenario = Scenario(
-    id = "service", family = Family.L, title = "open-loop requests to a service, and its capacity",
+    id = "service", family = Family.Latency, title = "open-loop requests to a service, and its capacity",
     origin = "this suite's own: a small service under open-loop load",
     stresses = "the runtime's timer, race, semaphore and scheduler together under a rising arrival rate; the capacity is " +
       "the highest rate it serves within the latency target",

@@ -29,7 +29,7 @@ object CatalogText {
     """All implementations of one scenario do the same work: the same number of effect steps (binds), forks,
       |yields, queue operations and allocations of user data. Where a runtime cannot express a scenario
       |faithfully, its cell is n/a with a one-line reason; an approximation is never shown as the same
-      |program. In family S the work is counted inside the running programs by the tests (forks, joins,
+      |program. In the scheduler family the work is counted inside the running programs by the tests (forks, joins,
       |yields, offers, takes, counter updates, signals and awaits must equal what the scenario prescribes),
       |and in every family a cell whose time per unit of declared work is below the plain-code baseline's
       |is flagged, since the JIT may have removed its work.""".stripMargin
@@ -88,18 +88,18 @@ object CatalogText {
 
   /** A family's heading and the conventions its scenarios share. */
   def family(f: Family): (String, String) = f match {
-    case Family.R => ("run loop and stack (one fiber)",
+    case Family.RunLoop => ("run loop and stack (one fiber)",
         """Stack safety is part of correctness: the oracle tests run every effectful variant of deep-bind,
           |left-sum, right-sum and ackermann at a size where plain recursion overflows a 256 KiB thread stack, and
           |require the right answer there. A cell known not to be stack-safe at that size is listed as exempt
           |below: a finding the reports show, not a hidden skip.""".stripMargin)
-    case Family.C => ("collections and parallel combinators",
+    case Family.Collections => ("collections and parallel combinators",
         "Each scenario uses the runtime's own combinator; one written here for a runtime that lacks it would " +
           "measure this repository's code, so such a cell is n/a.")
-    case Family.E => ("error handling",
+    case Family.Errors => ("error handling",
         "Ordinary application code around real CPU work: the styles of handling an error are the variants, " +
           "and the work between them is the same.")
-    case Family.S => ("scheduler and fibers",
+    case Family.Scheduler => ("scheduler and fibers",
         """"Counter" below is the runtime's atomic reference (`Ref` and its kin), decremented with its `modify`;
           |"signal" is its one-shot promise (`Deferred`, `Promise`). Every queue is bounded and serves many
           |producers and many consumers in every runtime: no single-producer shortcut. On `future` the fibers are
@@ -108,7 +108,7 @@ object CatalogText {
           |`java.util.concurrent` primitives (the fixed-thread-pool reference point); on `loom` each fiber is one
           |virtual thread. The tests run these programs at small sizes (listed per scenario) and count their
           |work; `verify` checks the full sizes before a run times them.""".stripMargin)
-    case Family.L => ("latency and fairness under load",
+    case Family.Latency => ("latency and fairness under load",
         """The families above measure throughput; a runtime's auto-yield budget, its pool and its timer trade
           |throughput for fairness and latency, and the levelled profile raises Cats Effect's budget tenfold, so
           |this family measures the other side. A cell runs windows of load (one JMH iteration each) and records
@@ -127,7 +127,7 @@ object CatalogText {
           |runtime), its score the window's time per request answered, and each rate of its sweep a cell; the
           |report adds its capacity, the highest rate whose p99 stays under the target with every lower rate
           |under it too, per round of forks and as a median with its interval over the rounds (order statistics).""".stripMargin)
-    case Family.T => ("faults (tests only)", "Programs that fail on purpose, for the runner's tests; never listed.")
+    case Family.Faults => ("faults (tests only)", "Programs that fail on purpose, for the runner's tests; never listed.")
   }
 
   val reports: String =

@@ -8,13 +8,13 @@ object DeclaredWork {
   type Counts = Vector[(String, Long)]
 
   /** Whether the table's baseline is a floor for the scenario: plain sequential code is one for the
-    * single-fiber and error families (R, C, E), so a cell under it has lost work. In family S the
+    * single-fiber and error families (run loop, collections, errors), so a cell under it has lost work. In the scheduler family the
     * baseline is the fixed-thread-pool reference point of docs/scenarios.md, which a work-stealing pool
     * can beat honestly, and the forks, yields and queue operations there are counted inside the
-    * running programs by the verifier — so family S is not checked against it. Nor is family L, whose
+    * running programs by the verifier — so the scheduler family is not checked against it. Nor is the latency family, whose
     * baseline hogs a fixed pool without yielding: its score is the hogs' throughput, bought with the
     * probes' latency, and no floor of anything. */
-  def hasFloor(s: Scenario): Boolean = s.family != Family.S && s.family != Family.L
+  def hasFloor(s: Scenario): Boolean = s.family != Family.Scheduler && s.family != Family.Latency
 
   /** What is said of a cell measured faster than its table's plain-code baseline (by `verify
     * --floor` and under a report's table). */
@@ -46,7 +46,7 @@ object DeclaredWork {
     }
   }
 
-  /** Family S: a scenario's prescribed work as declared counts, its primary unit first and zeros
+  /** The scheduler family: a scenario's prescribed work as declared counts, its primary unit first and zeros
     * left out. */
   def primaryFirst(w: WorkCount, primary: WorkUnit): Counts = {
     val all = w.units
@@ -55,22 +55,4 @@ object DeclaredWork {
 
   /** A WorkCount as labelled counts (zeros left out), for records and reports. */
   def of(w: WorkCount): Counts = w.units.filter(_._2 != 0)
-}
-
-/** How every JVM that runs a cell's program is configured — one definition for JMH's measuring
-  * forks, the verifier and the read-back test, so a cell verified is a cell that can be measured
-  * and its read-back is the measured runtime's: a verifier with a smaller heap than the measuring
-  * JVM failed cells that would have run (scheduler-stress on ox and loom at F = 1,000,000 died of
-  * OutOfMemoryError in 1 GiB), and one with a larger heap would pass cells the measurement loses. */
-object MeasuringJvm {
-  /** The heap of every cell, the same for every runtime so GC pressure is comparable. 2 GiB holds
-    * the largest program of the catalog (scheduler-stress on ox and loom: a million virtual
-    * threads alive at once), checked with `./bench verify --scenario scheduler-stress`. */
-  val heapSize = "2g"
-  val heap: Vector[String] = Vector(s"-Xms$heapSize", s"-Xmx$heapSize")
-
-  /** Heap fixed at its size from the start (no resizing inside a measurement), and a 4 MiB thread
-    * stack: the verifier always ran cells with it, so the measuring JVM must too (a cell that
-    * needed it would pass verify and overflow under JMH). */
-  val flags: Vector[String] = heap :+ "-Xss4m"
 }

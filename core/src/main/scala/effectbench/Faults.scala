@@ -11,7 +11,7 @@ object Faults {
   val poolThreads: Int = 24
   val answer: String = "42"
   val scenario: Scenario = Scenario(
-    id = "fault", family = Family.T, title = "injected faults (tests only)", origin = "effect-bench's own tests",
+    id = "fault", family = Family.Faults, title = "injected faults (tests only)", origin = "effect-bench's own tests",
     stresses = "the runner's isolation of failing cells",
     variants = kinds,
     params = Vector(ParamDef("after", "0", ParamKind.IntRange(0, 1000000),

@@ -1,6 +1,6 @@
 package effectbench
 
-/** Family L's shared rules (docs/scenarios.md, "latency and fairness under load"): the schedule of
+/** The latency family's shared rules (docs/scenarios.md, "latency and fairness under load"): the schedule of
   * a window, the starvation limit, the budget variants and the oracle's words. The harness's
   * LoadWindow runs the schedule; the runner and the report read the same numbers here. */
 object LatencyModel {
@@ -8,7 +8,7 @@ object LatencyModel {
     * put in a percentile. */
   val StarvedNanos: Long = 1000000000L
 
-  /** The secondary JMH metric a family-L cell is scored by: the hogs' time per step (JMH's
+  /** The secondary JMH metric a latency cell is scored by: the hogs' time per step (JMH's
     * `@AuxCounters` operations, normalised like the primary metric). */
   val ScoreMetric = "hogSteps"
 

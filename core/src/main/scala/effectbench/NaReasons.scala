@@ -99,16 +99,16 @@ object NaReasons {
     NotApplicable(Ox, None, "Ox " + unordered + " (par keeps input order)")
   )
 
-  /** The quick profile of families R and C: one param set and the fork mode only. A quick cell
+  /** The quick profile of the run-loop and collection families: one param set and the fork mode only. A quick cell
     * costs ~14 s on the 2-core machine (verifier, JMH host, 2 forks), and these families plan
     * ~250 cells in full; quick keeps ~85 (about 20 minutes). Reports name these overrides.
-    * transformer-stack (family E, single-fiber) takes the same fork-only quick mode. */
+    * transformer-stack (the error family, single-fiber) takes the same fork-only quick mode. */
   val quickModes: Vector[Mode] = Vector(Mode.Fork)
   val quickSums: Vector[(String, String)] = Vector("executed-in" -> "current-thread")
   val quickAckermann: Vector[(String, String)] = Vector("m" -> "2", "n" -> "100")
   val quickCollections: Vector[(String, String)] = Vector("tasks" -> "forked")
 
-  // ---- family E ----
+  // ---- error handling ----
   private val bfNoTyped = "its error channel is Throwable only: no typed error channel (typed errors are the either and eithert styles)"
   private val bfBaseline = "plain sequential code has no effect type to wrap in EitherT or abstract over"
   private val bfOx = "direct style has no effect type F[_] to wrap in EitherT or abstract over"
@@ -132,14 +132,14 @@ object NaReasons {
     NotApplicable(Ox, Some("transformers"), "direct style has no effect type to stack transformers over")
   )
 
-  // ---- family S ----
+  // ---- the scheduler family ----
   /** Scalaz 7.2's Task has no fiber handle (Task.fork only shifts; nothing to start and join), no
     * Ref, no promise and no queue: these programs would need a fiber runtime written over
     * unsafePerformAsync, which would measure that code, not scalaz. */
   val fiber: Vector[NotApplicable] = Vector(NotApplicable(Scalaz, None,
       "scalaz 7.2 Task has no start/join fiber handle, Ref, promise or queue to express this program with"))
 
-  /** Family L: the budget variants a runtime cannot set, and the runtimes with no scheduler. */
+  /** Latency under load: the budget variants a runtime cannot set, and the runtimes with no scheduler. */
   private val noScheduler =
     "no scheduler of its own: its tasks run on future's global pool, so its cell would measure that pool again"
   private val oxScope = "Ox forks only from inside a structured scope: an event from a client outside the runtime would enter " +
@@ -186,6 +186,6 @@ object NaReasons {
       NotApplicable(Ox, None, oxScope),
       NotApplicable(Scalaz, None,
         "scalaz-concurrent 7.2.30 ships no semaphore (its jar has no Semaphore class): the connection pool would be one " +
-          "written here; and scalaz has no family-L cells (its row of the runtime table)")
+          "written here; and scalaz has no latency cells (its row of the runtime table)")
     )
 }

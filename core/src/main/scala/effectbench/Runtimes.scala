@@ -8,7 +8,7 @@ package effectbench
   * @param minJdk        the lowest JDK feature version its cells run on
   * @param versionKey    the key of its library version in `project/Versions.scala`'s `forRuntimes`
   *                      (hence in the generated `BuildInfo.libraryVersions` and run.json)
-  * @param families      the scenario families it is defined for (every runtime has R and C)
+  * @param families      the scenario families it is defined for (every runtime has the run-loop and collection families)
   * @param levelledJvm   system properties the `levelled` profile needs in the cell's JVM, read by
   *                      the runtime before its classes load (`defaults` adds none)
   * @param levelledClaims what the `levelled` profile claims for it, given the processor count: the
@@ -35,10 +35,10 @@ final case class RuntimeInfo(
 
 object Runtimes {
   import Claim._
-  private val runLoop: Set[Family] = Set(Family.R, Family.C)
-  private val all4: Set[Family] = Set(Family.R, Family.C, Family.E, Family.S)
-  /** Runtimes with a scheduler, whose family-L cells are written. */
-  private val withLatency: Set[Family] = all4 + Family.L
+  private val runLoop: Set[Family] = Set(Family.RunLoop, Family.Collections)
+  private val all4: Set[Family] = Set(Family.RunLoop, Family.Collections, Family.Errors, Family.Scheduler)
+  /** Runtimes with a scheduler, whose latency cells are written. */
+  private val withLatency: Set[Family] = all4 + Family.Latency
   private def globalPool(n: Int) = Vector(Claim(Pool, GlobalPool), computeThreads(n))
   private def poolOnly(n: Int) = Vector(computeThreads(n))
   /** `scala.concurrent.ExecutionContext.global` names its threads so. */
@@ -97,7 +97,8 @@ object Runtimes {
   // fixed pool whose DefaultDaemonThreadFactory wraps Executors.defaultThreadFactory(), hence the
   // JDK's "pool-N-thread-M" names (scalaz 7.2.30, concurrent/src/main/scala/scalaz/concurrent/Strategy.scala).
   val Scalaz: RuntimeInfo =
-    RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set[Family](Family.R, Family.C, Family.S), Vector.empty, globalPool, Vector("pool-"),
+    RuntimeInfo("scalaz", "scala213", 17, "scalaz", Set[Family](Family.RunLoop, Family.Collections, Family.Scheduler), Vector.empty,
+      globalPool, Vector("pool-"),
       about = "Scalaz 7.2 `scalaz.concurrent.Task` (removed in 7.3)")
   val ScalaAsync: RuntimeInfo = RuntimeInfo("scala-async", "scala213", 17, "scala-async", runLoop, Vector.empty, globalPool, globalThreads,
     syncNa = Some("async blocks run on an ExecutionContext; there is no calling-thread run"),
@@ -110,7 +111,8 @@ object Runtimes {
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
     syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
     about = "Ox, direct style on virtual threads")
-  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom", Set[Family](Family.R, Family.C, Family.S, Family.L), Vector.empty,
+  val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom",
+    Set[Family](Family.RunLoop, Family.Collections, Family.Scheduler, Family.Latency), Vector.empty,
     poolOnly,
     Vector("ForkJoinPool-"),
     syncNa = Some("the program is a virtual thread; there is no calling-thread run"),

@@ -18,21 +18,6 @@ final case class Syntax(runtime: RuntimeInfo, variant: Option[String], text: Str
   * @param stackExempt variants, or `runtime/variant` pairs, not run at stackParams (see isStackExempt)
   * @param singleFiber whether `sync` mode is meaningful (only for single-fiber programs)
   * @param timeUnit    JMH time unit of the average-time score (ns, us, ms) */
-/** A family of docs/scenarios.md: R run loop and stack, C collections, E error handling, S scheduler
-  * and fibers, L latency and fairness under load; T the faults only the tests run. A type, so a
-  * family is never matched as text. */
-sealed abstract class Family(val id: String) { override def toString: String = id }
-
-object Family {
-  case object R extends Family("R")
-  case object C extends Family("C")
-  case object E extends Family("E")
-  case object S extends Family("S")
-  /** Latency and fairness under load: percentiles of many timed events inside one run of the program. */
-  case object L extends Family("L")
-  case object T extends Family("T")
-}
-
 final case class Scenario(
     id: String,
     family: Family,
@@ -56,7 +41,7 @@ final case class Scenario(
     /** When true, `run` measures only the default param set (unless --param/--sweep say
       * otherwise) while verify and the oracle tests still cover every set of `paramSets`. */
     runsDefaultsOnly: Boolean = false,
-    /** Overrides the tests (`./bench test`: the oracle tests, and family S's work and thread-leak
+    /** Overrides the tests (`./bench test`: the oracle tests, and the scheduler family's work and thread-leak
       * tests) apply to the planned param sets, for the scenarios whose full size takes minutes per
       * runtime; `verify` and `run` check the full size before timing it. */
     testParams: Vector[(String, String)] = Vector.empty,
@@ -66,7 +51,7 @@ final case class Scenario(
     /** Where cells of one scenario do different work at the same params, each runtime's (runtime,
       * complete params) => work, primary unit first and the same as `work`'s; None: `work` for all. */
     cellWork: Option[(String, Params) => Vector[(String, Long)]] = None,
-    /** Family S: the work the program must do at given (complete) params, counted inside every
+    /** The scheduler family: the work the program must do at given (complete) params, counted inside every
       * implementation by the tests and the verifier (see effectbench.Work); None elsewhere. */
     expectedWork: Option[Params => WorkCount] = None,
     /** What the program does, in words every runtime's implementation follows (docs/scenarios.md). */
@@ -107,10 +92,10 @@ final case class Scenario(
   def syntaxOf(variant: String, runtime: String): Option[String] =
     syntax.collectFirst { case Syntax(r, v, t) if r.id == runtime && v.forall(_ == variant) => t }
 
-  /** The work docs/scenarios.md prescribes at `p` (completed with the defaults); family S only. */
+  /** The work docs/scenarios.md prescribes at `p` (completed with the defaults); the scheduler family only. */
   def expectedWorkAt(p: Params): WorkCount = expectedWork match {
     case Some(w) => w(complete(p))
-    case None => throw new IllegalArgumentException(s"$id prescribes no counted work (family S only)")
+    case None => throw new IllegalArgumentException(s"$id prescribes no counted work (the scheduler family only)")
   }
 
   /** Full parameter values for a param set, with defaults filled in. */

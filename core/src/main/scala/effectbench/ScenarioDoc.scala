@@ -64,7 +64,7 @@ object ScenarioDoc {
     val families = Catalog.scenarios.map(_.family).distinct
     families.foreach { f =>
       val (title, about) = CatalogText.family(f)
-      para(s"## Family ${f.id} — $title")
+      para(s"## ${title.capitalize} — family `${f.id}`")
       para(about)
       Catalog.scenarios.filter(_.family == f).foreach(scenario(_, line, para))
     }
@@ -92,10 +92,10 @@ object ScenarioDoc {
           versions.get(r.versionKey).filter(_.nonEmpty).getOrElse("—"),
           if (r.group == "none") "—" else s"`runtimes/${r.group}`",
           s"${r.minJdk}+",
-          Vector[Family](Family.R, Family.C, Family.E, Family.S, Family.L).filter(r.families.contains).map(_.id).mkString(" "))
+          Family.all.filter(r.families.contains).map(_.id).mkString(" "))
       })
     para(
-      "Families: R run loop and stack, C collections, E error handling, S scheduler and fibers, L latency and fairness under load (below)."
+      "Families: `run-loop` run loop and stack, `collections`, `errors` error handling, `scheduler` scheduler and fibers, `latency` latency and fairness under load (below)."
     )
   }
 
@@ -126,7 +126,7 @@ object ScenarioDoc {
     val work = s.work(defaults)
     if (work.nonEmpty)
       line(s"- **Work per operation** at the defaults: ${work.map { case (u, n) => s"$u ${number(n)}" }.mkString(", ")}" +
-        (if (s.family == Family.S) " (counted in the tests)." else " (declared)."))
+        (if (s.family == Family.Scheduler) " (counted in the tests)." else " (declared)."))
     val quickModes = if (s.quickModes.nonEmpty && s.quickModes != s.modes) s" (the quick profile: ${s.quickModes.map(_.id).mkString(", ")})"
     else ""
     line(s"- **Entry modes**: ${s.modes.map(_.id).mkString(", ")}$quickModes.")

@@ -1,6 +1,6 @@
 package effectbench
 
-/** `service` (family L): the seeded schedule every runtime serves, its oracle and its capacity
+/** `service` (latency under load): the seeded schedule every runtime serves, its oracle and its capacity
   * rule. The harness runs the schedule (LoadWindow.runService); the runtimes only serve requests;
   * the report applies `capacity`. One generator, seeded with `Seed`, draws the whole window, so
   * every runtime and every JVM meets the same arrivals, backends and timeouts.

@@ -67,7 +67,7 @@ object Claim {
   val FiberRoots = "fiberRoots"
   /** A runtime's measured binds per yield (the harness's SliceProbe), shown beside its budget. */
   val BindsPerYield = "bindsPerYield"
-  /** The same, measured on the runtime a family-L cell ran on (its budget variant's). */
+  /** The same, measured on the runtime a latency cell ran on (its budget variant's). */
   val CellBindsPerYield = "cellBindsPerYield"
   /** Under levelled: "yes" when the measured binds per yield are the profile's, else "no: " and why. */
   val SliceLevelled = "sliceLevelled"
@@ -81,15 +81,4 @@ object Claim {
   val zioAutoTraceOn: Claim = Claim(Tracing, "auto-trace on (compiled in, as shipped)")
   def autoYield(ops: Int): Claim = Claim(AutoYield, ops.toString)
   def computeThreads(n: Int): Claim = Claim(ComputeThreads, n.toString)
-}
-
-/** Where a program starts: `fork` pays one yield onto the runtime's pool, `sync` runs on the
-  * calling thread where the runtime allows it. */
-sealed abstract class Mode(val id: String)
-object Mode {
-  case object Fork extends Mode("fork")
-  case object Sync extends Mode("sync")
-  val all: Vector[Mode] = Vector(Fork, Sync)
-  def get(id: String): Option[Mode] = all.find(_.id == id)
-  def apply(id: String): Mode = get(id).getOrElse(throw new NoSuchElementException(s"unknown mode $id"))
 }

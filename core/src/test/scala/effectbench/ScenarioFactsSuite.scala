@@ -1,10 +1,10 @@
 package effectbench
 
-/** A scenario's facts are fields of its catalog entry: family S carries the work its programs must
+/** A scenario's facts are fields of its catalog entry: the scheduler family carries the work its programs must
   * do (counted by the tests and the verifier), the sizes its tests run and the unit the report
   * divides by; no other family claims counted work. */
 class ScenarioFactsSuite extends munit.FunSuite {
-  private val fiber = Catalog.scenarios.filter(_.family == Family.S)
+  private val fiber = Catalog.scenarios.filter(_.family == Family.Scheduler)
 
   test("deep-bind's default chain takes several forced yields on every runtime with a budget under levelled") {
     val binds = Catalog.deepBind.defaults.long("d") + 1
@@ -13,14 +13,14 @@ class ScenarioFactsSuite extends munit.FunSuite {
     slices.foreach(b => assert(binds / b >= Catalog.DeepBindYields, s"$binds binds yield ${binds / b} times at $b binds per yield"))
   }
 
-  test("every family-S scenario carries its expected work and test sizes; no other scenario claims counted work") {
+  test("every scheduler-family scenario carries its expected work and test sizes; no other scenario claims counted work") {
     assert(fiber.nonEmpty)
     fiber.foreach(s => assert(s.expectedWork.isDefined && s.testParams.nonEmpty, s"${s.id}: no expected work or test sizes"))
-    (Catalog.scenarios ++ Catalog.testOnly).filterNot(_.family == Family.S)
-      .foreach(s => assert(s.expectedWork.isEmpty, s"${s.id} is not family S but claims counted work"))
+    (Catalog.scenarios ++ Catalog.testOnly).filterNot(_.family == Family.Scheduler)
+      .foreach(s => assert(s.expectedWork.isEmpty, s"${s.id} is not in the scheduler family but claims counted work"))
   }
 
-  test("a family-S scenario declares the work it expects, its primary unit first") {
+  test("a scheduler-family scenario declares the work it expects, its primary unit first") {
     val primary = Vector(
       Catalog.forkMany -> WorkUnit.Forks, Catalog.chainedFork -> WorkUnit.Forks, Catalog.pingPong -> WorkUnit.Forks,
       Catalog.yieldMany -> WorkUnit.Yields, Catalog.enqueueDequeue -> WorkUnit.Offers, Catalog.schedulerStress -> WorkUnit.Yields,
@@ -42,7 +42,7 @@ class ScenarioFactsSuite extends munit.FunSuite {
     assertEquals(planned(Catalog.service, "default"), withTimer)
   }
 
-  test("expected work is asked of a family-S scenario only") {
+  test("expected work is asked of a scheduler-family scenario only") {
     intercept[IllegalArgumentException](Catalog.deepBind.expectedWorkAt(Params.empty))
   }
 }

@@ -23,7 +23,7 @@ class Bench {
   @Setup(Level.Trial)
   def setup(): Unit = {
     Watchdog.start()
-    // Family L: the check's window and the warm-up windows are not recorded (LoadWindow.classifyStarved).
+    // Latency under load: the check's window and the warm-up windows are not recorded (LoadWindow.classifyStarved).
     LoadWindow.classifyStarved = false
     LatencyLog.recording = false
     val opened = Harness.open(cell, effectbench.Settings(settings))
@@ -42,7 +42,7 @@ class Bench {
   /** 1 while measuring, else 0: what the window multiplies by instead of branching (JitGate). */
   private var measured = 0L
 
-  /** Family L's warm-up windows so far, with the JIT's work during each (JitGate), and whether the
+  /** The latency family's warm-up windows so far, with the JIT's work during each (JitGate), and whether the
     * iteration under way is the last warm-up, after which the gate may add windows. */
   private var warmupWindows = Vector.empty[JitGate.Window]
   private var warmupsDone = 0
@@ -92,7 +92,7 @@ class Bench {
     }
   }
 
-  /** Family L: one window of load per call; the runner asks for one call per iteration (an
+  /** Latency under load: one window of load per call; the runner asks for one call per iteration (an
     * iteration time of 1 ms, and no synchronisation loops), so an iteration is a window. The hogs'
     * steps are JMH operations of their own (`hogSteps`, time per step: the cell's score), the
     * window's events and starved events are counted, and a measured window's histogram goes to the
@@ -111,7 +111,7 @@ class Bench {
       gateWindows *= 1L - measured
       gateUnsettled *= 1L - measured
       r
-    case other => throw new IllegalStateException(s"$cell is not a family-L program (it returned ${other.getClass.getName})")
+    case other => throw new IllegalStateException(s"$cell is not a latency program (it returned ${other.getClass.getName})")
   }
 
   /** Checks the result once more after the measurement: a program that goes wrong only after

@@ -28,7 +28,7 @@ object Harness {
     s.oracle(id.variant, s.complete(id.params))
   }
 
-  /** The oracle's result and the program's check (Program.checkedSummary: one run, or a family-L program's windows). */
+  /** The oracle's result and the program's check (Program.checkedSummary: one run, or a latency program's windows). */
   private def results(key: String, program: Program): (String, String) = {
     val want = expected(cellId(key))
     (want, program.checkedSummary())

@@ -1,6 +1,6 @@
 package effectbench
 
-/** Family L's warm-up, judged by the JIT: after the profile's warm-up windows, a fork runs more
+/** The latency family's warm-up, judged by the JIT: after the profile's warm-up windows, a fork runs more
   * (unrecorded) windows until the JIT compilers have been nearly idle for a second of windows, or
   * until its limit, and only then measures.
   *

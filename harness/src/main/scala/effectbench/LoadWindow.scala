@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.{AtomicInteger, AtomicLong, AtomicLongArray}
 import java.util.concurrent.locks.LockSupport
 import org.HdrHistogram.Histogram
 
-/** One runtime's side of a family-L window: how it starts a hog and submits a probe. Everything
+/** One runtime's side of a latency window: how it starts a hog and submits a probe. Everything
   * else of the window — the schedule, the client thread, the clock, the recording — is LoadWindow's,
   * the same code for every runtime. */
 trait LoadTarget {
@@ -48,7 +48,7 @@ trait ServiceTarget {
   def submit(w: LoadWindow, s: ServiceModel.Schedule, k: Int): Unit
 }
 
-/** One window of load (family L): `events` events on a fixed schedule, one every `intervalNanos`
+/** One window of load (latency under load): `events` events on a fixed schedule, one every `intervalNanos`
   * from `begin`, each answered once by a fiber of the runtime, while `hogs` hog fibers run.
   *
   * Latency is metered (docs/scenarios.md): an event's latency is the time it was answered minus the
@@ -411,7 +411,7 @@ object LoadWindow {
   }
 }
 
-/** A family-L program: one call of `run` is one window (one JMH iteration), and its summary is
+/** A latency program: one call of `run` is one window (one JMH iteration), and its summary is
   * what the oracle compares. `cellReadBack` is what the runtime the cell ran on reports of its
   * budget, beside the live runtime's settings (a budget variant runs on a runtime of its own). */
 final class WindowProgram(window: () => WindowResult, oracleText: WindowResult => String, val cellReadBack: Vector[(String, String)])
@@ -429,7 +429,7 @@ object WindowProgram {
   /** The most windows one oracle check runs. */
   val CheckWindows = 5
 
-  /** The oracle's check of a family-L program: a window; when a hog ran no chain on a runtime that
+  /** The oracle's check of a latency program: a window; when a hog ran no chain on a runtime that
     * must run every hog, more windows, until most of those run ran every hog (then the text of
     * every window, judged with its idle hogs set aside) or no longer can within `CheckWindows`
     * (then the first window's text, and the idle hogs of each window).

@@ -59,7 +59,7 @@ public final class ProcCounters implements InternalProfiler {
     private long beforeSteal;
     private Map<String, long[]> beforeSwitches;
 
-    /** A family-L fork (the JIT gate's property set, effectbench.JitGate) reads its counters
+    /** A latency fork (the JIT gate's property set, effectbench.JitGate) reads its counters
      * {@code Rehearsals} times before the trial, so the JIT compiles this profiler's own readers then,
      * and not on one of the two cores while a measured window runs: otherwise the JIT compiles
      * {@code readSwitches} inside the measured windows, for a hundred milliseconds or so

@@ -47,7 +47,7 @@ object VerifyMain {
     Runtime.getRuntime.halt(0)
   }
 
-  /** One cell's verdict: the oracle at the given params, then (family S) the work
+  /** One cell's verdict: the oracle at the given params, then (the scheduler family) the work
     * counted at the same params against the scenario's expectedWork. `registry` is the module's (a test
     * passes another to see a wrong count refused). */
   def check(
@@ -61,7 +61,7 @@ object VerifyMain {
       val impl = Harness.impl(id)
       val live = lives.getOrElseUpdate(id.runtime, impl.setup.start(settings))
       val program = impl.prepare(live, Harness.scenario(id).complete(id.params), id.mode)
-      // A family-L budget variant runs on a runtime of its own: its budget is read back from that one.
+      // A latency budget variant runs on a runtime of its own: its budget is read back from that one.
       val readBack = live.readBack ++ (program match {
         case w: WindowProgram => w.cellReadBack
         case _ => Vector.empty
@@ -103,13 +103,13 @@ object VerifyMain {
     case other => other
   }
 
-  /** The work of a family-S cell, counted inside its programs by one more run with counting
+  /** The work of a scheduler-family cell, counted inside its programs by one more run with counting
     * hooks (the module's `countedImpls`), at the size that is measured, and checked against the
     * work docs/scenarios.md prescribes (the scenario's `expectedWork`) before the cell is timed: the oracles of
     * fork-many, ping-pong and yield-many are `0` whatever happened, so the count is their check. A
     * count that differs, or a counted run that fails or does not finish, makes the cell invalid
     * (`Left`); the count is recorded with the verdict so reports show it beside the score. Empty
-    * when the module has no counted form of the cell (outside family S). */
+    * when the module has no counted form of the cell (outside the scheduler family). */
   private def counted(
       registry: CellRegistry, impl: Impl[_ <: Live], live: Live, id: CellId, timeoutS: Long
   ): Either[String, Vector[(String, Long)]] = {
@@ -132,7 +132,7 @@ object VerifyMain {
     }
   }
 
-  /** The counted work of a family-S cell against its scenario's `expectedWork` at the same params. */
+  /** The counted work of a scheduler-family cell against its scenario's `expectedWork` at the same params. */
   def workVerdict(scenario: Scenario, params: Params, got: WorkCount): Either[String, Vector[(String, Long)]] = {
     val want = scenario.expectedWorkAt(params)
     if (got == want) Right(DeclaredWork.of(got)) else Left(s"invalid: work counted $got, docs/scenarios.md prescribes $want")

@@ -1,7 +1,7 @@
 package effectbench
 
-/** The same-work test of family S, shared by every runtime module: each module's suite runs its
-  * counted implementations (every family-S scenario object's `implsWith`). Every implementation runs once per set of its scenario's `testSets`
+/** The same-work test of the scheduler family, shared by every runtime module: each module's suite runs its
+  * counted implementations (every scheduler-family scenario object's `implsWith`). Every implementation runs once per set of its scenario's `testSets`
   * (the oracle tests' small sizes), with counting hooks; its forks, joins, yields, queue offers and
   * takes, counter updates, signals, awaits and allocations must equal the scenario's `expectedWork` — the work
   * docs/scenarios.md prescribes — so any two runtimes that pass, in any module, did the same work.
@@ -23,13 +23,13 @@ abstract class FiberWorkChecks extends munit.FunSuite {
   )
 
   private val probe = implsWith(Work.off)
-  private val fiberScenarios = Catalog.scenarios.filter(_.family == Family.S)
+  private val fiberScenarios = Catalog.scenarios.filter(_.family == Family.Scheduler)
 
-  test("every family-S implementation of this module has a work count") {
+  test("every scheduler-family implementation of this module has a work count") {
     val scenarioIds = fiberScenarios.map(_.id).toSet
     val outside = probe.filterNot(i => scenarioIds.contains(i.scenario))
-    assert(outside.isEmpty, s"not family S: ${outside.map(_.key)}")
-    assert(probe.nonEmpty, "this module has no family-S implementation")
+    assert(outside.isEmpty, s"not in the scheduler family: ${outside.map(_.key)}")
+    assert(probe.nonEmpty, "this module has no scheduler-family implementation")
   }
 
   for {

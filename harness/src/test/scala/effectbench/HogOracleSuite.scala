@@ -1,6 +1,6 @@
 package effectbench
 
-/** Family L's oracles on windows driven by hand (no clock is measured): a hog that ran no chain
+/** The latency family's oracles on windows driven by hand (no clock is measured): a hog that ran no chain
   * fails the window of a runtime that must run every hog, and only such a runtime; the oracle's
   * check takes more windows then, and passes a runtime that runs every hog in most of them; an
   * event answered on the client's own thread fails every window. */

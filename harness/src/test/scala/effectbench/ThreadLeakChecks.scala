@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets
 import java.util.concurrent.TimeUnit
 
 /** No runtime leaks into another: for each runtime of this module, a fresh JVM (ThreadProbe)
-  * runs that runtime's family-S cells at test sizes, under each profile, and lists its live
+  * runs that runtime's scheduler-family cells at test sizes, under each profile, and lists its live
   * threads; none may carry the thread-name signature of another runtime. As a control, the
   * runtime's own signature must be seen (otherwise the probe would prove nothing).
   *
@@ -20,14 +20,14 @@ abstract class ThreadLeakChecks extends munit.FunSuite {
   val signatures: Map[String, Vector[String]] =
     Runtimes.all.filter(_.threadNames.nonEmpty).map(r => r.id -> r.threadNames).toMap
 
-  private val runtimes = Harness.registry.impls.filter(_.scenarioDef.family == Family.S).map(_.runtime).distinct
+  private val runtimes = Harness.registry.impls.filter(_.scenarioDef.family == Family.Scheduler).map(_.runtime).distinct
 
-  test("this module has family-S runtimes to probe") { assert(runtimes.nonEmpty) }
+  test("this module has scheduler-family runtimes to probe") { assert(runtimes.nonEmpty) }
 
   for {
     rt <- runtimes
     settings <- Settings.all
-  } test(s"running $rt's family-S cells [${settings.id}] starts no other runtime's threads") {
+  } test(s"running $rt's scheduler-family cells [${settings.id}] starts no other runtime's threads") {
     val java = new File(System.getProperty("java.home"), "bin/java").getPath
     val cmd = Vector(java, "-Xss4m", "-Xmx1g") ++ Settings.jvmProperties(settings, rt) ++
       sys.props.get("effectbench.probe.jvmArgs").toVector.flatMap(_.split(' ').filter(_.nonEmpty)) ++
@@ -53,12 +53,12 @@ abstract class ThreadLeakChecks extends munit.FunSuite {
   }
 }
 
-/** Runs one runtime's family-S cells at test sizes in this JVM, then prints every live thread. */
+/** Runs one runtime's scheduler-family cells at test sizes in this JVM, then prints every live thread. */
 object ThreadProbe {
   def main(args: Array[String]): Unit = {
     val rt = args(0)
     val settings = Settings(args(1))
-    val impls = Harness.registry.impls.filter(i => i.runtime == rt && i.scenarioDef.family == Family.S)
+    val impls = Harness.registry.impls.filter(i => i.runtime == rt && i.scenarioDef.family == Family.Scheduler)
     val live = impls.head.setup.start(settings)
     impls.foreach { i =>
       val s = i.scenarioDef

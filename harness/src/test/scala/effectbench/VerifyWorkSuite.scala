@@ -1,6 +1,6 @@
 package effectbench
 
-/** Guard of the verifier's work check: before a family-S cell is timed, `verify` counts the work
+/** Guard of the verifier's work check: before a scheduler-family cell is timed, `verify` counts the work
   * its program does at the measured size and refuses the cell when it differs from
   * its scenario's expectedWork (the oracles of fork-many, ping-pong and yield-many are 0 whatever happened).
   * Checked through the verifier's own per-cell path, with this module's cells as they are and with
@@ -9,7 +9,7 @@ class VerifyWorkSuite extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(3, "min")
 
   private lazy val registry = Harness.registry
-  /** One family-S cell of this module at its test size (the smallest that is still its program). */
+  /** One scheduler-family cell of this module at its test size (the smallest that is still its program). */
   private lazy val cell: Option[CellId] = registry.countedImpls(Work.off).headOption.map { i =>
     val s = i.scenarioDef
     CellId(s.id, i.variant, i.runtime, s.testSets.head, Mode.Fork)
@@ -34,15 +34,15 @@ class VerifyWorkSuite extends munit.FunSuite {
 
   private def verdict(key: String, reg: CellRegistry): VerifyRecord = VerifyMain.check(key, Settings.Levelled, 60, lives, reg)
 
-  test("a family-S cell whose work matches is ok, with its counted work recorded") {
-    assume(cell.isDefined, "no family-S cell in this module")
+  test("a scheduler-family cell whose work matches is ok, with its counted work recorded") {
+    assume(cell.isDefined, "no scheduler-family cell in this module")
     val r = verdict(cell.get.key, registry)
     assertEquals(r.status, Outcome.Ok, r.reason)
     assert(r.work.nonEmpty, "no work recorded")
   }
 
-  test("a family-S cell whose counted work differs from the work its scenario prescribes is invalid before it is timed") {
-    assume(cell.isDefined, "no family-S cell in this module")
+  test("a scheduler-family cell whose counted work differs from the work its scenario prescribes is invalid before it is timed") {
+    assume(cell.isDefined, "no scheduler-family cell in this module")
     val r = verdict(cell.get.key, oneForkTooMany)
     assertEquals(r.status, Outcome.Invalid, s"a wrong work count passed: ${r.reason}")
     assert(r.reason.contains("work counted"), r.reason)

@@ -3,7 +3,7 @@ package effectbench.analysis
 import effectbench.stats.{CellEstimate, ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
 
-/** One family-L cell in both runs: its p99 in A and in B (geometric mean over forks with its interval), and
+/** One latency cell in both runs: its p99 in A and in B (geometric mean over forks with its interval), and
   * B/A with its interval from the forks of both runs. */
 final case class LatencyDiff(
     key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict,
@@ -18,7 +18,7 @@ final case class LatencyDiff(
   def decidable: Boolean = !rankP.isNaN
 }
 
-/** `compare` of two runs for family L: the p99 of every cell both runs measured, B over A with an
+/** `compare` of two runs for the latency family: the p99 of every cell both runs measured, B over A with an
   * interval over the forks of both (two runs share no rounds, so the forks are not paired; the logs
   * of the forks' p99, Welch's degrees of freedom), a verdict when the whole interval lies beyond
   * ±threshold and the forks' p99s of the two runs differ by rank (below), and each run's starved
@@ -38,7 +38,7 @@ object LatencyCompare {
   /** The smallest p99 change compare reports by default (`--tail-threshold`): a verdict needs the
     * whole interval beyond ±20%, not the ±5% of means. Two runs of one build measured apart put a
     * tail that far apart with nothing changed (on the 2-core KVM guest, 20 of 24 p99s of three quiet
-    * family-L A/A pairs within ±20%, the others −22.5% to +37.5%), and more forks only make compare
+    * latency A/A pairs within ±20%, the others −22.5% to +37.5%), and more forks only make compare
     * surer of the machine's move between runs (docs/lessons/tails-need-forks.md). A smaller change of
     * a tail is told only inside one run, in paired rounds (`--lib` for two versions of a library). */
   val DefaultTailThreshold = 0.20

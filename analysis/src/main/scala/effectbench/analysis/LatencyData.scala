@@ -7,7 +7,7 @@ import effectbench.{Catalog, Family, LatencyModel}
 import java.nio.file.{Files, Path}
 import org.HdrHistogram.{Histogram, HistogramLogReader}
 
-/** One fork of a family-L cell, read back from its latency log: the histogram of its measured
+/** One fork of a latency cell, read back from its latency log: the histogram of its measured
   * windows (latencies in ns, the starved left out), its events and its starved events; for service,
   * its late timeouts (None: not recorded, as in logs written before they were, or another scenario). */
 final case class ForkLatency(
@@ -18,7 +18,7 @@ final case class ForkLatency(
   * file: `x.json` has `x.hlog`), read back per fork in fork order. */
 object LatencyData {
   def isLatency(c: CellResult): Boolean =
-    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true)).exists(_.family == Family.L)
+    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true)).exists(_.family == Family.Latency)
 
   /** The latency log of a cell, when it has one. */
   def logOf(dir: Path, c: CellResult): Option[Path] =

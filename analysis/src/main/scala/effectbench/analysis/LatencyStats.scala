@@ -30,7 +30,7 @@ final case class LatencyRatio(ratio: Double, low: Double, high: Double, paired: 
   def contains1: Boolean = known && low <= 1.0 && 1.0 <= high
 }
 
-/** A family-L cell's latency: its forks' percentiles, each percentile's interval over the forks
+/** A latency cell's latency: its forks' percentiles, each percentile's interval over the forks
   * that recorded any, and the starved events per fork (reported, never averaged into a percentile). */
 final case class LatencyEstimate(
     forks: Vector[ForkPercentiles], p50: ForkInterval, p99: ForkInterval, p999: ForkInterval, max: ForkInterval, rounds: Vector[Int],
@@ -55,7 +55,7 @@ final case class LatencyEstimate(
 /** One state of a cell's fork p99s: its forks (indices into the estimate's forks), their p99's interval. */
 final case class P99State(p99: ForkInterval, forks: Vector[Int])
 
-/** Statistics of family L with the fork as the unit (docs/engine.md): percentiles per fork, each
+/** Statistics of the latency family with the fork as the unit (docs/engine.md): percentiles per fork, each
   * percentile's interval over forks, p99 ratios between cells paired by the engine's rounds. */
 object LatencyStats {
   import effectbench.stats.Describe.{mean, variance}

@@ -10,7 +10,7 @@ object LaunchSpreads {
     if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed))
 
   /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
-    * over its throughput cells: a family-L fork's windows are not iterations of one steady program. */
+    * over its throughput cells: a latency fork's windows are not iterations of one steady program. */
   def of(run: RunData): Option[LaunchSpread] =
     LaunchSpread.of(run.cells.filterNot(LatencyData.isLatency).flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(_.forks))
 }

@@ -37,7 +37,7 @@ final case class RunComparison(
       * compared cells but the unstable ones, with its bootstrap 95% interval: > 1 means B is slower overall. */
     geomean: Option[(Double, Double, Double)],
     warnings: Vector[String],
-    /** The threshold of family-L cells' scores (hog time per step, time per request), as of their p99s (see `RunComparison.compare`). */
+    /** The threshold of latency cells' scores (hog time per step, time per request), as of their p99s (see `RunComparison.compare`). */
     tailThreshold: Double = LatencyCompare.DefaultTailThreshold,
     /** Per table (RunComparison.tableOf) of at least `MinTableCells` counted cells, the geometric
       * mean of its cells' cost ratios with its bootstrap 95% interval, as `geomean` is of the run. */
@@ -374,7 +374,7 @@ object RunComparison {
           else Vector.empty
           val allocA = ca.alloc.map(_.score).filterNot(_.isNaN)
           val allocB = cb.alloc.map(_.score).filterNot(_.isNaN)
-          // A family-L cell's op is a window of fixed time, and the work in it is the runtime's throughput:
+          // A latency cell's op is a window of fixed time, and the work in it is the runtime's throughput:
           // its B/op moves with the hog time, so a hog time that moves between runs "changes" it. Shown, never flagged.
           val changed = !latency && ((ca.alloc.filterNot(_.score.isNaN), cb.alloc.filterNot(_.score.isNaN)) match {
             case (Some(x), Some(y)) => allocChanged(x, y)
@@ -440,7 +440,7 @@ object RunComparison {
     * around them (CanaryLog's `slow`): counted toward no verdict. */
   def away(run: RunData, c: CellResult): Int = run.canary.count(k => k.cell == c.key && k.verdict == CanaryLog.Verdict.Slow)
 
-  /** Two runs' cells compared. A family-L cell's score (hog time per step, service's time per
+  /** Two runs' cells compared. A latency cell's score (hog time per step, service's time per
     * request) is the throughput of work run on purpose beside more runnable fibers than cores, where
     * the placement of threads decides, and it moves between two runs measured apart as a tail does,
     * not as a mean (six pairs of runs of one program on the 2-core KVM guest: 49 of 52 hog times within

@@ -3,7 +3,7 @@ package effectbench.analysis
 import effectbench.stats.{CellEstimate, CellRatios, Describe, ForkShape, ForkStats, RatioEstimate}
 
 /** The rounds engine's stopping rules: when a ratio is settled, which cells of a table are still
-  * open, and how far a family-L cell's p99 would reach from run to run. The runner consults them
+  * open, and how far a latency cell's p99 would reach from run to run. The runner consults them
   * between rounds; they read only estimates, so they are tested without a JVM. */
 object Stopping {
   /** What a table's stopping rule asks of its ratios.
@@ -86,17 +86,17 @@ object Stopping {
   /** Forks a launch state needs before its own ratio is worth reporting (a t-interval on 2 df). */
   val MinStateForks = 3
 
-  /** The p99 reach a family-L cell's forks aim at: two runs of as many forks within compare's tail
+  /** The p99 reach a latency cell's forks aim at: two runs of as many forks within compare's tail
     * threshold of each other (95% of pairs with nothing changed). */
   val TailTarget: Double = LatencyCompare.DefaultTailThreshold
 
-  /** The forks with a p99 a family-L cell has before its p99 may count as within `TailTarget`: a
+  /** The forks with a p99 a latency cell has before its p99 may count as within `TailTarget`: a
     * spread from four forks reads tight by chance too often (at a true 0.2, one time in twelve it reads
     * under the 0.081 that ±20% on four forks asks, χ² on 3 df), and the rule would stop there. At
     * eight the spread ±20% asks (0.154) is within a third of the true one (docs/lessons/tails-need-forks.md). */
   val TailMinForks = 8
 
-  /** How far apart two runs of as many forks as these would put a family-L cell's p99 (95% of pairs):
+  /** How far apart two runs of as many forks as these would put a latency cell's p99 (95% of pairs):
     * exp(t·s·√(2/n)) − 1, s the forks' log p99s' standard deviation, t Student's on n − 1 df (the
     * report's "p99 run to run" takes 1.96: here s comes from a few forks, and a t keeps the engine from
     * stopping on a spread that happened to read narrow); `forksFor`: the forks that would reach

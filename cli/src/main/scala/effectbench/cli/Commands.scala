@@ -90,7 +90,7 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "the smallest change reported, a fraction (default 0.05)") threshold: Option[String] = None,
       @arg(
         doc =
-          "the smallest change of a family-L p99 or hog time reported, a fraction (default 0.20: two runs of one build put them up to 20% apart)"
+          "the smallest change of a latency p99 or hog time reported, a fraction (default 0.20: two runs of one build put them up to 20% apart)"
       )
       tailThreshold: Option[String] = None,
       @arg(doc = "write to this file") out: Option[String] = None,

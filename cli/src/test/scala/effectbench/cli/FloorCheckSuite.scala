@@ -29,7 +29,7 @@ class FloorCheckSuite extends munit.FunSuite {
     assert(lines.head.contains("per bind"), lines.head)
   }
 
-  test("family S is not checked against its baseline, which is a reference point, not a floor") {
+  test("the scheduler family is not checked against its baseline, which is a reference point, not a floor") {
     val fm = Params.of("f" -> "10000")
     val (n, lines) = check(Map("cats-effect" -> FloorCheck.Timed(1.5, 0.05, "ms/op"), "baseline" -> FloorCheck.Timed(3, 0.1, "ms/op")),
       Vector(cell("cats-effect", "fork-many", fm)), Vector(cell("baseline", "fork-many", fm)))

@@ -30,7 +30,7 @@ object CompareReport {
              "its move between the runs less its table's median move, Welch over the two runs' rounds, the spread of places between the runs added): " +
              "a relayed table's cells take turns within seconds, so the machine's speed between two runs moves them alike; its interval is the verdict's; "
          else "") +
-        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% (family-L hog time and time per request: ±${c.tailThreshold * 100}%.1f%%, the tail threshold) and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart (family L's never: its op is a window of fixed time, the work in it the runtime's throughput)")
+        f"verdict when the whole interval is beyond ±${c.threshold * 100}%.1f%% (latency hog time and time per request: ±${c.tailThreshold * 100}%.1f%%, the tail threshold) and neither side is multi-modal; B/op flagged (!) beyond ${RunComparison.AllocTolerance * 100}%.0f%% with the runs' allocation intervals apart (the latency family's never: its op is a window of fixed time, the work in it the runtime's throughput)")
   }
 
   /** A cell's verdict in words: "improved", "regressed", "~" or "unstable: modes differ between runs (2 forks each)". */

@@ -50,7 +50,7 @@ object LatencyCompareText {
   )
 
   def legend(threshold: Double): String =
-    f"latency (family L): p99 per fork, geometric mean over forks [interval] (of its most frequent state's forks when its forks' p99s fall in states, the others named); B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
+    f"latency under load: p99 per fork, geometric mean over forks [interval] (of its most frequent state's forks when its forks' p99s fall in states, the others named); B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
       f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%% and the forks' p99s of the two runs differ by rank (exact two-sided Mann–Whitney, p < ${RankLevel}%.2f), " +
       s"on $MinTailForks forks with a p99 in each run at least (fewer: 'too few forks to judge a tail'); starved events (and service's late timeouts) are shown per fork, never in a p99"
 

@@ -6,7 +6,7 @@ import effectbench.store.{CellResult, RunData}
 
 import org.HdrHistogram.Histogram
 
-/** Family L in the HTML report: per latency table, its percentile table, its percentile curves
+/** The latency family in the HTML report: per latency table, its percentile table, its percentile curves
   * (HdrHistogram's way: latency against the percentile on a log scale of 1 / (1 − p), latency on a
   * log scale too) and, for hog-probe, each runtime's budgets as points of hog throughput against
   * probe p99 — the trade-off as a frontier. Drawn as inline SVG, so the page needs no script for
@@ -155,7 +155,7 @@ object LatencyHtml {
   private def table(klass: String, head: Vector[String], rows: Vector[Vector[String]]): Frag =
     h.table(cls := klass)(h.tr(head.map(h.th(_))), "\n", rows.map(r => h.frag(h.tr(r.map(h.td(_))), "\n")))
 
-  /** The section of the page: empty for a run without family-L cells. */
+  /** The section of the page: empty for a run without latency cells. */
   def section(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val ts = LatencyTables.build(run, confidence)
     def at(jvm: String): String = if (run.jvmLabels.size <= 1) "" else s" @ $jvm"

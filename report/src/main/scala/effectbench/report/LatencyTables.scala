@@ -4,7 +4,7 @@ import effectbench.analysis.*
 import effectbench.stats.{CellEstimate, ForkStats, Format, RatioEstimate}
 import effectbench.store.{CellResult, RunData}
 
-/** One family-L cell in its latency table: the hogs' throughput (the cell's score, per fork), its
+/** One latency cell in its latency table: the hogs' throughput (the cell's score, per fork), its
   * latency percentiles per fork with their intervals, and its p99 against the table's lowest. */
 final case class LatencyRow(
     cell: CellResult, runtime: String, variant: String, budget: String, hog: Option[CellEstimate], latency: LatencyEstimate,
@@ -18,7 +18,7 @@ final case class LatencyRow(
   } yield 1e9 / (e.mean * perUnit)
 }
 
-/** The cells of one family-L scenario at one parameter set, mode and JVM: every runtime and budget
+/** The cells of one latency scenario at one parameter set, mode and JVM: every runtime and budget
   * (variant) in one table, so that a budget's cost in latency sits beside the others'. */
 final case class LatencyTable(scenario: String, params: String, mode: String, jvm: String, rows: Vector[LatencyRow]) {
   def title: String = s"$scenario/$params/$mode latency"
@@ -35,7 +35,7 @@ final case class BudgetCost(
     p99: Option[LatencyRatio]
 )
 
-/** Family L's percentile tables, for every report format (LatencyHtml draws them too). */
+/** The latency family's percentile tables, for every report format (LatencyHtml draws them too). */
 object LatencyTables {
   /** The column of `LatencyStats.runToRun`: how far apart two runs like this one put the p99. */
   val RunToRunHead = "p99 run to run"
@@ -167,7 +167,7 @@ object LatencyTables {
 
   def legend(confidence: Double): String = {
     val c = f"${confidence * 100}%.0f%%"
-    "latency tables (family L): each event's latency is its completion minus its scheduled time (metered: no coordinated " +
+    "latency tables: each event's latency is its completion minus its scheduled time (metered: no coordinated " +
       "omission); p50/p99/p99.9/max: each fork's percentile of its measured windows, their geometric mean over forks " +
       "[the " + c + " interval]" + " (t on the forks' logs, forks − 1 df); a p99 whose forks fall in states (a gap between " +
       "neighbouring fork p99s at least 1.25× and six spreads wide, each state in two forks or more: a runtime's rare stalls, " +

@@ -55,7 +55,7 @@ final case class Group(
   * the heads: the rest is empty). */
 final case class TextTable(head: Vector[String], rows: Vector[Vector[String]])
 
-/** One view of a style scenario (family E, see StyleTable): a title, its tables (times, then
+/** One view of a style scenario (the error family, see StyleTable): a title, its tables (times, then
   * bytes; or one table of a swept parameter) and the lines said under them. */
 final case class StyleBlock(scenario: String, title: String, tables: Vector[StyleGrid], notes: Vector[String])
 
@@ -340,7 +340,7 @@ object ReportModel {
   }
 
   /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
-    * over its throughput cells: a family-L fork's windows are not iterations of one steady program. */
+    * over its throughput cells: a latency fork's windows are not iterations of one steady program. */
   def launchSpread(run: RunData): Option[LaunchSpread] = effectbench.analysis.LaunchSpreads.of(run)
 
   /** The two spreads of the ratios measured in relay rounds (against each table's fastest): inside a

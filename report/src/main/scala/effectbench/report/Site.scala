@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.{Catalog, Family}
+import effectbench.{Catalog, CatalogText, Family}
 import effectbench.stats.{ChangePoints, ForkStats, Format}
 import effectbench.store.RunData
 import java.nio.charset.StandardCharsets
@@ -92,14 +92,12 @@ object Site {
 
   /** The tables of a run by family, each linked to its page. */
   private def tablesByFamily(run: RunData, m: Report, prefix: String): Frag = {
-    def family(sc: String): String = Catalog.get(sc, includeTestOnly = true).map(_.family.id).getOrElse("?")
-    val names = Map(Family.R.id -> "R: run loop and stack", Family.C.id -> "C: collections and parallel combinators",
-      Family.E.id -> "E: error handling", Family.S.id -> "S: scheduler and fibers", Family.L.id -> "L: latency under load",
-      Family.T.id -> "T: faults of the tests")
+    def family(sc: String): Option[Family] = Catalog.get(sc, includeTestOnly = true).map(_.family)
     val byFamily = m.blocks.zipWithIndex.groupBy { case (b, _) => family(b.group.scenario) }
-    frag(byFamily.keys.toVector.sorted.map { f =>
+    val order = Family.all.map(Some(_)) :+ None
+    frag(order.filter(byFamily.contains).map { f =>
       div(cls := "family")(
-        h4(names.getOrElse(f, s"family $f")),
+        h4(f.fold("other")(x => CatalogText.family(x)._1.capitalize)),
         ul(byFamily(f).map { case (b, i) =>
           li(a(href := s"${prefix}table-$i.html")(b.title), if (b.group.jvm.nonEmpty) span(cls := "dim")(s" @ ${b.group.jvm}") else frag())
         })

@@ -35,7 +35,7 @@ final case class StyleGridRow(labels: Vector[String], entries: Vector[StyleEntry
 /** A style table: column heads and rows (StyleText words them). */
 final case class StyleGrid(head: Vector[String], rows: Vector[StyleGridRow])
 
-/** The view of family E's style scenarios (business-flow): the question is "what does this error
+/** The view of the error family's style scenarios (business-flow): the question is "what does this error
   * style cost on this runtime", so rows are runtimes and the styles stand side by side, each with
   * its ratio to the same runtime's reference style (`either`). When a run varies one parameter
   * (a sweep, `--sweep tf`), its values become the columns and each row is a runtime's style. */

@@ -4,7 +4,7 @@ import effectbench.stats.ForkStats
 import effectbench.store.RunData
 
 /** The end-of-run and `report --format terminal` table: a header with the run's settings, then
-  * one block per scenario/variant/params/mode/JVM, one row per runtime. Family E's style
+  * one block per scenario/variant/params/mode/JVM, one row per runtime. The error family's style
   * scenarios show as their style blocks instead of generic tables. */
 object TerminalTable {
   /** Kept for the runner's progress lines. */
@@ -21,7 +21,7 @@ object TerminalTable {
     }
     m.warnings.foreach(n => sb.append("note: ").append(n).append('\n'))
     sb.append(styles(m.styles))
-    // Family E's style blocks have their own layout: the flags of their tables follow them, by table.
+    // The error family's style blocks have their own layout: the flags of their tables follow them, by table.
     m.blocks.filter(_.styled).foreach(b => b.flags.foreach(n => sb.append(s"! ${b.title}: $n\n")))
     val plain = m.blocks.filterNot(_.styled)
     plain.foreach { b =>

@@ -37,7 +37,7 @@ class GuardsReportSuite extends munit.FunSuite {
     assert(html.contains("<tr class=\"floor\"><td>zio</td>"), "html does not mark the row")
   }
 
-  test("family S is not held to the baseline: there it is the fixed-pool reference point, not a floor") {
+  test("the scheduler family is not held to the baseline: there it is the fixed-pool reference point, not a floor") {
     val fk = "fork-many/default/%s/f=10000/fork"
     val specs = Vector(SyntheticRun.Spec(fk.format("baseline"), base = 3000), SyntheticRun.Spec(fk.format("cats-effect"), base = 1500))
     val r = RunData.load(SyntheticRun.write(Files.createTempDirectory("guards"), "guards-s", specs))

@@ -10,7 +10,7 @@ import java.nio.file.{Files, Path}
 import org.HdrHistogram.Histogram
 import scala.util.Random
 
-/** Family L's statistics and reports on synthetic runs whose latency logs are written here in the
+/** The latency family's statistics and reports on synthetic runs whose latency logs are written here in the
   * harness's format (HdrHistogram's log, one tag per fork, a comment with the window's events and
   * starved events before each histogram). */
 class LatencyReportSuite extends munit.FunSuite {
@@ -228,7 +228,7 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(LatencyCompareText.legend(LatencyCompare.DefaultTailThreshold).contains("±20.0%"))
   }
 
-  test("a family-L cell's score (hog time) is judged at the tail threshold, another family's at the threshold of means") {
+  test("a latency cell's score (hog time) is judged at the tail threshold, another family's at the threshold of means") {
     val forks = Vector(Vector(20.0, 20.2, 19.9), Vector(20.1, 19.8, 20.0), Vector(19.9, 20.1, 20.2), Vector(20.0, 20.1, 19.9))
     def run(name: String, k: String, scale: Double) =
       RunData.load(SyntheticRun.write(SyntheticRun.tempDir(name), name,
@@ -243,7 +243,7 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(verdict("deep-bind/default/zio/d=10000/fork", 1.12, LatencyCompare.DefaultTailThreshold), Vector(Verdict.Regressed))
   }
 
-  test("a family-L cell's B/op (per window of fixed time, as much work as the runtime ran) is shown, never flagged") {
+  test("a latency cell's B/op (per window of fixed time, as much work as the runtime ran) is shown, never flagged") {
     def run(name: String, k: String, alloc: Double) =
       RunData.load(SyntheticRun.write(SyntheticRun.tempDir(name), name, Vector(SyntheticRun.Spec(k, 20.0, alloc = alloc)), forks = 4))
     def flagged(k: String) = RunComparison.compare(run("alloc-a", k, 9.0e9), run("alloc-b", k, 9.8e9), 0.05).allocFlagged.size

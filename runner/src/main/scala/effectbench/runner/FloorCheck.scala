@@ -59,7 +59,7 @@ object FloorCheck {
       (work, base) match {
         case _ if !DeclaredWork.hasFloor(scenario) =>
           out(
-            s"floor -   ${c.id.key}  family S: the baseline is the fixed-pool reference point, not a floor, and the work is counted by the verifier"
+            s"floor -   ${c.id.key}  the scheduler family: the baseline is the fixed-pool reference point, not a floor, and the work is counted by the verifier"
           )
         case (None, _) => out(s"floor ?   ${c.id.key}  the scenario declares no work per operation: not checked")
         case (_, None) => out(s"floor ?   ${c.id.key}  no baseline cell in this table: not checked")

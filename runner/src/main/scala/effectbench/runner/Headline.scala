@@ -110,7 +110,7 @@ object Headline {
   val RelayedForkOverheadSeconds = 0.7
 
   /** The measured seconds and a fork's start, setup and exit (PlannedForkOverheadSeconds; relayed,
-    * RelayedForkOverheadSeconds). A family-L
+    * RelayedForkOverheadSeconds). A latency
     * fork runs windows (LatencyCell.iterations) and waits up to a second after each measured window
     * for its unanswered events (LatencyModel.StarvedNanos), which a starving runtime's windows take in
     * full: planned below that, a run overruns the duration it announced. */

@@ -146,8 +146,8 @@ object MachineCanary {
       * machine was from its usual state around it (the larger excess of the two readings: 4.0 = five
       * times the usual round trip); `file` names a kept fork's. Returns the fork and whether it was kept.
       *
-      * `setsAside` false (a family-L fork): a slow reading is recorded (`kept, unmoved`) and the fork kept,
-      * since the away state does not move family L's forks (set aside against kept, p99 −0.3%, SE 0.7%,
+      * `setsAside` false (a latency fork): a slow reading is recorded (`kept, unmoved`) and the fork kept,
+      * since the away state does not move the latency family's forks (set aside against kept, p99 −0.3%, SE 0.7%,
       * on the nested 2-core guest) and setting them aside only doubled those tables' cost. Throughput
       * forks stay judged: there fork-many's set aside ran +28% (SE 7%) over its kept ones. */
     def fork[A](table: String, cell: String, round: Int, nth: Int, file: String, setsAside: Boolean = true)(run: () => A)(

@@ -115,7 +115,7 @@ object Rounds {
   /** A one-fork JMH file as the round loop sees it, read once. */
   private def forkOf(f: Path, seconds: Double): Fork = {
     val rs = RunFiles.readJmh(f)
-    // A family-L fork's latency log, beside its JMH file: its p99's halves shape the table's forks.
+    // A latency fork's latency log, beside its JMH file: its p99's halves shape the table's forks.
     val log = LatencyCell.logOf(f)
     val tail =
       if (!Files.isRegularFile(log)) None
@@ -144,13 +144,13 @@ object Rounds {
     aside.zipWithIndex.sortBy { case (a, i) => (if (a.away.isNaN) Double.MaxValue else a.away, i) }.map(_._1)
       .take(math.max(0, MinKeptForks - kept)).sortBy(a => (a.round, a.nth))
 
-  /** One fork of one cell, as the round loop sees it; `starving`: a family-L fork whose every event
+  /** One fork of one cell, as the round loop sees it; `starving`: a latency fork whose every event
     * in every measured window starved (none answered within 1 s while the load ran). */
   final case class Fork(
       ok: Boolean, raw: Vector[Vector[Double]], seconds: Double, higherIsBetter: Boolean, starving: Boolean = false,
       /** Measured, and set aside by the machine canary: its time counts, its score is in no estimate. */
       setAside: Boolean = false,
-      /** A family-L fork's p99 and its halves (LatencyData.tail): the table's fork shape follows them. */
+      /** A latency fork's p99 and its halves (LatencyData.tail): the table's fork shape follows them. */
       tail: Option[ForkShape.TailFork] = None
   )
 
@@ -161,7 +161,7 @@ object Rounds {
   val StarvingForks = 2
 
   /** Whether a JMH file's measured windows, with events in each, answered fewer events in all than a
-    * percentile needs (LatencyStats.MinRecorded; the rest starved): a family-L fork of a runtime that
+    * percentile needs (LatencyStats.MinRecorded; the rest starved): a latency fork of a runtime that
     * never, or all but never, let a probe through, and that the report gives no percentile. */
   def starvedThroughout(results: Vector[JmhResult]): Boolean =
     results.headOption.exists { r =>
@@ -230,7 +230,7 @@ object Rounds {
       shapes.filter(_ => engine.adaptForks && round >= ShapeFromRound).foreach { rule =>
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
-            // A family-L cell's measured windows follow its p99's variance, and its fork costs what its
+            // A latency cell's measured windows follow its p99's variance, and its fork costs what its
             // forks took besides their windows (JVM start, warm-up, the JIT gate and the canary's readings,
             // well above the profile's nominal fork).
             val ts = tails.getOrElse(k, Vector.empty)
@@ -320,7 +320,7 @@ object Rounds {
             note(s"table $label: ${bare.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
           }
         }
-        // A family-L cell whose p99 two runs of as many forks would still put further apart than compare's
+        // A latency cell whose p99 two runs of as many forks would still put further apart than compare's
         // threshold (tailReach) measures again, while the budget lasts: its report's p99 is what the cell
         // is read for, and its ratios may have settled on the hogs' time long before.
         // Not in a run whose tables share one budget (the headline): its time goes to its ratios.

@@ -10,7 +10,7 @@ import java.nio.file.{Files, Path}
 final case class OracleVerdict(
     key: String, status: Outcome, expected: String, got: String, reason: String,
     readBack: Vector[(String, String)], millis: Double,
-    /** The work counted inside the cell's programs (family S), empty where nothing counts it. */
+    /** The work counted inside the cell's programs (the scheduler family), empty where nothing counts it. */
     work: Vector[(String, Long)] = Vector.empty
 ) {
   def ok: Boolean = status.ok

@@ -3,7 +3,7 @@ package effectbench.runner
 import effectbench.{Catalog, CellId, LatencyModel, Mode, Settings}
 import java.nio.file.{Files, Paths}
 
-/** How many windows of load a family-L fork warms up and measures, read from the JMH command the
+/** How many windows of load a latency fork warms up and measures, read from the JMH command the
   * runner builds, for each profile, and the run's banner that says so. */
 class LatencyForkSuite extends munit.FunSuite {
   private val root = Files.createTempDirectory("latencyfork")
@@ -35,16 +35,16 @@ class LatencyForkSuite extends munit.FunSuite {
     assertEquals(windows(Profiles.smoke, "100"), (0, 1))
   }
 
-  test("the run's banner gives a latency fork's windows, and nothing without family-L cells") {
+  test("the run's banner gives a latency fork's windows, and nothing without latency cells") {
     assertEquals(LatencyCell.describe(Vector(cell("250")), Profiles.quick),
-      "; a family-L fork 12 warm-up + 4 measured windows of 250 ms (and up to 10 s more warm-up until the JIT is quiet)")
+      "; a latency fork 12 warm-up + 4 measured windows of 250 ms (and up to 10 s more warm-up until the JIT is quiet)")
     val deepBind = Catalog.get("deep-bind").get
     val other = PlannedCell(CellId(deepBind.id, deepBind.variants.head, "cats-effect", deepBind.defaults, Mode.Fork), jvm, CellStatus.Ok,
       "modern")
     assertEquals(LatencyCell.describe(Vector(other), Profiles.quick), "")
   }
 
-  test("a family-L fork of a profile with warm-up gets the JIT gate's limit; a smoke fork and a throughput fork do not") {
+  test("a latency fork of a profile with warm-up gets the JIT gate's limit; a smoke fork and a throughput fork do not") {
     val hog = Catalog.get("hog-probe").get
     val out = Paths.get("/tmp/x.json")
     val quick = LatencyCell.logFlag(hog, out, Profiles.quick)

@@ -6,16 +6,16 @@ import effectbench.store.RunData
 import java.nio.file.Files
 import scala.concurrent.duration._
 
-/** Family L through the real runner, on one core (`--cpus 1`) at the tests' window: every cell
+/** The latency family through the real runner, on one core (`--cpus 1`) at the tests' window: every cell
   * completes (a runtime that lets no probe through is reported as starving, not hung), each fork's
   * latency log is kept beside its JMH file, the budget of each variant is read back from the
   * runtime the cell ran on, and the report shows the latency table. */
 class LatencyRunSuite extends munit.FunSuite {
   override val munitTimeout: Duration = 15.minutes
 
-  private val latencyScenarios = Catalog.scenarios.filter(_.family == Family.L)
+  private val latencyScenarios = Catalog.scenarios.filter(_.family == Family.Latency)
 
-  test("every family-L cell completes at --cpus 1 in the tests' window, with its latency log, read-back budget and report") {
+  test("every latency cell completes at --cpus 1 in the tests' window, with its latency log, read-back budget and report") {
     val out = Cli.tempDir("latency")
     val windows = latencyScenarios.flatMap(_.testParams).distinct.flatMap { case (k, v) => Vector("--param", s"$k=$v") }
     val r = Cli.run(Vector("run", "--scenario", latencyScenarios.map(_.id).mkString(","), "--profile", "smoke", "--cpus", "1",

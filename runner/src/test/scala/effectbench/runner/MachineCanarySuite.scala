@@ -54,7 +54,7 @@ class MachineCanarySuite extends munit.FunSuite {
     assert(s.notes.exists(_.contains("set aside, the machine away from its usual state")), s.notes.mkString("\n"))
   }
 
-  test("a family-L fork with the machine away is kept, recorded as unmoved, and counted apart in the run's line") {
+  test("a latency fork with the machine away is kept, recorded as unmoved, and counted apart in the run's line") {
     val s = new Script(50, 50, 51, 52, 375, 374, 51)
     assertEquals(s.fork(1, setsAside = false), ("fork 1", true))
     assertEquals(s.fork(2, setsAside = false), ("fork 2", true))
@@ -63,7 +63,7 @@ class MachineCanarySuite extends munit.FunSuite {
     assertEquals(s.checks.map(_.file), Vector("jmh/cell.round-1.json", "jmh/cell.round-2.json"))
     assertEquals(CanaryLog.summary(s.checks),
       Some("2 forks checked by the machine canary (its usual reading 50.0 ns): " +
-        "2 family-L forks kept though the machine was away by +648% (that state was measured not to move them)"))
+        "2 latency forks kept though the machine was away by +648% (that state was measured not to move them)"))
   }
 
   test("forks set aside and then kept after all (their cell had no other) count once, as kept on a slow machine") {

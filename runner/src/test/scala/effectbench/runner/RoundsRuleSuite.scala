@@ -230,7 +230,7 @@ class RoundsRuleSuite extends munit.FunSuite {
     shapes
   }
 
-  test("a family-L table's measured windows follow its p99's variance, and a fork's cost as its forks took it") {
+  test("a latency table's measured windows follow its p99's variance, and a fork's cost as its forks took it") {
     // Hog times 20% apart from launch to launch and steady inside a fork (they alone ask the fewest
     // iterations); p99s whose halves differ by ±0.4 while the forks agree (the windows' variance).
     def run(withTails: Boolean): (Vector[(Int, ForkShape.Shape)], Vector[String]) = {
@@ -255,7 +255,7 @@ class RoundsRuleSuite extends munit.FunSuite {
     assert(plain.filter(_._1 >= Rounds.ShapeFromRound).forall(_._2.iterations == ForkShape.MinIterations), plain.toString)
   }
 
-  test("a family-L cell measures on while two runs of its forks would put its p99 more than ±20% apart") {
+  test("a latency cell measures on while two runs of its forks would put its p99 more than ±20% apart") {
     // Hog times 1% apart (the ratio settles at the minimum rounds); Cats Effect's p99 spreads 0.3 from
     // launch to launch (as at budget 1,024 on the nested guest), ZIO's 0.03.
     def run(withTails: Boolean, budget: Option[Double] = None): (Rounds.LoopResult, Vector[String]) = {

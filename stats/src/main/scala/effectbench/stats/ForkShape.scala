@@ -33,15 +33,15 @@ object ForkShape {
     }
   }
 
-  /** One family-L fork's p99 and what its own windows say of it: the log of the p99 of all its
+  /** One latency fork's p99 and what its own windows say of it: the log of the p99 of all its
     * measured windows, and the log p99 of its first `windows / 2` windows less that of its last
     * `windows / 2` (the middle window of an odd count in neither). */
   final case class TailFork(windows: Int, logP99: Double, halfDiff: Double)
 
-  /** The components of a family-L cell's fork p99s (log scale), from their split halves: two halves
+  /** The components of a latency cell's fork p99s (log scale), from their split halves: two halves
     * of h windows each differ by the windows' sampling alone, so a window's share of the within-fork
     * variance is h·d²/2 (averaged over the forks), a fork of w windows carries that over w, and what
-    * the fork p99s spread beyond it is the launches'. The p99 is what a family-L cell reports, and its
+    * the fork p99s spread beyond it is the launches'. The p99 is what a latency cell reports, and its
     * variance can sit elsewhere than its hogs' time (on the nested 2-core guest Cats Effect's p99 at
     * 128 spread 0.50–0.56 (log SD) a window against 0–0.27 between launches), so a shape chosen from
     * the hogs' time swings (docs/lessons/fork-length.md). None with fewer than two forks of two
@@ -102,7 +102,7 @@ object ForkShape {
   def next(forks: Vector[ForkSteady], base: Shape, overheadSeconds: Double, warmupSeconds: Double, iterationSeconds: Double)
       : (Shape, String) = next(forks, base, overheadSeconds, warmupSeconds, iterationSeconds, None)
 
-  /** As above; for a family-L cell `tail` holds its p99's components and the seconds a fork spends
+  /** As above; for a latency cell `tail` holds its p99's components and the seconds a fork spends
     * outside its measured windows as measured (JVM start, warm-up, the JIT gate): the warm-up is
     * still judged on the hogs' time, the measured windows follow the p99's variance. */
   def next(

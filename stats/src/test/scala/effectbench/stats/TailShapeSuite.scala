@@ -1,6 +1,6 @@
 package effectbench.stats
 
-/** A family-L cell's fork shape from its p99's variance (ForkShape.tailComponents): synthetic forks,
+/** A latency cell's fork shape from its p99's variance (ForkShape.tailComponents): synthetic forks,
   * nothing timed. */
 class TailShapeSuite extends munit.FunSuite {
   private def fork(w: Int, logP99: Double, halfDiff: Double) = ForkShape.TailFork(w, logP99, halfDiff)
@@ -44,7 +44,7 @@ class TailShapeSuite extends munit.FunSuite {
     assertEquals(ForkShape.tailComponents(Vector(fork(4, Double.NaN, 0.1), fork(4, 8.1, 0.1))), None)
   }
 
-  test("a family-L cell's windows follow its p99, its warm-up its hogs' time") {
+  test("a latency cell's windows follow its p99, its warm-up its hogs' time") {
     // Hog times launch-dominated (steady inside each fork, 30% apart between): alone, the fewest iterations.
     val hogs = Vector(100.0, 130.0, 90.0, 120.0).zipWithIndex.map { case (m, i) =>
       ForkSteady(i + 1, Vector.fill(4)(m), 0, settled = true)

@@ -12,7 +12,7 @@ object CanaryLog {
     * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
     * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
     * its cell had fewer than three forks without it, runner's Rounds.MinKeptForks); `kept, unmoved` (a
-    * family-L fork with a reading over twice the usual, kept: see MachineCanary.Guard.fork); `remeasured` only in runs of the canary's earlier forms, which waited
+    * latency fork with a reading over twice the usual, kept: see MachineCanary.Guard.fork); `remeasured` only in runs of the canary's earlier forms, which waited
     * and measured such a fork again. */
   final case class ForkCheck(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
@@ -34,7 +34,7 @@ object CanaryLog {
     val Slow = "slow"
     /** Measured with the machine away from its usual state: its files set aside, the fork in no estimate. */
     val SetAside = "set aside"
-    /** Measured with the machine away, and kept: a family-L fork, whose p99 and hog time that state was
+    /** Measured with the machine away, and kept: a latency fork, whose p99 and hog time that state was
       * measured not to move (runner's MachineCanary.Guard.fork). */
     val Unmoved = "kept, unmoved"
   }
@@ -69,7 +69,7 @@ object CanaryLog {
         if (again.isEmpty) "" else s"${again.size} set aside and measured again (the machine slowed${range(again)} during them)",
         if (slow.isEmpty) "" else s"${slow.size} kept though the machine was slow around them${range(slow)}",
         if (unmoved.isEmpty) ""
-        else s"${unmoved.size} family-L forks kept though the machine was away${range(unmoved)} (that state was measured not to move them)",
+        else s"${unmoved.size} latency forks kept though the machine was away${range(unmoved)} (that state was measured not to move them)",
         if (waited <= 0) "" else f"$waited%.0f s waited for the machine to come back"
       ).filter(_.nonEmpty)
       Some(s"${kept.size + aside.size} forks checked by the machine canary$usual: " +

@@ -7,7 +7,7 @@ import java.nio.file.{Files, Path}
 
 /** One cell's JMH result from the one-fork files of its rounds: the run directory's combined file. */
 object JmhMerge {
-  /** A family-L fork's latency log: beside its JMH file, the `.json` replaced by the log's suffix. */
+  /** A latency fork's latency log: beside its JMH file, the `.json` replaced by the log's suffix. */
   def logOf(out: Path): Path = {
     val name = out.getFileName.toString
     out.resolveSibling((if (name.endsWith(".json")) name.dropRight(5) else name) + LatencyModel.LogSuffix)
@@ -16,7 +16,7 @@ object JmhMerge {
   /** One JMH result from several one-fork files: the forks' raw data side by side (in round order),
     * JMH's own score and 99.9% interval of the metric the cell is scored by recomputed over every
     * iteration as JMH would, the other metrics' scores averaged over the rounds (their raw data side
-    * by side too); and, for a family-L cell, its forks' latency logs one after the other. */
+    * by side too); and, for a latency cell, its forks' latency logs one after the other. */
   def combine(files: Vector[Path], target: Path): Unit = {
     // Read as JSON trees (ujson), not as the typed summary: the combined file keeps every field JMH wrote.
     val typed = files.map(f => RunFiles.readJmh(f).head)
@@ -61,7 +61,7 @@ object JmhMerge {
     Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
   }
 
-  /** The latency logs of family-L forks (logOf each JMH file) concatenated in fork order
+  /** The latency logs of latency forks (logOf each JMH file) concatenated in fork order
     * into the log of `target`: each fork's windows carry its tag, and HdrHistogram's log reader
     * takes the repeated header lines as comments. */
   def combineLogs(files: Vector[Path], target: Path): Unit = {

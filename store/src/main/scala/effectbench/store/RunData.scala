@@ -22,7 +22,7 @@ final case class CellResult(
     record: CellRecord
 ) {
   def ok: Boolean = status.ok && score.isDefined
-  /** The work counted inside the cell's programs by the verifier (family S); empty in runs
+  /** The work counted inside the cell's programs by the verifier (the scheduler family); empty in runs
     * recorded before it was counted, and for cells nothing counts. */
   def countedWork: Vector[(String, Long)] = record.work.entries.filter(_._2 >= 0)
   def scenario: String = id.map(_.scenario).getOrElse(key.takeWhile(_ != '/'))

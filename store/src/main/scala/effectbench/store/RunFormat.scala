@@ -148,7 +148,7 @@ final case class CellRecord(
     /** JMH's JSON for the cell, relative to the run directory. */
     jmh: Option[String] = None,
     readBack: Named[String] = Named.empty,
-    /** The work counted inside the cell's programs (family S). */
+    /** The work counted inside the cell's programs (the scheduler family). */
     work: Named[Long] = Named.empty,
     source: String = "",
     syntax: String = "",
@@ -190,7 +190,7 @@ final case class JmhResult(
     primaryMetric: JmhMetric,
     secondaryMetrics: Named[JmhMetric] = Named.empty
 ) {
-  /** The name of the metric a cell is scored by: family L's hogs' time per step, a secondary
+  /** The name of the metric a cell is scored by: the latency family's hogs' time per step, a secondary
     * metric of JMH's (`effectbench.LatencyModel.ScoreMetric`; the primary is the window's length),
     * or else JMH's primary metric (None). */
   def scoredName: Option[String] = secondaryMetrics.get(effectbench.LatencyModel.ScoreMetric).map(_ => effectbench.LatencyModel.ScoreMetric)

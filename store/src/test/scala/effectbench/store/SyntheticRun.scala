@@ -22,7 +22,7 @@ object SyntheticRun {
       source: String = "",
       readBack: Vector[(String, String)] = Vector("tracing" -> "none"),
       jvm: String = SyntheticRun.jvm,
-      /** Work the verifier counted (family S); empty: none recorded, as in older runs. */
+      /** Work the verifier counted (the scheduler family); empty: none recorded, as in older runs. */
       work: Vector[(String, Long)] = Vector.empty,
       /** Exact per-fork iterations instead of generated ones (the base is then unused). */
       raw: Option[Vector[Vector[Double]]] = None

@@ -6,7 +6,7 @@ import scala.util.continuations._
 import scala.util.control.TailCalls
 import scala.util.control.TailCalls.TailRec
 
-/** Families R and C with Scala Continuations: code in direct style, every `@cps` call a bind the
+/** The run-loop and collection families with Scala Continuations: code in direct style, every `@cps` call a bind the
   * plugin writes (a flatMap of its Shift objects), answers trampolined through TailRec. There is
   * no for-comprehension and so no trailing map: right-sum is raw-sum's program. */
 object RunLoopTasks {

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger
 import ox.{Fork, Ox}
 import ox.channels.Channel
 
-// The primitives family S counts (see effectbench.Work), for the direct-style runtimes. Both run
+// The primitives the scheduler family counts (see effectbench.Work), for the direct-style runtimes. Both run
 // each fiber as a virtual thread and yield with Thread.yield (on a virtual thread it gives the
 // carrier back to the JDK's scheduler). Neither has a counter or a one-shot promise of its own:
 // both use AtomicInteger and CompletableFuture, as future and baseline do. The hook runs right

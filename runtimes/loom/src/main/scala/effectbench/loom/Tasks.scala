@@ -1,6 +1,6 @@
 package effectbench.loom
 
-/** The tasks of families R and C in direct style: task k is a function returning k. On the pool
+/** The tasks of the run-loop and collection families in direct style: task k is a function returning k. On the pool
   * (executed-in = thread-pool, tasks = forked) it first yields its virtual thread, which puts it
   * back on the carrier pool: the direct-style twin of cede/yieldNow/shift. Ox and plain virtual
   * threads use the same tasks (Ox adds scopes and forks, not a task type). */

@@ -24,7 +24,7 @@ final class BaselineLive(settings: Settings, poolOf: Int => ExecutorService) ext
     case Mode.Sync => body()
   }
 
-  /** A callback program that hands back a CompletableFuture (the family-S baselines): `fork` starts
+  /** A callback program that hands back a CompletableFuture (the scheduler-family baselines): `fork` starts
     * it on the pool, `sync` here; its completion reaches the calling thread through ResultWait, one
     * wake-up by the run's strategy (waiting for the future's hand-back and then joining it would be
     * two, and would ignore `--wait`). */

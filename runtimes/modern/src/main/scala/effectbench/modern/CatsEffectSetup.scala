@@ -63,7 +63,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
   ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "cats-effect"))
         else Vector.empty)
 
-  /** Family L's budget variants (LatencyModel): the auto-yield budget of each, in run-loop
+  /** The latency family's budget variants (LatencyModel): the auto-yield budget of each, in run-loop
     * iterations. `shipped` is Cats Effect's own default, the cancelation check 512 times the
     * multiplier 2 (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold);
     * `levelled` and `budget-128` are twice the binds they name, since a bind of `IO.unit` takes two
@@ -96,7 +96,7 @@ final class CatsEffectLive(settings: Settings) extends Live {
           })
       }
 
-  /** The runtime of a family-L budget variant (hog-probe's and sleep-drift's cells both run on it). */
+  /** The runtime of a latency budget variant (hog-probe's and sleep-drift's cells both run on it). */
   def forVariant(variant: String): IORuntime = withBudget(budgetOf(variant))
 
   /** What a cell on `rt` reads back of its budget (the runtime it ran on, not the profile's). */

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.locks.ReentrantLock
 import scala.concurrent.{ExecutionContext, Future, Promise}
 
-// The primitives family S counts (see effectbench.Work), one helper per runtime of the group.
+// The primitives the scheduler family counts (see effectbench.Work), one helper per runtime of the group.
 // Every scenario file reaches forks, yields, queue operations, counter updates and signals only
 // through these, so the same-work test sees every one. With Work.off each helper is the bare
 // primitive: the counting branch is chosen once, when the helper is built. A fork is counted

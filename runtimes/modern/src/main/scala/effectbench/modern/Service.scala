@@ -104,7 +104,7 @@ object Service extends ScenarioImpls[ModernRow] {
   // ---- baseline ----
   /* Baseline is plain Scala with no effect system, "loops, callbacks, `java.util.concurrent`"
    * (Runtimes.Baseline), its tasks on a fixed pool of one platform thread per processor
-   * (BaselineLive.pool; docs/scenarios.md, family S) and its sleeps those of sleep-drift's baseline:
+   * (BaselineLive.pool; docs/scenarios.md, the scheduler family) and its sleeps those of sleep-drift's baseline:
    * a `ScheduledExecutorService` (BaselineLive.sleepTimer) whose wake hands the sleeper back to the
    * pool as a callback (SleepDrift.baselineSleeper). A request is written with those pieces, so it
    * is the same work as the others', not n/a: a task on the pool burns the first burst; each

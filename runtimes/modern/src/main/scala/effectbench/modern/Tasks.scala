@@ -6,7 +6,7 @@ import java.util.concurrent.Executor
 import scala.concurrent.{ExecutionContext, Future}
 import zio.ZIO
 
-/** The tasks of families R and C, made once per runtime so a reader can compare them: task k
+/** The tasks of the run-loop and collection families, made once per runtime so a reader can compare them: task k
   * yields k. `onPool` (executed-in = thread-pool, tasks = forked) makes each task start with one
   * hop onto the runtime's own pool: CE `cede`, ZIO `yieldNow`, Future `Future.apply` (a callback on
   * the EC), CPS `shift`, baseline `execute`. Every task is the hop plus one map, or one suspended

@@ -76,7 +76,7 @@ final class ZioLive(settings: Settings) extends Live {
   ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "zio"))
         else Vector.empty)
 
-  /** Family L's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,
+  /** The latency family's `yield-off` variant: this runtime's flags with cooperative yielding disabled too,
     * so a fiber runs until it suspends (FiberRuntime's run loop yields on its budget only while
     * CooperativeYielding is on; see autoYieldBudget). Made once. */
   lazy val withoutYielding: zio.Runtime[Any] = Unsafe.unsafe { implicit u =>
@@ -89,7 +89,7 @@ final class ZioLive(settings: Settings) extends Live {
     zio.Runtime.unsafe.fromLayer(off)
   }
 
-  /** The runtime of a family-L budget variant: `levelled` is this one (ZIO's fixed budget). */
+  /** The runtime of a latency budget variant: `levelled` is this one (ZIO's fixed budget). */
   def forVariant(variant: String): zio.Runtime[Any] = variant match {
     case effectbench.LatencyModel.YieldOff => withoutYielding
     case _ => runtime

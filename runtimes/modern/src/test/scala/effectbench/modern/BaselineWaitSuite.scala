@@ -52,11 +52,11 @@ class BaselineWaitSuite extends munit.FunSuite {
   }
 
   private val baselineCells =
-    // Family L is left out: there the measuring thread is the window's client (LoadWindow), which
+    // The latency family is left out: there the measuring thread is the window's client (LoadWindow), which
     // parks between the events it submits by design and collects no program's result.
     (new Cells).impls.filter(i =>
       i.runtime == "baseline" && !i.scenarioDef.testOnly && Catalog.scenarios.contains(i.scenarioDef) &&
-        i.scenarioDef.family != effectbench.Family.L
+        i.scenarioDef.family != effectbench.Family.Latency
     )
 
   test("the module has baseline cells of every family it implements") {

@@ -3,7 +3,7 @@ package effectbench.modern
 import effectbench.{LatencyModel, LoadTarget, LoadWindow, SleepTarget, WindowProgram}
 import java.util.concurrent.{ExecutorService, Executors, ScheduledExecutorService, TimeUnit}
 
-/** The client and the recording of family L (the harness's LoadWindow), driven by targets written
+/** The client and the recording of the latency family (the harness's LoadWindow), driven by targets written
   * here: a runtime that never yields, a free pool, and a client held up. */
 class LoadWindowSuite extends munit.FunSuite {
   override val munitTimeout = scala.concurrent.duration.Duration(2, "min")

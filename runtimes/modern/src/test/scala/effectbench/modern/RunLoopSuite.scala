@@ -4,7 +4,7 @@ import effectbench.{Catalog, Mode, Settings}
 import java.util.concurrent.atomic.AtomicLong
 import zio.{RuntimeFlag, Supervisor, Unsafe, ZIO}
 
-/** Controls and same-work counts for families R and C: they show that the plain programs really
+/** Controls and same-work counts for the run-loop and collection families: they show that the plain programs really
   * overflow at the catalog's stack-safety sizes, and they pin down the ZIO programs' bind counts.
   *
   * Binds are counted on ZIO, whose run loop reports every instruction to a Supervisor when

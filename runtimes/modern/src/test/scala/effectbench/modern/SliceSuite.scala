@@ -43,7 +43,7 @@ class SliceSuite extends munit.FunSuite {
     measured.foreach { case (rt, s) => assertEquals(SliceProbe.level(s), "yes", s"$rt: ${s.text}") }
   }
 
-  test("every family-L budget variant of Cats Effect and ZIO is measured, and each reads its figure back") {
+  test("every latency budget variant of Cats Effect and ZIO is measured, and each reads its figure back") {
     val ceVariants = Vector(LatencyModel.Levelled, LatencyModel.Shipped, LatencyModel.Budget128)
     val ce = ceVariants.map(v => v -> CatsEffectSetup.bindsPerYield(ceConfig(ceLive.budgetOf(v))))
     ce.foreach { case (v, s) => println(s"cats-effect [$v] binds per yield: ${s.text}") }

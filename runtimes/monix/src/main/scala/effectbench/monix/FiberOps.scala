@@ -6,7 +6,7 @@ import monix.catnap.{ConcurrentQueue, MVar}
 import monix.eval.{Fiber, Task}
 import monix.execution.{BufferCapacity, ChannelType}
 
-/** The primitives family S counts (see effectbench.Work), for Monix: fibers are `start`ed Tasks,
+/** The primitives the scheduler family counts (see effectbench.Work), for Monix: fibers are `start`ed Tasks,
   * yield is `Task.shift`, counter the Cats Effect 2 `Ref` over Task, signal its `Deferred`, queue
   * `monix.catnap.ConcurrentQueue` bounded and MPMC — except at capacity 1, which that queue refuses
   * (its JCTools MPMC array needs capacity >= 2): there the queue is `MVar`, Monix's one-slot
@@ -50,6 +50,6 @@ object MonixOps {
   def queue[A](capacity: Int): Task[ConcurrentQueue[Task, A]] =
     ConcurrentQueue[Task].withConfig[A](BufferCapacity.Bounded(capacity), ChannelType.MPMC)
 
-  /** The queue of capacity 1 of family S: Monix's MVar (see above). */
+  /** The queue of capacity 1 of the scheduler family: Monix's MVar (see above). */
   def oneSlotQueue[A]: Task[MVar[Task, A]] = MVar[Task].empty[A]()
 }

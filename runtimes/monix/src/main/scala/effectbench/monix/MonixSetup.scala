@@ -87,7 +87,7 @@ final class MonixLive(settings: Settings) extends Live {
   ) ++ (if (settings == Settings.Levelled) Vector(effectbench.SliceProbe.LevelKey -> effectbench.SliceProbe.level(slice, "monix"))
         else Vector.empty)
 
-  /** Family L's budget variants (LatencyModel) as Monix execution models: `levelled` the levelled
+  /** The latency family's budget variants (LatencyModel) as Monix execution models: `levelled` the levelled
     * profile's batch (Settings.MonixBatch), `shipped` Monix's own default batch of 1,024
     * (ExecutionModel.Default without -Dmonix.environment.batchSize: monix-execution's
     * internal/Platform.scala), `budget-128` a batch of 128, and `yield-off` SynchronousExecution, the
@@ -104,7 +104,7 @@ final class MonixLive(settings: Settings) extends Live {
   /** The live scheduler with a variant's execution model: the same pool, its batch changed. */
   def withModel(em: ExecutionModel): Scheduler = scheduler.withExecutionModel(em)
 
-  /** The scheduler of a family-L budget variant (hog-probe's and sleep-drift's cells both run on it). */
+  /** The scheduler of a latency budget variant (hog-probe's and sleep-drift's cells both run on it). */
   def forVariant(variant: String): Scheduler = withModel(modelOf(variant))
 
   /** What a cell on `s` reads back of its budget (the scheduler it ran on). */

@@ -2,7 +2,7 @@ package effectbench.monix
 
 import monix.eval.Task
 
-/** The tasks of families R and C on Monix: task k yields k; on the pool (executed-in =
+/** The tasks of the run-loop and collection families on Monix: task k yields k; on the pool (executed-in =
   * thread-pool, tasks = forked) it starts with one Task.shift onto the scheduler, then one map —
   * the same shape as the modern group's tasks (cede/yieldNow/shift then map). */
 object Tasks {

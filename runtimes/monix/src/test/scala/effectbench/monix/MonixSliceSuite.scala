@@ -2,7 +2,7 @@ package effectbench.monix
 
 import effectbench.{LatencyModel, Settings, SliceProbe}
 
-/** Monix's measured slice (SliceProbe) under each family-L budget variant, and what its levelled
+/** Monix's measured slice (SliceProbe) under each latency budget variant, and what its levelled
   * read-back says of it: Monix batches only in powers of two, so its levelled slice is levelled
   * only if the measured figure is within Settings.SliceTolerance of the profile's. */
 class MonixSliceSuite extends munit.FunSuite {
@@ -11,7 +11,7 @@ class MonixSliceSuite extends munit.FunSuite {
   private lazy val live = MonixSetup.start(Settings.Levelled)
   override def afterAll(): Unit = live.close()
 
-  test("every family-L budget variant of Monix is measured, and each reads its figure back") {
+  test("every latency budget variant of Monix is measured, and each reads its figure back") {
     val measured = LatencyModel.budgetVariants.map(v => v -> MonixSetup.bindsPerYield(live.modelOf(v), live.options))
     measured.foreach { case (v, s) => println(s"monix [$v] binds per yield: ${s.text}") }
     val m = measured.toMap

@@ -5,7 +5,7 @@ import effectbench.{Impl, Live, Oracles, Program}
 import effectbench.scala212.DslTask.Task
 import java.util.concurrent.Executor
 
-/** Families R and C on Dsl.scala's task. Every bind is what the `!` plugin writes (it is not
+/** The run-loop and collection families on Dsl.scala's task. Every bind is what the `!` plugin writes (it is not
   * served, so the call is explicit): `!task; rest` is `Shift(task).cpsApply(a => rest)`, and the
   * block's last value is returned with `now`. The `!` notation has no trailing map: right-sum and
   * raw-sum are the same program here, which is the point Dsl.scala's benchmarks make. */

@@ -4,7 +4,7 @@ import effectbench.{Catalog, Impl, Live, NaReasons, Scala213Row, Scenario, Scena
 import effectbench.Cover.{na, notDefined}
 
 /** fork-join: no program in this group. scalaz 7.2's Task has no start/join fiber handle, Ref, promise or
-  * queue to write it with (NaReasons.fiber); family S is not scala-async's (its row of the runtime table). */
+  * queue to write it with (NaReasons.fiber); the scheduler family is not scala-async's (its row of the runtime table). */
 object ForkJoin extends ScenarioImpls[Scala213Row] {
   val scenario: Scenario = Catalog.forkJoin
   val row: Scala213Row = Scala213Row(scalaz = na(NaReasons.fiber), scalaAsync = notDefined)

@@ -4,7 +4,7 @@ import java.util.concurrent.ExecutorService
 import scala.concurrent.{ExecutionContext, Future}
 import scalaz.concurrent.Task
 
-/** The tasks of families R and C on this group: task k yields k. On the pool (executed-in =
+/** The tasks of the run-loop and collection families on this group: task k yields k. On the pool (executed-in =
   * thread-pool, tasks = forked) a scalaz task is `Task(k)(pool)` (a fork onto the pool, then the
   * value) and a Future is `Future(k)` (a callback on the EC), like the modern group's tasks. */
 object RunLoopTasks {

@@ -16,7 +16,7 @@ object ToyCatalog {
     NotApplicable(Runtimes.Baseline, Some("never-planned"), "an n/a reason may name one variant")
   )
   val toySum: Scenario = Scenario(
-    id = "toy-sum", family = Family.R, title = "sum of 0 until N, one bind per number", origin = "CONTRIBUTING.md",
+    id = "toy-sum", family = Family.RunLoop, title = "sum of 0 until N, one bind per number", origin = "CONTRIBUTING.md",
     stresses = "nothing: a walk-through", variants = Vector("default", "never-planned"),
     params = Vector(ParamDef("n", "1000", ParamKind.IntRange(1, 1000000), "how many numbers")),
     runtimes = Vector(Runtimes.CatsEffect.id, Runtimes.Baseline.id),
