@@ -11,7 +11,7 @@ import java.nio.file.{Files, Path, Paths}
   * argument is validated before anything is measured, and bad input exits with code 2 and one
   * line saying what is wrong. */
 object Main {
-  import Workspace.{jvmsOf, latestRun, modules, resultsDir, root}
+  import Workspace.{jvmsOf, latestRun, modules, results, resultsDir, root}
 
   def main(argv: Array[String]): Unit = exitWith("bench")(dispatch(argv.toVector))
 
@@ -203,8 +203,8 @@ object Main {
       if (!Files.exists(p)) UsageError(s"$d: no such run directory")
       if (!RunData.isRunDir(p)) UsageError(s"$d: not a run directory (no run.json)")
       p
-    case None => latestRun(root.resolve("results")).getOrElse(
-        UsageError(s"no runs under ${root.resolve("results")}; give a RUN_DIR or run ./bench run --quick")
+    case None => latestRun(results).getOrElse(
+        UsageError(s"no runs under $results; give a RUN_DIR or run ./bench run --quick")
       )
   }
 

@@ -50,7 +50,7 @@ object ProfilerCommand {
       )
 
     LibPrep(root, sel, cells, Console.err.println, build = true)
-    val out = Workspace.resultsDir(measure.out, root.resolve("results").resolve("profiles"))
+    val out = Workspace.resultsDir(measure.out, Workspace.results.resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
     val dir = RunDir.fresh(out, s"profile-${profile.id}-$scope")
     dir.lockOrFail()

@@ -9,17 +9,15 @@ import java.nio.file.{Files, Path}
 
 /** `bench report` formats. */
 object Reports {
-  val formats: Vector[String] = ReportFormat.all
-
   def text(format: String, data: RunData, confidence: Double = ForkStats.DefaultConfidence): String = format match {
     case "terminal" => TerminalTable.render(data, confidence)
     case "markdown" => Markdown.render(data, confidence)
     case "html" => Html.render(data, Some(Workspace.root), confidence)
-    case other => UsageError.unknown("format", other, formats)
+    case other => UsageError.unknown("format", other, ReportFormat.all)
   }
 
   def render(format: String, data: RunData, out: Option[Path], confidence: Double = ForkStats.DefaultConfidence): Int = {
-    if (!formats.contains(format)) UsageError.unknown("format", format, formats)
+    if (!ReportFormat.all.contains(format)) UsageError.unknown("format", format, ReportFormat.all)
     val target = out.orElse(if (format == "html") Some(data.dir.resolve("report.html")) else None)
     val s = text(format, data, confidence)
     target match {

@@ -11,7 +11,7 @@ import scala.jdk.CollectionConverters._
 
 /** `bench reindex`, `bench history` and `bench compare`: the results store and comparisons. */
 object StoreCommands {
-  def resultsOf(out: Option[String]): Path = Paths.get(out.getOrElse(Workspace.root.resolve("results").toString)).toAbsolutePath.normalize()
+  def resultsOf(out: Option[String]): Path = out.fold(Workspace.results)(Paths.get(_)).toAbsolutePath.normalize()
 
   def reindex(out: Option[String]): Int = {
     val results = resultsOf(out)
@@ -165,7 +165,7 @@ object StoreCommands {
   /** A run directory given as a path, or as a run id under the results directory. */
   def runArg(s: String): Path = {
     val p = Paths.get(s).toAbsolutePath.normalize()
-    val underResults = Workspace.root.resolve("results").resolve(s)
+    val underResults = Workspace.results.resolve(s)
     if (RunData.isRunDir(p)) p
     else if (RunData.isRunDir(underResults)) underResults
     else if (Files.exists(p)) UsageError(s"$s: not a run directory (no run.json)")

@@ -29,7 +29,7 @@ object EngineStudy {
   def main(
       outFlag: Option[String], precisionFlag: Option[String], jvms: JvmChoice, smoke: Boolean, waitsStudy: Boolean, rounds: Option[String]
   ): Int = {
-    val out = Paths.get(outFlag.getOrElse(Workspace.root.resolve("results/engine-study").toString)).toAbsolutePath
+    val out = outFlag.fold(Workspace.results.resolve("engine-study"))(Paths.get(_)).toAbsolutePath
     Files.createDirectories(out)
     if (waitsStudy) return waits(rounds, smoke, jvms, out)
     val precision = precisionFlag.getOrElse("5%")

@@ -79,7 +79,7 @@ object StatesStudy {
       Plan.cells(sel, Vector(jvm), modules, Some(Profiles.quick)).find(_.status.runnable)
         .getOrElse(UsageError(s"$spec: no runnable cell (see ./bench list --scenario $sc --runtime $rt)"))
     }
-    val out = Paths.get(outFlag.getOrElse(Workspace.root.resolve("results/states-study").toString)).toAbsolutePath
+    val out = outFlag.fold(Workspace.results.resolve("states-study"))(Paths.get(_)).toAbsolutePath
     val dir = RunDir.fresh(out, "states")
     val settings = Settings.Levelled
     val verdicts = Verifier.all(cells, settings, modules, dir, 120L, Console.err.println)

@@ -9,6 +9,9 @@ object Workspace {
 
   def modules: Modules = new Modules(root)
 
+  /** The results directory when `--out` names none. */
+  def results: Path = root.resolve("results")
+
   /** The JVMs `--jvm` names, or the default JVM with a note saying which it is. */
   def jvmsOf(choice: JvmChoice): (Vector[Jvm], Vector[String]) = choice.jvm.toVector match {
     case ps if ps.isEmpty =>
@@ -18,7 +21,7 @@ object Workspace {
   }
 
   /** `--out`'s results directory (default: `results`), created and proven writable before anything is measured. */
-  def resultsDir(outFlag: Option[String], default: => Path = root.resolve("results")): Path = {
+  def resultsDir(outFlag: Option[String], default: => Path = results): Path = {
     val out = outFlag.map(Paths.get(_)).getOrElse(default).toAbsolutePath.normalize()
     try Files.createDirectories(out)
     catch {
