@@ -56,12 +56,15 @@ class SiteBrowserSuite extends munit.FunSuite {
 
   final case class Check(charts: Int, rendered: Int, missing: Vector[String], errors: Vector[String])
 
-  def selftest(page: Path): Either[String, Check] = {
-    val (dom, err) = Chromium.dumpDom(Chromium.binary.get, page.toUri.toString + "#selftest", Some((1400, 900)))
-    """(?s)<pre id="selftest-result">(.*?)</pre>""".r.findFirstMatchIn(dom) match {
+  /** One Chromium for the pages of a test. */
+  def browser[A](f: Chromium.Browser => A): A = Chromium.browser(Chromium.binary.get, Some((1400, 900)))(f)
+
+  def selftest(browser: Chromium.Browser, page: Path): Either[String, Check] = {
+    val (result, err) = browser.selftest(page.toUri.toString + "#selftest")
+    result match {
       case None => Left(s"$page wrote no self-test result; stderr: ${err.take(1000)}")
-      case Some(m) =>
-        val j = ujson.read(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&"))
+      case Some(text) =>
+        val j = ujson.read(text)
         Right(Check(j("charts").num.toInt, j("rendered").num.toInt, j("missing").arr.map(_.str).toVector,
             j("errors").arr.map(_.str).toVector))
     }
@@ -88,8 +91,8 @@ class SiteBrowserSuite extends munit.FunSuite {
     assume(Chromium.binary.isDefined, "SKIPPED: no chromium found; CI installs it with apt-get install chromium")
     val (site, built) = build()
     assert(built.pages.size > 30, built.pages.size.toString)
-    // One Chromium per page, each page once: the chart counts below are read from these checks.
-    val checks = built.pages.map(page => page -> selftest(page)).toMap
+    // One Chromium for every page, each page once: the chart counts below are read from these checks.
+    val checks = browser(b => built.pages.map(page => page -> selftest(b, page)).toMap)
     val failures = built.pages.flatMap { page =>
       val links = brokenLinks(site, page).map(l => s"${site.relativize(page)}: $l")
       val check = checks(page) match {
@@ -139,7 +142,7 @@ class SiteBrowserSuite extends munit.FunSuite {
     Files.delete(site.resolve("assets/echarts.min.js"))
     val page = site.resolve(Site.cellPage(key("zio"), SyntheticRun.jvm))
     assert(brokenLinks(site, page).exists(_.contains("echarts.min.js")), "the missing file is a broken link")
-    selftest(page) match {
+    browser(selftest(_, page)) match {
       case Left(_) => ()
       case Right(c) => assert(c.errors.nonEmpty, s"a page without its chart library went unnoticed: $c")
     }
