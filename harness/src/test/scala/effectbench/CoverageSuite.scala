@@ -27,4 +27,18 @@ class CoverageSuite extends munit.FunSuite {
     } yield s"${s.id}/$v/${r.id}"
     assertEquals(missing, Vector.empty[String])
   }
+
+  test("each scenario object is found alone by its member's name, with the programs the whole group holds for it") {
+    CellRegistry.load() match {
+      case cells: GroupCells =>
+        val keysOf = (impls: Vector[Impl[_ <: Live]]) => impls.map(_.key).sorted
+        val unnamed = cells.scenarioObjects.map(_.scenario.id).filter(id => cells.objectOf(id).isEmpty)
+        assertEquals(unnamed, Vector.empty[String], "members not named after their scenario are built with every other object")
+        cells.scenarioObjects.foreach { o =>
+          val id = o.scenario.id
+          assertEquals(keysOf(cells.implsOf(id)), keysOf(cells.impls.filter(_.scenario == id)), id)
+        }
+      case other => fail(s"the group's Cells is not a GroupCells: ${other.getClass.getName}")
+    }
+  }
 }
