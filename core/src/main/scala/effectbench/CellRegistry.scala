@@ -18,5 +18,5 @@ object CellRegistry {
     Class.forName("effectbench.Cells").getDeclaredConstructor().newInstance().asInstanceOf[CellRegistry]
 
   def find(reg: CellRegistry, id: CellId): Option[Impl[_ <: Live]] =
-    reg.implsOf(id.scenario).find(i => i.scenario == id.scenario && i.variant == id.variant && i.runtime == id.runtime)
+    reg.implsOf(id.scenario).find(i => i.variant == id.variant && i.runtime == id.runtime)
 }

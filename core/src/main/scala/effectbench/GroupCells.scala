@@ -16,9 +16,10 @@ abstract class GroupCells(val group: String) extends CellRegistry {
   lazy val impls: Vector[Impl[_ <: Live]] = objects.flatMap(_.impls)
 
   /** The scenario object of `scenario` alone, by its member of the group's scenario trait, named
-    * after the scenario (`deep-bind` is `deepBind`): building every object's programs for one cell
-    * cost each measuring JVM about a third of a second on one core. None when no member is so named; the check
-    * against the catalog runs where every object is built (`impls`, `countedImpls`: the verifier). */
+    * after the scenario (`deep-bind` is `deepBind`): a measuring JVM builds its own cell's programs,
+    * not every object's (a third of a second of its start on one core). None when no member is so
+    * named. The check against the catalog runs wherever every object is built (`impls`,
+    * `countedImpls`): the build's listing of cells, the verifier and the tests. */
   def objectOf(scenario: String): Option[ScenarioImpls[_ <: GroupRow]] =
     scala.util.Try(getClass.getMethod(GroupCells.memberName(scenario))).toOption
       .filter(m => classOf[ScenarioImpls[_]].isAssignableFrom(m.getReturnType))
