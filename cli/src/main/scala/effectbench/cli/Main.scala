@@ -2,7 +2,7 @@ package effectbench.cli
 
 import effectbench.runner._
 import effectbench._
-import effectbench.report.TerminalTable
+import effectbench.report.{PrecisionLines, TerminalTable}
 import effectbench.store.{EngineInfo, ListedCell, Named, RunData}
 import effectbench.store.Codecs.given
 import java.nio.file.{Files, Path, Paths}
@@ -106,7 +106,7 @@ object Main {
 
   def run(flags: RunFlags, argv: Vector[String]): Int = {
     val cmd = new RunCommand(root, modules, Hooks.onCellRecorded, Progress.Display.detect(flags.verbose.value, flags.plain.value),
-      table = TerminalTable.render)
+      table = TerminalTable.render, precision = PrecisionLines.lines)
     val measure = flags.measure
     flags.resume match {
       case Some(dirArg) =>

@@ -49,19 +49,11 @@ object Cpus {
     case _ => Vector.empty
   }
 
-  /** A relay member's cores when the referee moves it (Relay.Pin): its turns on `pinned(n)`, its waits
-    * on the cores left over; None when no core is left over or taskset is missing (the launcher pins it). */
-  def relayPin(cpus: Option[Int]): Option[Relay.Pin] = (cpus, taskset) match {
-    case (Some(n), Some(ts)) if n < allowed.size => Some(Relay.Pin(ts, pinned(n), allowed.diff(pinned(n))))
-    case _ => None
-  }
-
-  /** The cores a relayed table measures on when `--cpus` does not say: all this process may use but
-    * one, at least one. The core left over runs the runner, the referee and the device interrupts, so
-    * a turn's cores hold only the JVM in its turn and the waiting JVMs, which are idle; and a turn
-    * shares a core's slow drift with its neighbours only when every turn runs on the same cores
-    * (docs/lessons/relay.md). */
-  def relayCount: Int = math.max(1, allowed.size - 1)
+  /** The cores a relayed table measures on when `--cpus` does not say: every core this process may
+    * use. A JVM waiting for its turn is stopped whole (Freezer), so a turn has every core to itself and
+    * the referee, and a multi-fiber cell measures its runtime's scheduler on the cores a program would
+    * have (docs/lessons/one-core-turns.md). */
+  def relayCount: Int = math.max(1, allowed.size)
 
   /** `--cpus 1,2`: positive counts, each at most the cores this process may use. */
   def parse(values: Vector[String]): Vector[Int] = {

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.{BenchFailure, Catalog, MeasuringJvm, Outcome => Status, Settings}
+import effectbench.{BenchFailure, Catalog, LatencyModel, MeasuringJvm, Outcome => Status, Settings}
 import effectbench.store.{FormatError, RunFiles}
 import effectbench.store.Codecs.given
 import java.nio.charset.StandardCharsets
@@ -130,19 +130,18 @@ object JmhCell {
   /** What a measuring JVM of a cell whose JMH result goes to `out` is given in its environment. */
   def environment(out: Path): Map[String, String] = Map(effectbench.Wire.failureFileVariable -> failureFile(out).toAbsolutePath.toString)
 
-  /** The measuring JVM of one relay turn-taker (Relay): launched directly, given the relay flag; on the
-    * relay cores in its turns and on the others while it waits, where cores are left over. */
+  /** The measuring JVM of one relay turn-taker (Relay): launched directly, given the relay flag, on its
+    * JVM's cores; `warmups`, the turns it warms up in (a latency cell's warm-up windows). */
   def relayMember(
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path
   ): Either[String, Relay.Member] = {
     clear(out)
-    // A member the referee moves between cores (Cpus.relayPin) is started on the waiting cores by it: no launcher.
-    val pin = Cpus.relayPin(cell.jvm.cpus)
+    val warmups = Catalog.get(cell.id.scenario, includeTestOnly = true).filter(LatencyCell.isLatency)
+      .map(s => LatencyCell.iterations(profile, LatencyModel.windowSeconds(s.complete(cell.id.params)))._1)
+      .getOrElse(profile.warmups)
     forkFlags(cell, modules, out).map(f =>
-      Relay.Member(cell.id.key,
-        flag =>
-          command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag))
-            .drop(if (pin.isDefined) cell.jvm.launcher.size else 0), log, environment(out), pin)
+      Relay.Member(cell.id.key, flag => command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag)), log,
+        environment(out), Some(warmups))
     )
   }
 

@@ -137,14 +137,10 @@ object Plan {
     }
 
   /** The cells of a relayed run on the relay cores (Cpus.relayCount) where `--cpus` did not pin their
-    * JVM: a throughput cell's JVM gets that core count, so its label and the report say what it was
-    * measured on. A latency cell is never relayed (Rounds.measure) and keeps its JVM. */
+    * JVM: a cell's JVM gets that core count, so its label and the report say what it was measured on. */
   def relayCores(cells: Vector[PlannedCell], relay: Boolean, cores: Int = Cpus.relayCount): Vector[PlannedCell] =
     if (!relay) cells
-    else cells.map { c =>
-      val latency = Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
-      if (latency || c.jvm.cpus.nonEmpty) c else c.copy(jvm = c.jvm.copy(cpus = Some(cores)))
-    }
+    else cells.map(c => if (c.jvm.cpus.nonEmpty) c else c.copy(jvm = c.jvm.copy(cpus = Some(cores))))
 
   /** The JVMs a run records: those asked for, then each one its cells were given (relayCores), in order. */
   def jvmsOf(jvms: Vector[Jvm], cells: Vector[PlannedCell]): Vector[Jvm] = {

@@ -12,34 +12,21 @@ import scala.util.Random
   * and measure in turn, one JMH iteration a turn (harness RelayTurn), in an order shuffled every
   * cycle. A machine whose speed drifts over seconds then slows the neighbouring turns of every cell
   * alike, and a cell's ratio to another is taken turn against turn (ForkStats.ratio). Each JVM waits
-  * for its turn outside JMH's timed part; a JVM not in its turn is idle, so each turn has the cores
-  * whole. The next turn starts only when the JVM in its turn says it is ready again (its JMH
-  * bookkeeping after the iteration is done) or, after its last turn, when it has exited or (moved
-  * between cores, Pin) has been moved off the turn cores to exit there.
+  * for its turn outside JMH's timed part, stopped whole (Freezer: SIGSTOP, its compiler, collector,
+  * pools and hogs included), so each turn has every core of the run to itself and the referee. The
+  * next turn starts only when the JVM in its turn says it is ready again (its JMH bookkeeping after
+  * the iteration is done) and has been stopped or, after its last turn, when it has exited.
   *
-  * Every JVM is a child through `Subprocess` (its time limit, the shutdown hook, the runner watch),
-  * and a JVM whose referee goes away ends itself. */
+  * Every JVM is a child through `Subprocess` (its time limit, the shutdown hook, the runner watch);
+  * a JVM whose referee goes away ends itself, and one stopped when the runner dies is ended by the
+  * freezer's keeper, which outlives the runner. */
 object Relay {
 
-  /** One measuring JVM of a round: `command` given the relay flag for this JVM; with `pin`, the referee
-    * moves it to the turn cores for each of its turns and to the waiting cores after it. */
+  /** One measuring JVM of a round: `command` given the relay flag for this JVM; `warmups`, the turns
+    * it warms up in (its JMH warm-up iterations; None: the round's). */
   final case class Member(
-      key: String, command: String => Vector[String], log: Path, env: Map[String, String] = Map.empty, pin: Option[Pin] = None
+      key: String, command: String => Vector[String], log: Path, env: Map[String, String] = Map.empty, warmups: Option[Int] = None
   )
-
-  /** Where a member runs: `turn` the cores it measures on, `waiting` those it waits on, set for every
-    * thread of the JVM with `taskset -a -p -c` (Linux sched_setaffinity on each task of the process;
-    * a thread started later inherits its starter's cores). A waiting JVM is idle but not silent: its
-    * compiler threads may still be compiling what its turn ran, its collector may run, and on the
-    * turn cores that work would land in the next JVM's turn. */
-  final case class Pin(taskset: java.nio.file.Path, turn: Vector[Int], waiting: Vector[Int]) {
-    def move(pid: Long, cores: Vector[Int]): Boolean =
-      try {
-        val p = new ProcessBuilder(taskset.toString, "-a", "-p", "-c", cores.mkString(","), pid.toString)
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
-        p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0
-      } catch { case _: Exception => false }
-  }
 
   /** One turn: the cycle it belongs to, whose it was, and when it started and ended (seconds from the
     * round's first turn). */
@@ -61,23 +48,28 @@ object Relay {
   private case object Ending extends State
   private case object Done extends State
 
+  /** Whether relay rounds can be run here: the waiting JVMs must be stopped whole (Freezer.available). */
+  def available: Boolean = Freezer.available
+
   /** Runs one relay round of `members` and returns when every JVM has exited.
     *
-    * Members moved between cores (`pin`) start on the waiting cores, and the turns begin as soon as
-    * one of them is ready: the first `warmupTurns` turns of each JVM are its warm-up, and a JVM that has
-    * had them takes no measured turn until every other JVM has had its own. So the JVMs' starts share
-    * the round's time with warm-up turns on the turn cores rather than hold every turn up, and every
-    * measured cycle still holds every JVM, none of them starting. Members not moved start at once and
-    * the turns begin when all are ready (a start would run on the turn cores).
+    * The JVMs start one after another, each once the one before it is ready (and stopped) or gone,
+    * and the turns begin as soon as one is ready: the first warm-up turns of each JVM are its warm-up
+    * (its `warmups`, else `warmupTurns`), and a JVM that has had them takes no measured turn while
+    * another is starting or has not had its own. So a JVM's start shares the cores with warm-up turns
+    * only, never with a measured one, and every measured cycle holds every JVM, none of them starting.
+    * Before a JVM's first turn and after each, it is stopped whole; it is continued for its turn.
     * @param timeoutSeconds each JVM's time limit (the whole round: every turn of every JVM)
-    * @param warmupTurns the turns each JVM warms up in (JMH's warm-up iterations)
-    * @param settleMillis a pause between two turns, for the work a JVM does outside its turn (its
-    *                     compiler and collector threads) to end before the next turn's clock starts */
+    * @param warmupTurns the turns each JVM warms up in (JMH's warm-up iterations) unless it says
+    * @param settleMillis a pause between two turns, before the next turn's clock starts */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
       turnLimitSeconds: Long = 600, warmupTurns: Int = 0
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
+    val freezer = Freezer.start().getOrElse(
+      throw new IllegalStateException("relay rounds stop the waiting JVMs with bash and /proc, which this machine lacks: measure with --turns forks")
+    )
     val server = new ServerSocket(0, members.size + 8, InetAddress.getLoopbackAddress)
     val events = new LinkedBlockingQueue[Event]()
     val tokens = members.map(m => m.key -> java.util.UUID.randomUUID().toString).toMap
@@ -122,21 +114,22 @@ object Relay {
       val t = new Thread(
         () => {
           val cmd = m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}")
-          // A member moved between cores starts on the waiting cores, off the turns' cores.
-          val launched = m.pin.fold(cmd)(p => Vector(p.taskset.toString, "-c", p.waiting.mkString(",")) ++ cmd)
-          val f = Subprocess.run(launched, m.log, timeoutSeconds, env = m.env, onStart = p => processes.put(m.key, p))
+          val f = Subprocess.run(cmd, m.log, timeoutSeconds, env = m.env, onStart = { p =>
+            processes.put(m.key, p)
+            // Kept from its start: should the runner die while this JVM is stopped, the keeper ends it.
+            freezer.keep(p.pid())
+          })
           events.put(Exited(m.key, f))
         }, s"effectbench-relay-${m.key.take(40)}"
       )
       t.setDaemon(true)
       t
     }
-    // Members that start off the turn cores start one after another, each once the one before it is
-    // ready or gone: all at once on the waiting cores, every one would be ready only when all are.
-    val staggered = members.nonEmpty && members.forall(_.pin.isDefined)
+    // One JVM starts at a time, beside the others' warm-up turns: all at once, every one would be
+    // ready only when all are, and their starts would hold every turn up.
     var launched = 0
     def launchNext(): Unit = if (launched < launchers.size) { launchers(launched).start(); launched += 1 }
-    if (staggered) launchNext() else launchers.foreach(_.start())
+    launchNext()
     var spoken = Set.empty[String]
 
     var state = members.map(_.key -> (Starting: State)).toMap
@@ -144,18 +137,22 @@ object Relay {
     var finished = Map.empty[String, Finished]
     val turns = Vector.newBuilder[Turn]
     def now = (System.nanoTime() - started) / 1e9
-    val pins = members.flatMap(m => m.pin.map(m.key -> _)).toMap
-    def pinOf(k: String): Option[(Pin, Long)] = pins.get(k).flatMap(p => Option(processes.get(k)).map(pr => (p, pr.pid())))
+    def pidOf(k: String): Option[Long] = Option(processes.get(k)).map(_.pid())
     def handle(e: Event): Unit = e match {
       case Connected(k, o) => outs += k -> o
       case Said(k, RelayProtocol.Ready) =>
-        if (state(k) != Done) state += k -> Waiting
-        if (!spoken(k)) { spoken += k; if (staggered) launchNext() }
+        if (state(k) != Done) {
+          state += k -> Waiting
+          // Ready for its next turn: stopped whole until then.
+          pidOf(k).foreach(freezer.stop)
+        }
+        if (!spoken(k)) { spoken += k; launchNext() }
       case Said(k, _) => if (state(k) != Done) state += k -> Ending
       case Closed(k) => if (state(k) != Done) state += k -> Ending
       case Exited(k, f) =>
         finished += k -> f; state += k -> Done
-        if (staggered && !spoken(k)) { spoken += k; launchNext() }
+        pidOf(k).foreach(freezer.forget)
+        if (!spoken(k)) { spoken += k; launchNext() }
     }
     def until(cond: => Boolean): Unit = while (!cond) handle(events.take())
     // A turn that overruns its limit (a hung benchmark) ends its JVM: the others keep their turns.
@@ -170,28 +167,27 @@ object Relay {
         }
       }
     }
-    // Members that start off the turn cores may start while the others take their warm-up turns.
     var taken = members.map(_.key -> 0).toMap
+    val warmups = members.map(m => m.key -> m.warmups.getOrElse(warmupTurns)).toMap
     // A JVM past its warm-up waits while another has not had its own or has not started yet (with no
     // warm-up, its first turn is measured and waits for every start).
     def held(k: String): Boolean =
-      taken(k) >= warmupTurns && members.exists(m => state(m.key) != Done && (state(m.key) == Starting || taken(m.key) < warmupTurns))
+      taken(k) >= warmups(k) &&
+        members.exists(m => state(m.key) != Done && (state(m.key) == Starting || taken(m.key) < warmups(m.key)))
     def ready(k: String): Boolean = state(k) == Waiting && !held(k)
     try {
       var cycle = 0
       while (state.values.exists(_ != Done)) {
-        // A cycle starts when no JVM is in its turn or on its way out, none is starting unless members
-        // start off the turn cores, and some JVM may take a turn.
+        // A cycle starts when no JVM is in its turn or on its way out and some JVM may take a turn.
         until(
-          state.values.forall(s => s != InTurn && s != Ending) && (staggered || !state.values.exists(_ == Starting)) &&
-            (state.values.forall(_ == Done) || members.exists(m => ready(m.key)))
+          state.values.forall(s => s != InTurn && s != Ending) && (state.values.forall(_ == Done) || members.exists(m => ready(m.key)))
         )
         val order = rnd.shuffle(members.map(_.key).filter(ready))
         if (order.nonEmpty) cycle += 1
         order.foreach { k =>
           if (state(k) == Waiting) {
-            pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.turn) }
             if (settleMillis > 0) Thread.sleep(settleMillis.toLong)
+            pidOf(k).foreach(freezer.continue)
             val t0 = now
             val sent =
               try { outs(k).write(RelayProtocol.Go); outs(k).flush(); true }
@@ -201,11 +197,9 @@ object Relay {
               taken += k -> (taken(k) + 1)
               turnOf(k)
               turns += Turn(cycle, k, t0, now)
-              if (state(k) == Waiting || state(k) == Ending) pinOf(k).foreach { case (pin, pid) => pin.move(pid, pin.waiting) }
             } else state += k -> Ending
-            // After its last turn the JVM exits: on the waiting cores where it was moved (the next turn
-            // need not wait), else before the next turn, since its exit is work on the same cores.
-            if (state(k) == Ending && pinOf(k).isEmpty) until(state(k) == Done)
+            // After its last turn the JVM exits before the next turn: its exit is work on the same cores.
+            if (state(k) == Ending) until(state(k) == Done)
           }
         }
       }
@@ -216,6 +210,7 @@ object Relay {
         try o.close()
         catch { case _: java.io.IOException => () }
       )
+      freezer.close()
     }
     val got = turns.result()
     turnLog.foreach { p =>

@@ -367,11 +367,11 @@ object Rounds {
   private[runner] def isLatencyCell(c: PlannedCell): Boolean =
     effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
 
-  /** Whether a table's rounds are relayed: the engine relays and the table holds two throughput cells
-    * or more (a latency window is no turn: it holds its load's own timing, and its hogs would run on
-    * in the other cells' turns). The run's plan and estimate ask it too, so they count what runs. */
+  /** Whether a table's rounds are relayed: the engine relays, the table holds two cells or more and
+    * waiting JVMs can be stopped here (Relay.available). A latency table is relayed too: each window is
+    * a turn, its hogs and probes on every core while the other JVMs are stopped whole. */
   def relays(engine: Engine, cells: Vector[PlannedCell]): Boolean =
-    engine.relay && cells.size >= 2 && !cells.exists(isLatencyCell)
+    engine.relay && cells.size >= 2 && Relay.available
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
   def measure(
@@ -398,11 +398,15 @@ object Rounds {
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
     def latency(c: PlannedCell) = isLatencyCell(c)
     val relayed = relays(engine, cells)
-    val turns = relayProfile(oneFork, engine.turnSeconds)
+    // A latency fork's measured iterations are windows of the scenario's own length: a window is a turn
+    // as it is (LatencyCell.iterations), never cut.
+    val turns = if (cells.exists(latency)) oneFork else relayProfile(oneFork, engine.turnSeconds)
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)
-    if (relayed)
+    if (relayed && cells.exists(latency))
+      note(s"table $key: relay rounds (each round's JVMs live at once and take turns, one window a turn, the JVMs out of turn stopped)")
+    else if (relayed)
       note(f"table $key: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
         f"${turns.warmups} warm-up turns of ${turns.warmupSeconds}%.2f s, ${turns.iterations} measured of ${turns.iterationSeconds}%.2f s)")
     val relayRound = if (!relayed) None

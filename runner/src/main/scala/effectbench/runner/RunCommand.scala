@@ -7,11 +7,13 @@ import java.nio.file.{Files, Path}
 
 /** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
   * finishes, and end with the table and the run directory's path. `table` draws the finished run
-  * at the given confidence level (the command line passes the report's terminal table). */
+  * at the given confidence level (the command line passes the report's terminal table); `precision`
+  * gives the closing lines on the precision reached, throughput ratios and latency p99s apart. */
 final class RunCommand(
     val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit,
     display: Progress.Display = Progress.Display.plain(verbose = true),
-    table: (RunData, Double) => String
+    table: (RunData, Double) => String,
+    precision: (RunData, Double) => Vector[String] = (_, _) => Vector.empty
 ) {
 
   final case class Setup(
@@ -79,7 +81,8 @@ final class RunCommand(
     val tables = todo.groupBy(tableOf)
     if (setup.engine.isDefined) progress.tables(tables.size)
     progress.startTicking()
-    val summaries = Vector.newBuilder[Rounds.TableSummary]
+    // Each table's summary, and whether it is a latency table (its hog time per step is no ratio to settle).
+    val summaries = Vector.newBuilder[(Rounds.TableSummary, Boolean)]
     val announced = new SweepStop.Announcements
     val measure = new CellRoutine.Measure {
       def batch(all: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = {
@@ -96,8 +99,9 @@ final class RunCommand(
             )
             progress.tableStarted(tableOf(verified.head), verified)
             val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.notes)
-            progress.tableFinished(tableOf(verified.head), sum, latency = verified.exists(Rounds.isLatencyCell))
-            summaries += sum
+            val latency = verified.exists(Rounds.isLatencyCell)
+            progress.tableFinished(tableOf(verified.head), sum, latency = latency)
+            summaries += sum -> latency
             progress.note(f"${tableOf(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
               (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
@@ -142,10 +146,14 @@ final class RunCommand(
     val skipped = data.cells.count(_.status == Outcome.NotMeasured)
     if (skipped > 0) println(s"$skipped cells not measured: the service sweeps they belong to had stopped (see the capacity tables)")
     effectbench.store.CanaryLog.summary(data.canary).foreach(println)
-    val advice = setup.engine.flatMap(e => Shards.advice(summaries.result(), e))
+    precision(data, setup.confidence).foreach(println)
+    // Shards are sized from the throughput tables' ratios only.
+    val advice = setup.engine.flatMap(e => Shards.advice(summaries.result().filterNot(_._2).map(_._1), e))
     advice.foreach(println)
-    // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread).
-    if (advice.nonEmpty) effectbench.analysis.LaunchSpreads.of(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
+    // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread); not
+    // in a relayed run, which is already the answer to a machine that changes from launch to launch.
+    if (advice.nonEmpty && !setup.engine.exists(_.relay))
+      effectbench.analysis.LaunchSpreads.of(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
     println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
     println(dir.dir.toString)
     if (failed.nonEmpty) 1 else 0

@@ -15,10 +15,11 @@ class RelaySuite extends munit.FunSuite {
   private val dir = Files.createTempDirectory("relay-suite")
 
   /** A member that takes `turns` turns, running `work` in each, then says it is ending; `before`
-    * runs before it connects, `after` after its last turn. */
+    * runs before it connects, `after` after its last turn. It reads the referee's go with bash's own
+    * `read`, so a member is one process unless its work starts others. */
   private def member(
       key: String, turns: Int, work: String = "sleep 0.02", before: String = "true", after: String = "printf E >&3",
-      pin: Option[Relay.Pin] = None
+      warmups: Option[Int] = None
   ): Relay.Member =
     Relay.Member(
       key,
@@ -26,10 +27,10 @@ class RelaySuite extends munit.FunSuite {
         val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
         Vector("bash", "-c",
           s"$before; exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; " +
-            s"for i in $$(seq $turns); do printf R >&3; head -c1 <&3 >/dev/null; $work; done; $after")
+            s"for i in $$(seq $turns); do printf R >&3; read -r -n1 -u3 _; $work; done; $after")
       },
       dir.resolve(s"$key.log"),
-      pin = pin
+      warmups = warmups
     )
 
   private def overlapping(turns: Vector[Relay.Turn]): Vector[(Relay.Turn, Relay.Turn)] = {
@@ -50,52 +51,50 @@ class RelaySuite extends munit.FunSuite {
     assert(orders.size > 1, s"one order in every cycle: $orders")
   }
 
-  test("with cores left over, a member measures on the turn cores and waits on the others") {
-    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2, "needs taskset and two cores")
-    val pin = Relay.Pin(Cpus.taskset.get, Cpus.pinned(1), Cpus.allowed.dropRight(1))
-    val d = Files.createTempDirectory(dir, "pins")
-    val log = d.resolve("pins.log")
-    // In its turn a member writes its own cores and those of every other live member.
-    val work = "echo \"turn $(grep Cpus_allowed_list /proc/$$/status | cut -f2)\" >> " + log + "; for f in " + d +
-      "/*.pid; do p=$(cat $f); if [ \"$p\" != \"$$\" ] && [ -e /proc/$p ]; then echo \"other $(grep Cpus_allowed_list /proc/$p/status | cut -f2)\" >> " +
-      log + "; fi; done"
+  /** The state letter of a process (/proc/PID/stat), "" when it is gone. */
+  private val stateOf = "st() { s=$(cat /proc/$1/stat 2>/dev/null) || { echo gone; return; }; s=${s##*) }; echo ${s%% *}; }; "
+
+  test("a member waiting for its turn is stopped whole, the processes it started included; in its turn they run") {
+    assume(Relay.available, "needs bash and /proc")
+    val d = Files.createTempDirectory(dir, "stopped")
+    val log = d.resolve("states.log")
+    // Each member starts a child that keeps running (as a JVM's threads do) and writes both pids; in its
+    // turn it writes its own state and that of every other member and child still alive.
+    val work = stateOf + "echo \"self $(st $kid)\" >> " + log + "; for f in " + d +
+      "/*.pid; do for p in $(cat $f); do if [ \"$p\" != \"$$\" ] && [ \"$p\" != \"$kid\" ] && [ -e /proc/$p ]; then echo \"other $(st $p)\" >> " +
+      log + "; fi; done; done"
     val keys = Vector("a", "b", "c")
-    val r = Relay.run(keys.map(k => member(k, 4, work = work, before = "echo $$ > " + d.resolve(s"$k.pid"), pin = Some(pin))), 60,
-      new Random(2))
+    val r = Relay.run(
+      keys.map(k =>
+        member(k, 4, work = work, before = "(while true; do :; done) & kid=$!; echo $$ $kid > " + d.resolve(s"$k.pid"),
+          after = "printf E >&3; kill $kid")
+      ), 60, new Random(2)
+    )
     keys.foreach(k => assertEquals(r.finished(k).exit, 0, k))
     val lines = new String(Files.readAllBytes(log), "UTF-8").trim.split('\n').toVector.map(_.split(' ').toVector)
-    assertEquals(lines.count(_.head == "turn"), 12, lines.toString)
-    assert(lines.count(_.head == "other") >= 12, lines.toString)
-    lines.foreach { case Vector(what, cores) =>
-      assertEquals(Cpus.parseList(cores), if (what == "turn") pin.turn else pin.waiting, s"$what $cores")
-    }
+    assertEquals(lines.count(_.head == "self"), 12, lines.toString)
+    // A member's busy child runs in the member's turn.
+    lines.filter(_.head == "self").foreach(l => assertEquals(l(1), "R", "a member's child runs in its turn"))
+    // Every other member and every child of one, busy as it is, is stopped while another member has its turn.
+    val others = lines.filter(_.head == "other").map(_(1))
+    assert(others.size >= 24, lines.toString)
+    // (Z: the child of a member that has exited, ended and not yet reaped.)
+    assertEquals(others.filterNot(s => s == "T" || s == "Z" || s == "gone"), Vector.empty, lines.toString)
   }
 
-  test("moved off the turn cores, a member exits there while the next turn runs; unmoved, the next turn waits for its exit") {
-    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2, "needs taskset and two cores")
-    val pin = Relay.Pin(Cpus.taskset.get, Cpus.pinned(1), Cpus.allowed.dropRight(1))
-    def lastCycleGaps(pinned: Boolean): Vector[Double] = {
-      val r = Relay.run(Vector("a", "b", "c").map(k => member(k, 2, after = "printf E >&3; sleep 1", pin = Some(pin).filter(_ => pinned))),
-        60, new Random(4))
-      val last = r.turns.filter(_.cycle == r.turns.map(_.cycle).max).sortBy(_.start)
-      assert(r.seconds >= 1.0, "the round ends once every member has exited")
-      last.zip(last.drop(1)).map { case (x, y) => y.start - x.end }
-    }
-    assert(lastCycleGaps(pinned = true).forall(_ < 0.5), lastCycleGaps(pinned = true).toString)
-    assert(lastCycleGaps(pinned = false).forall(_ >= 0.9), "an unmoved member's exit holds the next turn")
+  test("after its last turn, the next turn waits for the member's exit") {
+    val r = Relay.run(Vector("a", "b", "c").map(k => member(k, 2, after = "printf E >&3; sleep 1")), 60, new Random(4))
+    val last = r.turns.filter(_.cycle == r.turns.map(_.cycle).max).sortBy(_.start)
+    assert(r.seconds >= 1.0, "the round ends once every member has exited")
+    assert(last.zip(last.drop(1)).forall { case (x, y) => y.start - x.end >= 0.9 }, s"a member's exit holds the next turn: ${r.turns}")
   }
 
-  test("members moved between cores start on the waiting cores while the others warm up; no measured turn before every warm-up") {
-    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2, "needs taskset and two cores")
-    val pin = Relay.Pin(Cpus.taskset.get, Cpus.pinned(1), Cpus.allowed.dropRight(1))
+  test("members start one after another while the others warm up; no measured turn before every warm-up") {
     val d = Files.createTempDirectory(dir, "stagger")
-    val starts = d.resolve("starts.log")
-    // Each member writes the cores it starts on; "late" takes a second longer to start.
-    def m(k: String, before: String) =
-      member(k, 5, before = s"$before; echo \"$$(grep Cpus_allowed_list /proc/$$$$/status | cut -f2)\" >> $starts", pin = Some(pin))
-    val r = Relay.run(Vector(m("a", "true"), m("b", "true"), m("late", "sleep 1.5")), 60, new Random(3), warmupTurns = 2)
+    // "late" takes a second and a half longer to start.
+    val r = Relay.run(Vector(member("a", 5), member("b", 5), member("late", 5, before = "sleep 1.5")), 60, new Random(3),
+      warmupTurns = 2)
     Vector("a", "b", "late").foreach(k => assertEquals(r.finished(k).exit, 0, k))
-    new String(Files.readAllBytes(starts), "UTF-8").trim.split('\n').foreach(c => assertEquals(Cpus.parseList(c), pin.waiting, c))
     val byKey = r.turns.groupBy(_.key).map { case (k, ts) => k -> ts.sortBy(_.start) }
     assertEquals(byKey.values.map(_.size).toVector, Vector(5, 5, 5))
     // The early members warmed up while "late" was starting.
@@ -106,6 +105,38 @@ class RelaySuite extends munit.FunSuite {
     val measured = byKey.values.flatMap(_.drop(2)).groupBy(_.cycle)
     measured.foreach { case (c, ts) => assertEquals(ts.map(_.key).toSet, Set("a", "b", "late"), s"cycle $c") }
     assertEquals(overlapping(r.turns), Vector.empty)
+    assert(Files.isDirectory(d))
+  }
+
+  test("a member's own warm-up count holds its measured turns: one that warms up longer is not measured beside starts") {
+    val r = Relay.run(Vector(member("short", 4, warmups = Some(1)), member("long", 6, warmups = Some(3))), 60, new Random(8), warmupTurns = 0)
+    val byKey = r.turns.groupBy(_.key).map { case (k, ts) => k -> ts.sortBy(_.start) }
+    val warmedUp = byKey("long")(2).end
+    assert(byKey("short")(1).start >= warmedUp, s"short's measured turn before long's warm-up ended: ${r.turns}")
+  }
+
+  test("a runner killed with -9 in the middle of a round leaves no member behind, stopped ones included") {
+    assume(Relay.available, "needs bash and /proc")
+    val d = Files.createTempDirectory(dir, "kill9")
+    val javaBin = java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString
+    val runner = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), "effectbench.runner.RelayKillMain", d.toString)
+      .redirectErrorStream(true).redirectOutput(d.resolve("runner.log").toFile).start()
+    def pids: Vector[Long] = Files.list(d).iterator().asScala.toVector.filter(_.getFileName.toString.endsWith(".pid"))
+      .flatMap(f => new String(Files.readAllBytes(f), "UTF-8").trim.split(' ').toVector.flatMap(_.toLongOption))
+    def alive(p: Long) = ProcessHandle.of(p).map[Boolean](_.isAlive).orElse(false)
+    def stopped = pids.filter(alive).exists(p => effectbench.runner.Freezer.stopped(p))
+    val until = System.nanoTime() + 60000000000L
+    // Every member started (three members, each with a busy child) and one of them stopped for its turn.
+    while ((pids.size < 6 || !stopped) && System.nanoTime() < until && runner.isAlive) Thread.sleep(50)
+    assert(pids.size == 6 && stopped, s"the round did not get under way: ${new String(Files.readAllBytes(d.resolve("runner.log")), "UTF-8")}")
+    new ProcessBuilder("kill", "-9", runner.pid().toString).start().waitFor()
+    val gone = System.nanoTime() + 10000000000L
+    // The members; the busy children are their own business (a JVM has threads, not children).
+    val members = Files.list(d).iterator().asScala.toVector.filter(_.getFileName.toString.endsWith(".pid"))
+      .flatMap(f => new String(Files.readAllBytes(f), "UTF-8").trim.split(' ').headOption.flatMap(_.toLongOption))
+    while (members.exists(alive) && System.nanoTime() < gone) Thread.sleep(50)
+    assertEquals(members.filter(alive), Vector.empty, "members left behind")
+    pids.filter(alive).foreach(p => ProcessHandle.of(p).ifPresent(h => { h.destroyForcibly(); () }))
   }
 
   test("the turn log names each turn's cycle, cell, start and end") {
@@ -171,24 +202,24 @@ class RelaySuite extends munit.FunSuite {
     val cells = new String(Files.readAllBytes(logs.head), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t')(1)).distinct
     assertEquals(cells.size, 2, cells.toString)
     assert(Cli.cellRecords(dir).forall(_.relayed), r.all)
-    // On the relay cores: every core but one.
+    // On the relay cores: every core the run may use.
     assert(Cli.cellRecords(dir).forall(_.jvm.endsWith(Cpus.labelSuffix(Some(Cpus.relayCount)))), Cli.cellRecords(dir).map(_.jvm).toString)
   }
 
-  test("a relayed run measures its throughput cells on the relay cores; latency cells and --cpus keep their JVM") {
+  test("a relayed run measures its cells on the relay cores, every core the run may use; --cpus keeps its JVM") {
     val jvm = Jvm(java.nio.file.Paths.get("/x/bin/java"), java.nio.file.Paths.get("/x"), "25.0.3", "Test")
     def cell(scenario: String, variant: String, j: Jvm = jvm) = {
       val s = effectbench.Catalog.get(scenario).get
       PlannedCell(effectbench.CellId(s.id, variant, "cats-effect", s.defaults, effectbench.Mode.Fork), j, CellStatus.Ok, "modern")
     }
-    val cells = Vector(cell("left-sum", "default"), cell("hog-probe", "levelled"), cell("gather", "default", jvm.copy(cpus = Some(2))))
+    val cells = Vector(cell("left-sum", "default"), cell("hog-probe", "levelled"), cell("gather", "default", jvm.copy(cpus = Some(1))))
     assertEquals(Plan.relayCores(cells, relay = false), cells)
-    val pinned = Plan.relayCores(cells, relay = true, cores = 1)
-    assertEquals(pinned.map(_.jvm.cpus), Vector(Some(1), None, Some(2)))
-    assertEquals(pinned.head.jvm.label, "jdk-25.0.3 (Test), 1 cpu")
-    assertEquals(Plan.jvmsOf(Vector(jvm), pinned), Vector(jvm, jvm.copy(cpus = Some(1)), jvm.copy(cpus = Some(2))))
-    assertEquals(Cpus.relayCount, math.max(1, Cpus.allowed.size - 1))
-    assertEquals(Cpus.pinned(1), Vector(Cpus.allowed.last))
+    val pinned = Plan.relayCores(cells, relay = true, cores = 2)
+    assertEquals(pinned.map(_.jvm.cpus), Vector(Some(2), Some(2), Some(1)))
+    assertEquals(pinned.head.jvm.label, "jdk-25.0.3 (Test), 2 cpus")
+    // The run records the JVMs its cells were given, not the one asked for that no cell kept.
+    assertEquals(Plan.jvmsOf(Vector(jvm), pinned), Vector(jvm.copy(cpus = Some(2)), jvm.copy(cpus = Some(1))))
+    assertEquals(Cpus.relayCount, Cpus.allowed.size)
   }
 
   test("--turns takes relay or forks; anything else is a usage error") {

@@ -1,0 +1,40 @@
+package effectbench.report
+
+import effectbench.analysis.LatencyData
+import effectbench.stats.ForkStats
+import effectbench.store.RunData
+
+/** The precision a run reached, in the two kinds a reader settles apart: the throughput ratios
+  * against each table's fastest, and the latency tables' p99 ratios against each table's lowest. A
+  * latency table's hog time per step is the load it was measured under, not a ratio to settle, and
+  * counts in neither. Each half-width is geometric, √(high/low) − 1, as the tables print them. */
+object PrecisionLines {
+  /** The throughput ratios' half-widths (fractions), one per ratio with an interval. */
+  def throughput(run: RunData, confidence: Double): Vector[Double] =
+    ReportModel.groups(run, confidence).filterNot(g => g.rows.exists(r => LatencyData.isLatency(r.cell)))
+      .flatMap(_.rows.flatMap(_.vsFastest)).filter(r => r.known && r.low > 0).map(r => math.sqrt(r.high / r.low) - 1)
+
+  /** The latency tables' p99-vs-lowest half-widths (fractions), one per ratio with an interval. */
+  def latency(run: RunData, confidence: Double): Vector[Double] =
+    LatencyTables.build(run, confidence).flatMap(_.rows.flatMap(_.vsLowest)).filter(r => r.known && r.low > 0)
+      .map(r => math.sqrt(r.high / r.low) - 1)
+
+  /** The throughput ratios' target (the quick precision) and the latency p99 ratios' (compare's tail threshold). */
+  val ThroughputTarget = 0.10
+  val LatencyTarget = 0.25
+
+  private def line(what: String, hws: Vector[Double], target: Double): Option[String] =
+    if (hws.isEmpty) None
+    else {
+      val sorted = hws.sorted
+      val median = if (sorted.size % 2 == 1) sorted(sorted.size / 2) else (sorted(sorted.size / 2 - 1) + sorted(sorted.size / 2)) / 2
+      Some(f"$what: ${hws.size} ratios, median ±${median * 100}%.1f%%, widest ±${sorted.last * 100}%.1f%%, " +
+        f"${hws.count(_ <= target)} within ±${target * 100}%.0f%%")
+    }
+
+  /** The run's closing lines on precision: throughput, then latency; none of a kind the run lacks. */
+  def lines(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[String] =
+    line("throughput ratios vs fastest", throughput(run, confidence), ThroughputTarget).toVector ++
+      line("latency p99 ratios vs lowest", latency(run, confidence), LatencyTarget).toVector
+
+}
