@@ -72,8 +72,8 @@ object EngineFlags {
   def describe(e: Rounds.Engine): String =
     (if (e.relay)
        f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
-         "on the relay cores, a JVM waiting its turn on the core left over; " +
-         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one fork after another; "
+         s"on every core the run may use (${Cpus.relayCount}), every JVM out of its turn stopped whole; " +
+         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one window a turn; "
      else "") +
       f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
       "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +
@@ -85,7 +85,7 @@ object EngineFlags {
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
       (if (e.canary)
-         f"; the machine read before and after each ${if (e.relay) "fork of a latency table"
+         f"; the machine read before and after each ${if (e.relay) "fork of a table not relayed (one cell)"
            else "fork"} (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
        else "")
 
