@@ -88,7 +88,8 @@ object JmhCell {
       "-rf", "json", "-rff", out.toAbsolutePath.toString,
       "-prof", "gc", "-prof", "effectbench.ProcCounters", "-foe", "true"
     )
-    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out, profile) ++ relay.toVector
+    val measuring = measuringFlags(cell.jvm, settings, cell.runtime) ++ LatencyCell.logFlag(scenario, out, profile) ++
+      relay.toVector.flatMap(r => r +: Relay.jvmFlags)
     // The launcher (taskset) pins the JVM it starts; JMH's forks inherit the affinity.
     if (direct(profile, extra))
       cell.jvm.launcher ++ Vector(cell.jvm.java.toString) ++ measuring ++ forkFlags ++
@@ -136,14 +137,17 @@ object JmhCell {
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path
   ): Either[String, Relay.Member] = {
     clear(out)
-    val warmups = Catalog.get(cell.id.scenario, includeTestOnly = true).filter(LatencyCell.isLatency)
-      .map(s => LatencyCell.iterations(profile, LatencyModel.windowSeconds(s.complete(cell.id.params)))._1)
-      .getOrElse(profile.warmups)
     forkFlags(cell, modules, out).map(f =>
       Relay.Member(cell.id.key, flag => command(cell, settings, profile.copy(forks = 1), modules, out, Vector.empty, f, Some(flag)), log,
-        environment(out), Some(warmups))
+        environment(out), Some(relayWarmups(cell, profile)))
     )
   }
+
+  /** The turns a relayed cell warms up in: its profile's warm-up iterations, a latency cell's warm-up windows. */
+  def relayWarmups(cell: PlannedCell, profile: MeasureProfile): Int =
+    Catalog.get(cell.id.scenario, includeTestOnly = true).filter(LatencyCell.isLatency)
+      .map(s => LatencyCell.iterations(profile, LatencyModel.windowSeconds(s.complete(cell.id.params)))._1)
+      .getOrElse(profile.warmups)
 
   private def measure(cmd: Vector[String], out: Path, log: Path, timeoutSeconds: Long, note: String => Unit): Outcome = {
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.

@@ -48,6 +48,13 @@ object Relay {
   private case object Ending extends State
   private case object Done extends State
 
+  /** The flags a relayed JVM is given besides the relay's own: the serial collector for every cell alike.
+    * Why: stopped between its turns, a JVM under G1 (a 2-core JVM's default) fell into states 5–15×
+    * slower for whole rounds — Cats Effect's left-sum 365–624 µs a turn where its other rounds took
+    * 51–82 — in a relay of ten JVMs, and under the serial collector none did
+    * (docs/lessons/one-core-turns.md). */
+  val jvmFlags: Vector[String] = Vector("-XX:+UseSerialGC")
+
   /** Whether relay rounds can be run here: the waiting JVMs must be stopped whole (Freezer.available). */
   def available: Boolean = Freezer.available
 

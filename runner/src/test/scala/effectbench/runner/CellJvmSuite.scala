@@ -57,4 +57,27 @@ class CellJvmSuite extends munit.FunSuite {
     assert(forked.count(_ == "-jvmArgsAppend") >= 2, forked.toString)
     assertEquals(flags.filter(_.contains(" ")), Vector(log))
   }
+
+  test("a relayed JVM is launched directly with the relay's flag and its collector; a latency one warms up its windows as turns") {
+    val root = Files.createTempDirectory("celljvm relay")
+    Files.createDirectories(root.resolve("target/bench"))
+    Files.write(root.resolve("target/bench/modern.classpath"), "cp".getBytes)
+    val modules = new Modules(root)
+    val jvm = Jvm(Paths.get("/nonexistent/bin/java"), Paths.get("/nonexistent"), "21.0.1", "", cpus = Some(2))
+    def cell(s: effectbench.Scenario) = PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
+    val leftSum = cell(Catalog.get("left-sum").get)
+    val profile = Rounds.relayProfile(Profiles.quick)
+    val cmd = JmhCell.command(leftSum, Settings.Levelled, profile.copy(forks = 1), modules, root.resolve("out.json"),
+      relay = Some("-Deffectbench.relay=1:t"))
+    val flags = cmd.take(cmd.indexOf("effectbench.JmhMain"))
+    assert(flags.contains("-Deffectbench.relay=1:t") && Relay.jvmFlags.forall(flags.contains), flags.toString)
+    assertEquals(cmd.takeRight(2), Vector("-f", "0"))
+    assertEquals(JmhCell.relayWarmups(leftSum, profile), Profiles.quick.warmups)
+    // hog-probe with the quick profile's 250-ms windows: 3 s of warm-up is 12 windows, not the profile's 6 iterations.
+    val hogProbe = Catalog.get("hog-probe").get
+    val latency = cell(hogProbe).copy(id = cell(hogProbe).id.copy(params = hogProbe.defaults.updated("window-ms", "250")))
+    val windows = LatencyCell.iterations(Profiles.quick, 0.25)._1
+    assertEquals(windows, 12)
+    assertEquals(JmhCell.relayWarmups(latency, profile), windows)
+  }
 }
