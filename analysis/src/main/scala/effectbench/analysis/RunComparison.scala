@@ -1,8 +1,9 @@
 package effectbench.analysis
 
-import effectbench.stats.{CellEstimate, ForkStats, ForkSteady, Format, LaunchState, Stat, Stats}
+import effectbench.stats.{CellEstimate, Describe, ForkStats, ForkSteady, Format, LaunchState, Stat, Stats}
 import effectbench.CellId
 import effectbench.store.{CanaryLog, CellResult, RunData}
+import org.apache.commons.statistics.inference.UnconditionedExactTest
 
 /** One cell measured in both runs. `ratio` is mean(B) / mean(A) of the raw iterations. */
 final case class CellDiff(
@@ -162,9 +163,9 @@ object RunComparison {
     else {
       // Oriented as cost (time per op): a throughput ratio enters inverted, so > 1 always means slower.
       def cost(r: CellDiff, x: Double) = if (r.higherIsBetter) 1 / x else x
-      val g = Stats.geomean(cells.map(r => cost(r, r.ratio)))
+      val g = Describe.geometricMean(cells.map(r => cost(r, r.ratio)))
       val n = cells.map(_.replicates.length).min
-      val reps = Array.tabulate(n)(i => math.exp(cells.iterator.map(r => math.log(cost(r, r.replicates(i)))).sum / cells.size))
+      val reps = Array.tabulate(n)(i => Describe.geometricMean(cells.map(r => cost(r, r.replicates(i)))))
       val (lo, hi) = Stats.interval95(reps)
       Some((g, lo, hi))
     }
@@ -231,25 +232,21 @@ object RunComparison {
   }
 
   /** How likely two runs whose launches pick a state alike put `xa` of `na` forks and `xb` of `nb`
-    * in one state, or shares further apart: Barnard's unconditional test of two binomial shares with
-    * the difference of shares as its statistic — P(|Xa/na − Xb/nb| ≥ |xa/na − xb/nb|) for Xa, Xb
-    * binomial with one chance π of the state per launch, at its largest over π (a grid of 0.001).
-    * `launchSplitChance` is its case xa = na, xb = 0 (every fork of A in the state, none of B).
-    * Not Commons Statistics' `UnconditionedExactTest`: its statistics (pooled or unpooled z,
-    * Boschloo's) order the tables otherwise and put a measured A/A pair of fork-many Monix at 0.020
-    * instead of 0.039, a change where this test sees the launches' draw (BetweenRunModesSuite). */
+    * in one state, or shares further apart: Barnard's unconditional test of two binomial shares
+    * (Commons Statistics' `UnconditionedExactTest`, two-sided, its pooled z statistic), Xa and Xb
+    * binomial with one chance π of the state per launch, the p-value at its largest over π (a grid
+    * refined around its peaks). `launchSplitChance` is its case xa = na, xb = 0 (every fork of A in
+    * the state, none of B). The test's table holds one run a column, as Commons reads it: A's forks
+    * in the state and out of it, then B's. Boschloo's statistic, the library's other choice, puts a
+    * measured A/A pair of fork-many Monix at 0.020 instead of 0.039 (BetweenRunModesSuite). */
   def shareChance(xa: Int, na: Int, xb: Int, nb: Int): Double =
     if (na < 1 || nb < 1) 1.0
     else {
       require(xa >= 0 && xa <= na && xb >= 0 && xb <= nb, s"forks in a state: $xa of $na and $xb of $nb")
-      import org.apache.commons.statistics.distribution.BinomialDistribution
-      val d = math.abs(xa.toDouble / na - xb.toDouble / nb) - 1e-9
-      val extreme = for (i <- 0 to na; j <- 0 to nb if math.abs(i.toDouble / na - j.toDouble / nb) >= d) yield (i, j)
-      (1 to 999).iterator.map { k =>
-        val (ba, bb) = (BinomialDistribution.of(na, k / 1000.0), BinomialDistribution.of(nb, k / 1000.0))
-        extreme.iterator.map { case (i, j) => ba.probability(i) * bb.probability(j) }.sum
-      }.max
+      Barnard.test(Array(Array(xa, xb), Array(na - xa, nb - xb))).getPValue
     }
+
+  private val Barnard = UnconditionedExactTest.withDefaults().`with`(UnconditionedExactTest.Method.Z_POOLED)
 
   /** The share test over several launch states (`forks`: A's and B's forks per state, in the states'
     * order): each cut between neighbouring states makes two groups, `shareChance` tests each, and the

@@ -2,6 +2,7 @@ package effectbench.analysis
 
 import effectbench.stats.{ForkStats, Format}
 import effectbench.store.{CellResult, RunData}
+import org.apache.commons.statistics.distribution.BinomialDistribution
 
 import effectbench.{Catalog, CellId, Outcome, Params, ServiceModel}
 
@@ -36,15 +37,11 @@ final case class CapacityRow(
     if (values.size < 2) None
     else {
       val n = values.size
-      def coverage(k: Int): Double = 1 - 2 * (0 until k).map(i => CapacityRow.choose(n, i)).sum / math.pow(2, n)
+      val rounds = BinomialDistribution.of(n, 0.5)
+      def coverage(k: Int): Double = 1 - 2 * rounds.cumulativeProbability(k - 1)
       val k = (1 to n / 2).filter(k => coverage(k) >= confidence).lastOption.getOrElse(1)
       Some((values(k - 1), values(n - k), coverage(k)))
     }
-}
-
-object CapacityRow {
-  /** n choose i, as a double (rounds are few). */
-  def choose(n: Int, i: Int): Double = (1 to i).foldLeft(1.0)((acc, j) => acc * (n - i + j) / j)
 }
 
 final case class CapacityTable(params: String, mode: String, jvm: String, targetMicros: Double, rows: Vector[CapacityRow]) {

@@ -1,6 +1,6 @@
 package effectbench.analysis
 
-/** compare's share test (Barnard's unconditional test, the difference of shares its statistic)
+/** compare's share test (Barnard's unconditional test, Commons' pooled z statistic)
   * against values worked by hand. */
 class ShareTestSuite extends munit.FunSuite {
   test("all of one run's forks in a state and none of the other's: 2·(1/2)^(2n), at π = 1/2") {

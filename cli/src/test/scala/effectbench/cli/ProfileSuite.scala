@@ -103,7 +103,7 @@ class ProfileSuite extends munit.FunSuite {
   }
 
   test("the HTML report links each flame graph, and the link opens the graph in headless Chromium") {
-    assume(Chromium.binary.isDefined, "SKIPPED: no chromium found; CI installs it with apt-get install chromium")
+    Chromium.required(this)
     val (_, dir) = profiled
     val html = dir.resolve("report.html")
     Files.write(html, Html.render(RunData.load(dir), None).getBytes(StandardCharsets.UTF_8))

@@ -13,15 +13,16 @@ import scalatags.Text.tags2
 final case class HtmlSection(id: String, nav: Option[String], content: Frag)
 
 /** `report --format html`: ONE self-contained file, built with scalatags (which escapes every text
-  * and attribute value it is given). ECharts is inlined from the org.mvnpm:echarts jar, the data is
-  * inlined as JSON, and nothing is fetched from the network. Charts render lazily when their
+  * and attribute value it is given). ECharts is inlined from the org.mvnpm:echarts jar (on the site,
+  * each run's report reads the site's one copy instead), the data is inlined as JSON, and nothing is
+  * fetched from the network. Charts render lazily when their
   * section becomes visible, so a 500-cell run stays usable. Opening the file with `#selftest`
   * renders every chart at once and writes a check of the page into `#selftest-result` (used by the
   * browser test).
   *
   * The page is its named sections in order (`sections`): another view is one more line there. */
 object Html {
-  val EchartsVersion = "6.0.0"
+  val EchartsVersion: String = ReportBuildInfo.echartsVersion
   val EchartsResource = s"/META-INF/resources/_static/echarts/$EchartsVersion/dist/echarts.min.js"
 
   lazy val echartsJs: String = {
@@ -95,7 +96,11 @@ object Html {
     Some(settings(p))
   ).flatten
 
-  def render(run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence): String = {
+  /** The page; `echartsSrc`: None inlines ECharts (a report stands alone), Some(path) loads it from
+    * that relative path (a site's run, beside the site's one copy). */
+  def render(
+      run: RunData, repoRoot: Option[Path], confidence: Double = ForkStats.DefaultConfidence, echartsSrc: Option[String] = None
+  ): String = {
     val p = Page(run, ReportModel.build(run, confidence), repoRoot, confidence)
     val parts = sections(p)
     val data = ujson.Obj("run" -> ujson.Str(run.id), "groups" -> ujson.Arr.from(p.groups.map(groupJson)),
@@ -118,7 +123,7 @@ object Html {
         }),
         parts.map(_.content),
         script(tpe := "application/json", id := "report-data")(raw(scriptJson(data))),
-        script(raw(echartsJs)),
+        echartsSrc.fold(script(raw(echartsJs)))(path => script(src := path)),
         script(raw(scalingJs)),
         script(raw(app))
       )

@@ -17,7 +17,7 @@ import scalatags.Text.tags2
   *    tables by family; the change points found over the history; every run;
   *  - `runs/RUN/index.html`, `runs/RUN/table-N.html`: a run, and each of its tables drawn by the
   *    HTML report's own renderers and chart script (`Html.block`, `Html.sources`, `report.js`);
-  *    `runs/RUN/report.html`: the run's whole HTML report; `runs/RUN/versions.html` for a `--lib` run;
+  *    `runs/RUN/report.html`: the run's whole HTML report, reading the site's one ECharts; `runs/RUN/versions.html` for a `--lib` run;
   *  - `cells/CELL.html`: a cell's history, one chart per machine and settings (a ratio is compared
   *    only within one, `CellHistory`), its intervals drawn and its change points marked.
   *
@@ -138,7 +138,7 @@ object Site {
       val dir = runDir(run)
       val manyJvms = run.jvmLabels.size > 1
       val hp = Html.Page(run, m, None, confidence)
-      write(s"$dir/report.html", Html.render(run, None, confidence))
+      write(s"$dir/report.html", Html.render(run, None, confidence, echartsSrc = Some("../../assets/echarts.min.js")))
       val versions = VersionChart.section(m, run)
       if (versions.nonEmpty)
         write(s"$dir/versions.html",

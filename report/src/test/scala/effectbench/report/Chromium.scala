@@ -17,6 +17,31 @@ object Chromium {
       "/usr/bin/google-chrome-stable"))
       .map(Paths.get(_)).find(p => Files.isExecutable(p))
 
+  /** What a browser test does with the Chromium found: runs on it, or, with none, is skipped on a
+    * developer's machine and fails under CI (`CI=true`, as GitHub Actions sets it), where an image
+    * without a browser would otherwise pass unseen. */
+  enum Need {
+    case Found(bin: Path)
+    case Skip(why: String)
+    case Fail(why: String)
+  }
+
+  val Missing =
+    "no chromium found (/usr/bin/chromium, chromium-browser, google-chrome or $CHROMIUM); CI installs it with apt-get install chromium"
+
+  def need(found: Option[Path], env: Map[String, String]): Need = found match {
+    case Some(bin) => Need.Found(bin)
+    case None if env.get("CI").exists(_.equalsIgnoreCase("true")) => Need.Fail(s"$Missing, and CI=true: a browser test may not skip in CI")
+    case None => Need.Skip(s"SKIPPED: $Missing")
+  }
+
+  /** The Chromium of a browser test, as `need` decides for this machine: skips or fails the test without one. */
+  def required(t: munit.Assertions): Path = need(binary, sys.env) match {
+    case Need.Found(bin) => bin
+    case Need.Skip(why) => t.assume(false, why); throw new IllegalStateException(why)
+    case Need.Fail(why) => t.fail(why)
+  }
+
   def flags(profile: Path): Vector[String] = Vector("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--no-first-run", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", s"--user-data-dir=$profile")
 

@@ -69,9 +69,16 @@ class HtmlBrowserSuite extends munit.FunSuite {
     }
   }
 
-  def requireChromium(): Unit =
-    assume(Chromium.binary.isDefined,
-      "SKIPPED: no chromium found (/usr/bin/chromium, chromium-browser, google-chrome or $CHROMIUM); CI installs it with apt-get install chromium")
+  def requireChromium(): Unit = { Chromium.required(this); () }
+
+  test("with no browser found a browser test is skipped here, and fails under CI=true") {
+    val bin = java.nio.file.Paths.get("/usr/bin/chromium")
+    assertEquals(Chromium.need(Some(bin), Map("CI" -> "true")), Chromium.Need.Found(bin))
+    assert(Chromium.need(None, Map.empty).isInstanceOf[Chromium.Need.Skip])
+    assert(Chromium.need(None, Map("CI" -> "false")).isInstanceOf[Chromium.Need.Skip])
+    assert(Chromium.need(None, Map("CI" -> "true")).isInstanceOf[Chromium.Need.Fail])
+    assert(Chromium.need(None, Map("CI" -> "TRUE")).isInstanceOf[Chromium.Need.Fail])
+  }
 
   test("the HTML report renders every chart in headless Chromium, raises no script error and shows markup from results as text") {
     requireChromium()

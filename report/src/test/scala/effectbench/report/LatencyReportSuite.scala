@@ -399,7 +399,7 @@ class LatencyReportSuite extends munit.FunSuite {
   }
 
   test("in headless Chromium, the latency section shows each cell's curve inside its chart and each frontier point on it") {
-    assume(Chromium.binary.isDefined, "no Chromium here (set CHROMIUM)")
+    Chromium.required(this)
     val run = latencyRun(SyntheticRun.tempDir("lat"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0, "baseline" -> 300.0))
     val html = run.dir.resolve("report.html")
     Files.write(html, Html.render(run, None).getBytes("UTF-8"))

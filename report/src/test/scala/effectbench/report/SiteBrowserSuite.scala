@@ -57,7 +57,7 @@ class SiteBrowserSuite extends munit.FunSuite {
   final case class Check(charts: Int, rendered: Int, missing: Vector[String], errors: Vector[String])
 
   /** One Chromium for the pages of a test. */
-  def browser[A](f: Chromium.Browser => A): A = Chromium.browser(Chromium.binary.get, Some((1400, 900)))(f)
+  def browser[A](f: Chromium.Browser => A): A = Chromium.browser(Chromium.required(this), Some((1400, 900)))(f)
 
   def selftest(browser: Chromium.Browser, page: Path): Either[String, Check] = {
     val (result, err) = browser.selftest(page.toUri.toString + "#selftest")
@@ -88,7 +88,7 @@ class SiteBrowserSuite extends munit.FunSuite {
   }
 
   test("every page opens from file:// without a script or console error, draws its charts, and links only to files of the site") {
-    assume(Chromium.binary.isDefined, "SKIPPED: no chromium found; CI installs it with apt-get install chromium")
+    Chromium.required(this)
     val (site, built) = build()
     assert(built.pages.size > 30, built.pages.size.toString)
     // One Chromium for every page, each page once: the chart counts below are read from these checks.
@@ -136,8 +136,30 @@ class SiteBrowserSuite extends munit.FunSuite {
     assert(index.contains("./bench run"), "the reproduce command")
   }
 
+  test("a site of 30 runs stays under 8 MB: ECharts is one file of the site, which every page that draws reads") {
+    val dir = Files.createTempDirectory("site-results")
+    val specs = Vector("cats-effect" -> 30.0, "zio" -> 40.0, "baseline" -> 20.0).map { case (rt, b) => SyntheticRun.Spec(key(rt), b) }
+    for (i <- 0 until 30) {
+      val id = f"run-$i%02d"
+      SyntheticRun.write(dir.resolve(id), id, specs, seed = i + 1L, forks = 4, noise = 0.01)
+      setStarted(dir.resolve(id), f"2026-10-${1 + i}%02dT10:00:00Z")
+    }
+    val out = dir.resolve("site")
+    val built = Site.build(runs(dir), out, ChangePoints.Config())
+    val echarts = out.resolve("assets/echarts.min.js")
+    val bytes = Files.walk(out).iterator().asScala.filter(Files.isRegularFile(_)).map(Files.size).sum
+    assert(bytes < 8L * 1024 * 1024, s"the site of 30 runs is $bytes bytes")
+    val marker = Html.echartsJs.take(200)
+    val carrying = built.pages.filter(p => html(p).contains(marker))
+    assertEquals(carrying, Vector.empty, "pages that inline ECharts")
+    val reports = built.pages.filter(_.getFileName.toString == "report.html")
+    assertEquals(reports.size, 30)
+    reports.foreach(p => assert(html(p).contains("src=\"../../assets/echarts.min.js\""), s"$p does not read the site's ECharts"))
+    assert(Files.size(echarts) > 500000, "the one copy of ECharts")
+  }
+
   test("the check catches a page whose chart library is missing") {
-    assume(Chromium.binary.isDefined, "SKIPPED: no chromium found")
+    Chromium.required(this)
     val (site, _) = build()
     Files.delete(site.resolve("assets/echarts.min.js"))
     val page = site.resolve(Site.cellPage(key("zio"), SyntheticRun.jvm))

@@ -69,7 +69,7 @@ class VersionTableSuite extends munit.FunSuite {
   }
 
   test("in headless Chromium, the version chart is drawn: an ECharts SVG with the versions on its axis, and no script error") {
-    assume(Chromium.binary.isDefined, "no Chromium here (set CHROMIUM)")
+    Chromium.required(this)
     val run = versionsRun()
     val html = run.dir.resolve("report.html")
     Files.write(html, Html.render(run, None).getBytes("UTF-8"))

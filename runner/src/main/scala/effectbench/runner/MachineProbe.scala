@@ -16,9 +16,11 @@ import effectbench.stats.{Describe, LaunchSpread}
   * many times. A job's spread is the standard deviation of its windows' log times.
   *
   * Why: a machine whose path to memory varies from one quarter-second to the next (arithmetic steady,
-  * a walk over memory and allocation not) spreads every allocating benchmark's iterations, and no
-  * rule of the engine narrows that (docs/lessons/noisy-memory-path.md). This command reads it in half
-  * a minute, before a run. */
+  * a walk over memory and allocation not) spreads every allocating benchmark's iterations
+  * (docs/lessons/noisy-memory-path.md). Forks measured one after another need many times a quiet
+  * machine's to narrow that; relay rounds, the headline's engine, take a ratio turn against turn and
+  * average it over a launch's turns (docs/lessons/relay.md). This command reads it in half a minute,
+  * before a run, and says what the engine a run would use makes of it. */
 object MachineProbe {
   final case class Job(name: String, what: String)
 
@@ -38,28 +40,64 @@ object MachineProbe {
 
     /** The reading nearest the q-quantile's position, one of the readings (Describe.QuantileRule.Nearest). */
     def percentile(q: Double): Double = Describe.quantile(values, q, Describe.QuantileRule.Nearest)
+
+    def median: Double = Describe.median(values)
   }
 
   /** The jobs whose spread is the memory path's: a benchmark's iterations touch memory as they do. */
   val MemoryJobs: Set[String] = Set("memory", "allocation")
 
+  /** The profile a headline run measures with: its measured seconds per launch are what a relay
+    * round's turns average a window's noise over. */
+  val RunProfile: MeasureProfile = Profiles.quick
+
+  /** The spread of a relayed launch from windows `spread` apart: a window's noise averages over the
+    * launch's measured time, spread · √(window / measured seconds), whatever the turn's length (on the
+    * nested 2-core guest, turns 14.6–15.9% apart, 12 a launch, gave launches 4.1–4.9% apart). */
+  def relayedSpread(spread: Double, windowMs: Int, profile: MeasureProfile = RunProfile): Double =
+    spread * math.sqrt(windowMs / 1000.0 / (profile.iterations * profile.iterationSeconds))
+
+  /** The machine time a run's ratios need against a quiet machine's (one whose launches spread as
+    * much as the floor): (spread / floor)², the forks a ratio's interval needs growing with its
+    * variance; at least 1. */
+  def timeFactor(spread: Double): Double = math.max(1.0, math.pow(spread / LaunchSpread.InsideFloor, 2))
+
   /** What the readings say, in a line or two. The floor is the run's (LaunchSpread.InsideFloor): a
-    * headline whose iterations spread more inside a fork came only from a noisy machine. */
-  def verdict(results: Vector[Result]): Vector[String] = {
+    * headline whose iterations spread more inside a fork came only from a noisy machine. The advice
+    * is the engine's that `./bench run` uses (`relay`: Headline.Relay): relayed, a launch's spread
+    * is `relayedSpread`, and shards are named only when that is over the floor, where one machine's
+    * budget cannot reach the headline's precision; one fork after another, a launch spreads as its
+    * windows, and relay rounds are the answer. */
+  def verdict(results: Vector[Result], windowMs: Int = 250, relay: Boolean = Headline.Relay): Vector[String] = {
     val floor = LaunchSpread.InsideFloor
     val memory = results.filter(r => MemoryJobs(r.job) && !r.spread.isNaN)
     val wide = memory.filter(_.spread > floor)
     val core = results.find(_.job == "arithmetic").filter(r => !r.spread.isNaN && r.spread > floor)
+    val target = EngineFlagsDefaults.precision(RunProfile)
     val lines = Vector.newBuilder[String]
     core.foreach(r =>
       lines += f"the core itself is not steady: fixed arithmetic took windows ${r.spread * 100}%.1f%% apart (over ${floor * 100}%.0f%%): " +
         "something else runs on this machine, or its CPU is shared or throttled"
     )
-    if (wide.nonEmpty)
+    if (wide.nonEmpty) {
+      val worst = wide.map(_.spread).max
+      val forks = f"measured one fork after another (--turns forks, and a selection without --turns relay), its ratios need about " +
+        f"${timeFactor(worst)}%.0f× the forks of a quiet machine"
       lines += f"noisy inside a launch: ${wide.map(r => f"${r.job} windows ${r.spread * 100}%.1f%% apart").mkString(", ")} " +
-        f"(over ${floor * 100}%.0f%%). A benchmark's iterations touch memory and will spread about as much, and the headline's " +
-        "ratios will need several times the forks of a quiet machine: measure on a quieter one, or spread the tables over " +
-        "machines (run --shard K/N, then merge)"
+        f"(over ${floor * 100}%.0f%%). A benchmark's iterations touch memory and will spread about as much"
+      if (!relay) lines += s"$forks: relay rounds (--turns relay) take a ratio turn against turn on one core"
+      else {
+        val relayed = relayedSpread(worst, windowMs)
+        val machines = math.ceil(timeFactor(relayed) - 1e-9).toInt
+        lines += f"./bench run relays its throughput tables: a ratio is taken turn against turn on one core, and this noise " +
+          f"averages over a launch's turns to about ${relayed * 100}%.1f%% " +
+          (if (relayed <= floor)
+             f"(within ${floor * 100}%.0f%%): one machine reaches the headline's ±${target * 100}%.0f%%; $forks, so relay them (--turns relay)"
+           else
+             f"(over ${floor * 100}%.0f%%): the headline's ±${target * 100}%.0f%% needs about $machines× the machine time its budget pays for: " +
+               s"spread the tables over $machines machines (run --shard K/$machines, then ./bench merge)")
+      }
+    }
     if (core.isEmpty && wide.isEmpty && memory.nonEmpty)
       lines += f"steady: fixed work kept its windows within ${floor * 100}%.0f%% of each other (spread), as a quiet machine does"
     lines.result()
@@ -71,12 +109,14 @@ object MachineProbe {
     sb.append(f"${"job"}%-13s ${"n"}%3s ${"spread"}%7s  ${"p10"}%9s ${"median"}%9s ${"p90"}%9s  what\n")
     results.foreach { r =>
       val unit = if (r.job == "core to core") "ns" else "ms"
-      def v(q: Double) = f"${r.percentile(q)}%.1f"
-      sb.append(f"${r.job}%-13s ${r.values.size}%3d ${r.spread * 100}%6.1f%%  ${v(0.1)}%9s ${v(0.5)}%9s ${v(0.9)}%9s  " +
-        s"$unit; ${Jobs.find(_.name == r.job).map(_.what).getOrElse("")}\n")
+      def v(x: Double) = f"$x%.1f"
+      sb.append(
+        f"${r.job}%-13s ${r.values.size}%3d ${r.spread * 100}%6.1f%%  ${v(r.percentile(0.1))}%9s ${v(r.median)}%9s ${v(r.percentile(0.9))}%9s  " +
+          s"$unit; ${Jobs.find(_.name == r.job).map(_.what).getOrElse("")}\n"
+      )
     }
     sb.append(s"(windows of $windowMs ms; spread: standard deviation of the log times)\n")
-    verdict(results).foreach(l => sb.append(l).append('\n'))
+    verdict(results, windowMs).foreach(l => sb.append(l).append('\n'))
     sb.toString
   }
 
@@ -191,7 +231,7 @@ object MachineProbe {
       val ms = timed(work, n)
       if (ms < windowMs / 4.0) n *= 2
     }
-    val ms = (1 to 3).map(_ => timed(work, n)).sorted.apply(1)
+    val ms = Describe.median((1 to 3).map(_ => timed(work, n)))
     n = math.max(1L, (n * windowMs / math.max(ms, 1e-3)).toLong)
     timed(work, n) // one sized window, discarded
     Vector.fill(windows)(timed(work, n))

@@ -38,8 +38,8 @@ object Shards {
       val n = needed(tables, engine.precision)
       val widest = short.map(_.worstRatioHalfWidth).max
       // The median table's factor: what it takes for half the tables' widest ratios to reach the precision.
-      val factors = tables.map(t => secondsNeeded(t, engine.precision) / math.max(1e-9, t.seconds)).sorted
-      val half = math.max(1, math.ceil(factors(factors.size / 2) - 1e-9).toInt)
+      val factors = tables.map(t => secondsNeeded(t, engine.precision) / math.max(1e-9, t.seconds))
+      val half = math.max(1, math.ceil(effectbench.stats.Describe.median(factors) - 1e-9).toInt)
       Some(f"precision: ${short.size} of ${tables.size} tables stopped with a ratio wider than ±${engine.precision * 100}%.0f%% " +
         f"(widest ±${widest * 100}%.1f%%); from the variance measured, every ratio within ±${engine.precision * 100}%.0f%% needs about " +
         f"${tables.map(secondsNeeded(_, engine.precision)).sum / 60}%.0f min of machine time: " +

@@ -21,7 +21,7 @@ object CellRatios {
   /** A fork's mean over the geometric mean of the cell's forks outside `apart` (NaN when none is). */
   def toOthers(e: CellEstimate, fork: ForkSteady, apart: Vector[Int]): Double = {
     val others = e.forks.filterNot(g => apart.contains(g.fork)).map(_.mean).filter(_ > 0)
-    if (others.isEmpty) Double.NaN else fork.mean / math.exp(others.map(math.log).sum / others.size)
+    if (others.isEmpty) Double.NaN else fork.mean / Describe.geometricMean(others)
   }
 
   /** Each launch state of `c` against `ref` (already a reference, see `reference`). */

@@ -1,6 +1,6 @@
 package effectbench.stats
 
-import org.apache.commons.statistics.descriptive.{Mean, Median, Quantile, StandardDeviation, Variance}
+import org.apache.commons.statistics.descriptive.{GeometricMean, Mean, Median, Quantile, StandardDeviation, Variance}
 
 /** The descriptive statistics every stage takes: one definition each, computed by Commons Statistics
   * Descriptive 1.1 (whose sums are compensated: a mean may differ from a plain sum over n in its
@@ -8,13 +8,18 @@ import org.apache.commons.statistics.descriptive.{Mean, Median, Quantile, Standa
 object Describe {
   def mean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else Mean.of(xs.toArray*).getAsDouble
 
+  /** The geometric mean (the mean on the log scale, as every ratio here is averaged); NaN when
+    * empty or when a value is negative, 0 when one is 0. */
+  def geometricMean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else GeometricMean.of(xs.toArray*).getAsDouble
+
   /** The sample variance (n − 1); NaN under two values. */
   def variance(xs: Seq[Double]): Double = if (xs.size < 2) Double.NaN else Variance.of(xs.toArray*).getAsDouble
 
   /** The sample standard deviation (n − 1), as every spread here is taken; NaN under two values. */
   def sd(xs: Seq[Double]): Double = if (xs.size < 2) Double.NaN else StandardDeviation.of(xs.toArray*).getAsDouble
 
-  /** The middle value, or the mean of the two middle ones; NaN values are left out. */
+  /** The middle value, or the mean of the two middle ones; NaN values are left out. The one median
+    * rule of the project (Commons' `Median`, the textbook definition): no caller takes an upper middle. */
   def median(xs: Seq[Double]): Double = {
     val v = xs.filterNot(_.isNaN).toArray
     if (v.isEmpty) Double.NaN else Median.withDefaults().withCopy(false).evaluate(v)

@@ -66,16 +66,15 @@ object ForkShape {
     }
 
   /** The one shape every cell of a table runs in a round, from the shapes each cell's own variance
-    * asks for: the most warm-up any cell needs, and the median of the iterations they ask (the upper
-    * one of an even count). A ratio is taken round by round between forks of the same shape: a cell
+    * asks for: the most warm-up any cell needs, and the median of the iterations they ask (Describe.median,
+    * rounded up to a whole iteration). A ratio is taken round by round between forks of the same shape: a cell
     * still speeding up when its fork ends reads faster after a longer warm-up, so two cells measured
     * with different warm-ups (two labels of one library, seen in an A/A run: ping-pong zio forks ran
     * 1.8 ms after 1 s of warm-up, 0.5 ms after 3 s) differ by the harness, not by the runtime. */
   def common(shapes: Seq[Shape], base: Shape): Shape =
     if (shapes.isEmpty) base
     else {
-      val its = shapes.map(_.iterations).sorted
-      Shape(shapes.map(_.warmups).max, its(its.size / 2))
+      Shape(shapes.map(_.warmups).max, math.ceil(Describe.median(shapes.map(_.iterations.toDouble))).toInt)
     }
 
   /** `shape` kept within the measured seconds of `base` (a run under a time budget): a fork whose

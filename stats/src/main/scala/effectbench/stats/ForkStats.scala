@@ -326,7 +326,7 @@ object ForkStats {
   /** A cell's fork means by round; a round in which the cell had several forks (the rounds engine
     * gives the reference of a table two) counts once, at the geometric mean of its forks. */
   def perRound(e: CellEstimate): Map[Int, Double] =
-    e.rounds.zip(e.forkMeans).groupMap(_._1)(_._2).map { case (r, ms) => r -> math.exp(ms.map(math.log).sum / ms.size) }
+    e.rounds.zip(e.forkMeans).groupMap(_._1)(_._2).map { case (r, ms) => r -> Describe.geometricMean(ms) }
 
   /** The ratio mean(B) / mean(A) with an interval on the log scale. When both cells were measured in
     * the same rounds, per round: the mean log of B's fork over A's fork (a round's forks of one cell

@@ -69,6 +69,4 @@ object Stats {
   }
 
   private val MannWhitneyU = MannWhitneyUTest.withDefaults()
-
-  def geomean(xs: Seq[Double]): Double = if (xs.isEmpty) Double.NaN else math.exp(xs.map(math.log).sum / xs.size)
 }

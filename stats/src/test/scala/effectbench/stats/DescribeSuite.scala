@@ -19,6 +19,13 @@ class DescribeSuite extends munit.FunSuite {
     assertEqualsDouble(Describe.median(Vector(1.0, Double.NaN, 3.0)), 2.0, 0.0)
   }
 
+  test("the geometric mean: the mean on the log scale; NaN when empty, 0 with a 0") {
+    assertEqualsDouble(Describe.geometricMean(Vector(1.0, 4.0, 16.0)), 4.0, 1e-12)
+    assertEqualsDouble(Describe.geometricMean(Vector(0.5, 2.0)), 1.0, 1e-12)
+    assert(Describe.geometricMean(Vector.empty).isNaN)
+    assertEquals(Describe.geometricMean(Vector(3.0, 0.0)), 0.0)
+  }
+
   test("quantiles: interpolated is R's type 7, lower is type 1") {
     val xs = (1 to 10).map(_.toDouble).reverse
     assertEqualsDouble(Describe.quantile(xs, 0.1), 1.9, 1e-12)

@@ -108,7 +108,9 @@ class LaunchStatesSuite extends munit.FunSuite {
     assertEquals(ForkShape.common(Vector.empty, base), base)
     assertEquals(ForkShape.common(Vector(ForkShape.Shape(6, 4), ForkShape.Shape(2, 12), ForkShape.Shape(3, 5)), base),
       ForkShape.Shape(6, 5))
-    assertEquals(ForkShape.common(Vector(ForkShape.Shape(2, 4), ForkShape.Shape(5, 12)), base), ForkShape.Shape(5, 12))
+    // An even count: the mean of the two middle ones (Describe.median), rounded up to a whole iteration.
+    assertEquals(ForkShape.common(Vector(ForkShape.Shape(2, 4), ForkShape.Shape(5, 12)), base), ForkShape.Shape(5, 8))
+    assertEquals(ForkShape.common(Vector(ForkShape.Shape(2, 4), ForkShape.Shape(5, 7)), base), ForkShape.Shape(5, 6))
   }
 
   test("under a time budget a shape keeps the profile's measured seconds: warm-up paid for with iterations") {
