@@ -55,6 +55,15 @@ object Cpus {
     * have (docs/lessons/one-core-turns.md). */
   def relayCount: Int = math.max(1, allowed.size)
 
+  /** The families whose programs run one fiber: their relayed turns take one core. Why: on the nested
+    * 2-core guest, left-sum's ratios were ±5.9% wide (median) on one core and ±13.9% on two, the
+    * second core adding only the wake-up of a pool thread across cores to each operation
+    * (docs/lessons/one-core-turns.md). */
+  val SingleFiber: Set[effectbench.Family] = Set(effectbench.Family.RunLoop, effectbench.Family.Errors)
+
+  /** A relayed table's cores: one for a single-fiber family, else `all` (relayCount). */
+  def relayCores(family: effectbench.Family, all: Int = relayCount): Int = if (SingleFiber(family)) 1 else all
+
   /** `--cpus 1,2`: positive counts, each at most the cores this process may use. */
   def parse(values: Vector[String]): Vector[Int] = {
     val counts = values.map { v =>

@@ -72,7 +72,8 @@ object EngineFlags {
   def describe(e: Rounds.Engine): String =
     (if (e.relay)
        f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
-         s"on every core the run may use (${Cpus.relayCount}), every JVM out of its turn stopped whole, each with ${Relay.jvmFlags.mkString(" ")}; " +
+         s"a multi-fiber table on every core the run may use (${Cpus.relayCount}), a single-fiber one (${Cpus.SingleFiber.map(_.id).toVector.sorted.mkString(", ")}) on one, " +
+         s"every JVM out of its turn stopped whole, each with ${Relay.jvmFlags.mkString(" ")}; " +
          "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one window a turn; "
      else "") +
       f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +

@@ -136,11 +136,17 @@ object Plan {
       PlannedCell(id, jvm, status, info.group, lib.filterNot(_.isBuildOwn).map(_.build))
     }
 
-  /** The cells of a relayed run on the relay cores (Cpus.relayCount) where `--cpus` did not pin their
-    * JVM: a cell's JVM gets that core count, so its label and the report say what it was measured on. */
+  /** The cells of a relayed run on the relay cores where `--cpus` did not pin their JVM: a cell's JVM
+    * gets that core count (Cpus.relayCores), so its label and the report say what it was measured on. */
   def relayCores(cells: Vector[PlannedCell], relay: Boolean, cores: Int = Cpus.relayCount): Vector[PlannedCell] =
     if (!relay) cells
-    else cells.map(c => if (c.jvm.cpus.nonEmpty) c else c.copy(jvm = c.jvm.copy(cpus = Some(cores))))
+    else cells.map { c =>
+      if (c.jvm.cpus.nonEmpty) c
+      else {
+        val family = Catalog.get(c.id.scenario, includeTestOnly = true).map(_.family)
+        c.copy(jvm = c.jvm.copy(cpus = Some(family.fold(cores)(Cpus.relayCores(_, cores)))))
+      }
+    }
 
   /** The JVMs a run records: those asked for, then each one its cells were given (relayCores), in order. */
   def jvmsOf(jvms: Vector[Jvm], cells: Vector[PlannedCell]): Vector[Jvm] = {

@@ -202,21 +202,23 @@ class RelaySuite extends munit.FunSuite {
     val cells = new String(Files.readAllBytes(logs.head), "UTF-8").trim.split('\n').toVector.tail.map(_.split('\t')(1)).distinct
     assertEquals(cells.size, 2, cells.toString)
     assert(Cli.cellRecords(dir).forall(_.relayed), r.all)
-    // On the relay cores: every core the run may use.
-    assert(Cli.cellRecords(dir).forall(_.jvm.endsWith(Cpus.labelSuffix(Some(Cpus.relayCount)))), Cli.cellRecords(dir).map(_.jvm).toString)
+    // On the relay cores: left-sum runs one fiber, so one core.
+    assert(Cli.cellRecords(dir).forall(_.jvm.endsWith(Cpus.labelSuffix(Some(1)))), Cli.cellRecords(dir).map(_.jvm).toString)
   }
 
-  test("a relayed run measures its cells on the relay cores, every core the run may use; --cpus keeps its JVM") {
+  test("a relayed run measures a multi-fiber table on every core the run may use, a single-fiber one on one; --cpus keeps its JVM") {
     val jvm = Jvm(java.nio.file.Paths.get("/x/bin/java"), java.nio.file.Paths.get("/x"), "25.0.3", "Test")
     def cell(scenario: String, variant: String, j: Jvm = jvm) = {
       val s = effectbench.Catalog.get(scenario).get
       PlannedCell(effectbench.CellId(s.id, variant, "cats-effect", s.defaults, effectbench.Mode.Fork), j, CellStatus.Ok, "modern")
     }
-    val cells = Vector(cell("left-sum", "default"), cell("hog-probe", "levelled"), cell("gather", "default", jvm.copy(cpus = Some(1))))
+    val cells = Vector(cell("fork-many", "default"), cell("hog-probe", "levelled"), cell("gather", "default", jvm.copy(cpus = Some(1))),
+      cell("left-sum", "default"), cell("business-flow", "either"))
     assertEquals(Plan.relayCores(cells, relay = false), cells)
     val pinned = Plan.relayCores(cells, relay = true, cores = 2)
-    assertEquals(pinned.map(_.jvm.cpus), Vector(Some(2), Some(2), Some(1)))
+    assertEquals(pinned.map(_.jvm.cpus), Vector(Some(2), Some(2), Some(1), Some(1), Some(1)))
     assertEquals(pinned.head.jvm.label, "jdk-25.0.3 (Test), 2 cpus")
+    assertEquals(pinned(3).jvm.label, "jdk-25.0.3 (Test), 1 cpu")
     // The run records the JVMs its cells were given, not the one asked for that no cell kept.
     assertEquals(Plan.jvmsOf(Vector(jvm), pinned), Vector(jvm.copy(cpus = Some(2)), jvm.copy(cpus = Some(1))))
     assertEquals(Cpus.relayCount, Cpus.allowed.size)
