@@ -109,7 +109,7 @@ object Runtimes {
     globalPool, globalThreads, about = "Scala Continuations (`@cps`, `shift`/`reset`), on the Scala 2.12 patch its plugin is published for")
   /** ox and loom share the JDK's virtual-thread scheduler, whose carriers are ForkJoinPool-N-worker-M. */
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
-    syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
+    syncNa = Some("direct style always runs on a virtual thread inside an Ox scope"),
     about = "Ox, direct style on virtual threads")
   val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom",
     Set[Family](Family.RunLoop, Family.Collections, Family.Scheduler, Family.Latency), Vector.empty,
