@@ -350,7 +350,8 @@ object Catalog {
   private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
   private val budgetText = "`levelled` (10,240 binds between yields: Cats Effect at 20,480 run-loop iterations, two a bind, ZIO's " +
     "fixed 10,240), `shipped` (Cats Effect as shipped: 1,024 iterations, 512 binds), `budget-128` (Cats Effect at 256 iterations, " +
-    "128 binds) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the runtime the cell runs on, whatever " +
+    "128 binds) and `yield-off` (ZIO with cooperative yielding off; Cats Effect at 2,147,483,136 iterations, the largest " +
+    "threshold its config accepts, which no fiber reaches within a window); the budget is set on the runtime the cell runs on, whatever " +
     "the settings profile, and read back from it (`cellAutoYieldBudget`) with the binds per yield measured on it (`cellBindsPerYield`)"
   private val hogText = "H = hogs-per-cpu × processors hog fibers each run, for the whole window, chains of binds with no explicit " +
     "yield: `step(i, n) = unit.flatMap(_ => if (i == 0) pure(n) else step(i - 1, n + 1))` from `step(chain, 0)`, one chain " +
@@ -377,8 +378,8 @@ object Catalog {
       "budget but yield-off, and Future) every hog ran at least one chain in most of the check's windows: a window in which " +
       "a hog ran none is followed by more, up to five, and the check passes once most of them ran every hog (the hogs are " +
       "started anew each window, so a fair runtime behind on a loaded machine may reach one only after its window ended, " +
-      "and a pool that never returns to a hog misses it in every window; Future's and Monix's hogs are started by one " +
-      "task on the pool, since a fork-join worker whose own queue is never empty takes nothing from outside)"
+      "and a pool that never returns to a hog misses it in every window; Cats Effect's, Future's and Monix's hogs are " +
+      "started by one fiber or task on the pool, since a fork-join worker whose own queue is never empty takes nothing from outside)"
   )
 
   val sleepDrift: Scenario = Scenario(
@@ -402,7 +403,9 @@ object Catalog {
       "budget, as for hog-probe: " + budgetText + ".",
     oracleDoc = "every sleep woke exactly once, by the runtime, and none before the wake it asked for, every sleeper slept " +
       "at least once and no slot was issued twice (at most window-ms × 1000 / sleep-us + 1 sleeps a sleeper), and every " +
-      "hog's steps equal to its chains × chain, every hog running a chain in most of the check's windows as for hog-probe"
+      "hog's steps equal to its chains × chain; the hogs are hog-probe's, started by the same code as there, and on a " +
+      "runtime that yields on its own (every budget but yield-off) every hog ran a chain in most of the check's windows, " +
+      "as for hog-probe"
   )
 
   val service: Scenario = Scenario(
