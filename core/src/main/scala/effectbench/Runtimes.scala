@@ -68,7 +68,7 @@ object Runtimes {
     syncNa = Some(CatsEffectSyncNa))
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
   val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", withLatency, Vector.empty,
-    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff, zioAutoTraceOn), Vector("ZScheduler", "zio-"),
+    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff, zioAutoTraceOff), Vector("ZScheduler", "zio-"),
     about = "ZIO 2 `ZIO`")
   val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", withLatency, Vector.empty, globalPool, globalThreads,
     syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"),
