@@ -149,7 +149,9 @@ object Catalog {
     "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +
       "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed. With " +
       "`tasks=immediate` the cells do not start the same: Cats Effect, ZIO, Monix, Ox and loom start a fiber or virtual " +
-      "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`).",
+      "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`). A ratio across " +
+      "runtimes is the same work only at `tasks=forked`, where every cell starts N; the `tasks=immediate` table shows " +
+      "each combinator as shipped, with the fibers it starts or not.",
     "N(N - 1)/2, and the list in input order").copy(cellWork = Some((rt: String, p: Params) =>
     Vector("tasks" -> p.long("n"),
       "started" -> (if (p("tasks") == "forked" || gatherStartsPerTask.contains(rt)) p.long("n") else 0L))
@@ -372,7 +374,14 @@ object Catalog {
       "submits one probe every `interval-us` on a fixed schedule: a fiber on the runtime that reads the clock and completes " +
       "the probe's signal. A probe's latency is its completion minus its scheduled time. The hogs run until every probe is " +
       "answered or the last one is 1 s late, then stop. The score is the hogs' time per step; the latency percentiles and " +
-      "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ".",
+      "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ". Monix starves " +
+      "nearly every probe at every budget while the hogs are at least its workers, and that is its scheduler's queue " +
+      "order, not the program: at the end of a batch its run loop re-submits the fiber with a plain `scheduler.execute` " +
+      "(monix-eval 3.4.1, TaskRunLoop.scala l.199-202 and l.222), which from a worker of its fork-join pool is a " +
+      "`fork()` onto that worker's own deque (monix-execution 3.4.1, AdaptedForkJoinPool.scala l.31-43), while the " +
+      "client's probe goes to the pool's submission queue, and a worker runs its own deque until it is empty before it " +
+      "looks there again (JDK 25, ForkJoinPool.WorkQueue.topLevelExec, ForkJoinPool.java l.1448-1453); a hog's next " +
+      "batch is always in it.",
     oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window) by the runtime, none on " +
       "the client's thread, and every hog's steps equal to its chains × chain; on a runtime that yields on its own (every " +
       "budget but yield-off, and Future) every hog ran at least one chain in most of the check's windows: a window in which " +
