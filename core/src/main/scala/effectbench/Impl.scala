@@ -29,7 +29,8 @@ final class Impl[L <: Live](
   def routed(other: Impl[_ <: Live], useOther: Live => Boolean): Impl[L] = {
     require(other.key == key, s"routed to ${other.key}, not $key")
     val own = prepareFn
-    val r = new Impl[L](scenarioDef, variant, setup, syntax)((l, p, m) => if (useOther(l)) other.prepare(l, p, m) else own(l, p, m))(file, line)
+    val r =
+      new Impl[L](scenarioDef, variant, setup, syntax)((l, p, m) => if (useOther(l)) other.prepare(l, p, m) else own(l, p, m))(file, line)
     r.alternative = Some(other)
     r
   }

@@ -135,7 +135,10 @@ object Service extends ScenarioImpls[ModernRow] {
     private var free = n
     private val waiting = new java.util.ArrayDeque[Runnable]()
     def acquire(next: Runnable): Unit = {
-      val now = synchronized { if (free > 0) { free -= 1; true } else { waiting.addLast(next); false } }
+      val now = synchronized {
+        if (free > 0) { free -= 1; true }
+        else { waiting.addLast(next); false }
+      }
       if (now) next.run()
     }
     def release(): Unit = {
@@ -194,9 +197,10 @@ object Service extends ScenarioImpls[ModernRow] {
     ),
     new Impl(Catalog.service, "default", BaselineSetup,
       "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; permits a count and a queue " +
-        "of callbacks, so a request waiting for one holds no pool thread (as the effect runtimes' semaphores suspend a fiber)")((live, p, _) =>
-      WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
-        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+        "of callbacks, so a request waiting for one holds no pool thread (as the effect runtimes' semaphores suspend a fiber)")(
+      (live, p, _) =>
+        WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
+          Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
   )
 }
