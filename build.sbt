@@ -95,12 +95,41 @@ def withCoreSources(p: Project): Project = p.settings(
   writtenNa
 )
 
+/** The modern group's files that hold ZIO programs (every scenario file and helper that names
+  * ZIO; not the runtimes' setups), compiled a second time into `effectbench.modern.untraced` with
+  * the empty trace given at every call site: ZIO's auto-trace is a value its macro builds at
+  * compile time, which an implicit `Trace` in lexical scope takes the place of. The levelled
+  * profile's ZIO cells run this copy and the defaults' the sources as written (the group's
+  * `Cells`, ZioAutoTrace). */
+lazy val untracedZio = Compile / sourceGenerators += Def.task {
+  val out = (Compile / sourceManaged).value / "untraced"
+  val header = "package effectbench.modern\n"
+  val files = (Compile / unmanagedSourceDirectories).value.flatMap(d => ((d / "effectbench" / "modern") * "*.scala").get)
+    .filter(f => !f.getName.endsWith("Setup.scala") && "\\bzio\\b".r.findFirstIn(IO.read(f)).isDefined)
+  val copies = files.map { f =>
+    val text = IO.read(f)
+    if (!text.startsWith(header)) sys.error(s"${f.getName}: expected to begin with '$header'")
+    val copy = out / f.getName
+    val body = header + "package untraced\n" + text.stripPrefix(header)
+    // Written only when changed, so an unchanged copy is not compiled again.
+    if (!copy.exists || IO.read(copy) != body) IO.write(copy, body)
+    copy
+  }
+  // The package's one implicit Trace, in lexical scope of every copy: the empty trace.
+  val noTrace = out / "NoTrace.scala"
+  val noTraceBody = header + "package untraced\n\nimplicit val noTrace: _root_.zio.Trace = _root_.zio.Trace.empty\n"
+  if (!noTrace.exists || IO.read(noTrace) != noTraceBody) IO.write(noTrace, noTraceBody)
+  IO.delete((out * "*.scala").get.filterNot((noTrace +: copies).contains))
+  noTrace +: copies
+}.taskValue
+
 def modernModule(p: Project): Project = withCatsSources(runtimeModule(p, "modern"))
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
-    libraryDependencies ++= modernLibraries
+    libraryDependencies ++= modernLibraries,
+    untracedZio
   )
 lazy val modern = modernModule(project.in(file("runtimes/modern")))
 

@@ -149,7 +149,9 @@ object Catalog {
     "The same N tasks, run at once by the runtime's parallel combinator that keeps the input order (`parSequence`, " +
       "`collectAllPar`, `Future.sequence` of futures already started, ...); the resulting list is summed. With " +
       "`tasks=immediate` the cells do not start the same: Cats Effect, ZIO, Monix, Ox and loom start a fiber or virtual " +
-      "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`).",
+      "thread per task, Future, baseline and Scalaz none; each cell declares what it starts (`started`). A ratio across " +
+      "runtimes is the same work only at `tasks=forked`, where every cell starts N; the `tasks=immediate` table shows " +
+      "each combinator as shipped, with the fibers it starts or not.",
     "N(N - 1)/2, and the list in input order").copy(cellWork = Some((rt: String, p: Params) =>
     Vector("tasks" -> p.long("n"),
       "started" -> (if (p("tasks") == "forked" || gatherStartsPerTask.contains(rt)) p.long("n") else 0L))
@@ -350,7 +352,8 @@ object Catalog {
   private val chainLength = ParamDef("chain", "1000", IntRange(1, 10000000), "binds of one hog chain, between two checks of the stop flag")
   private val budgetText = "`levelled` (10,240 binds between yields: Cats Effect at 20,480 run-loop iterations, two a bind, ZIO's " +
     "fixed 10,240), `shipped` (Cats Effect as shipped: 1,024 iterations, 512 binds), `budget-128` (Cats Effect at 256 iterations, " +
-    "128 binds) and `yield-off` (ZIO with cooperative yielding off); the budget is set on the runtime the cell runs on, whatever " +
+    "128 binds) and `yield-off` (ZIO with cooperative yielding off; Cats Effect at 2,147,483,136 iterations, the largest " +
+    "threshold its config accepts, which no fiber reaches within a window); the budget is set on the runtime the cell runs on, whatever " +
     "the settings profile, and read back from it (`cellAutoYieldBudget`) with the binds per yield measured on it (`cellBindsPerYield`)"
   private val hogText = "H = hogs-per-cpu × processors hog fibers each run, for the whole window, chains of binds with no explicit " +
     "yield: `step(i, n) = unit.flatMap(_ => if (i == 0) pure(n) else step(i - 1, n + 1))` from `step(chain, 0)`, one chain " +
@@ -371,14 +374,21 @@ object Catalog {
       "submits one probe every `interval-us` on a fixed schedule: a fiber on the runtime that reads the clock and completes " +
       "the probe's signal. A probe's latency is its completion minus its scheduled time. The hogs run until every probe is " +
       "answered or the last one is 1 s late, then stop. The score is the hogs' time per step; the latency percentiles and " +
-      "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ".",
+      "the starved probes are reported beside it. Variants are the auto-yield budget: " + budgetText + ". Monix starves " +
+      "nearly every probe at every budget while the hogs are at least its workers, and that is its scheduler's queue " +
+      "order, not the program: at the end of a batch its run loop re-submits the fiber with a plain `scheduler.execute` " +
+      "(monix-eval 3.4.1, TaskRunLoop.scala l.199-202 and l.222), which from a worker of its fork-join pool is a " +
+      "`fork()` onto that worker's own deque (monix-execution 3.4.1, AdaptedForkJoinPool.scala l.31-43), while the " +
+      "client's probe goes to the pool's submission queue, and a worker runs its own deque until it is empty before it " +
+      "looks there again (JDK 25, ForkJoinPool.WorkQueue.topLevelExec, ForkJoinPool.java l.1448-1453); a hog's next " +
+      "batch is always in it.",
     oracleDoc = "every probe answered exactly once (window-ms × 1000 / interval-us probes a window) by the runtime, none on " +
       "the client's thread, and every hog's steps equal to its chains × chain; on a runtime that yields on its own (every " +
       "budget but yield-off, and Future) every hog ran at least one chain in most of the check's windows: a window in which " +
       "a hog ran none is followed by more, up to five, and the check passes once most of them ran every hog (the hogs are " +
       "started anew each window, so a fair runtime behind on a loaded machine may reach one only after its window ended, " +
-      "and a pool that never returns to a hog misses it in every window; Future's and Monix's hogs are started by one " +
-      "task on the pool, since a fork-join worker whose own queue is never empty takes nothing from outside)"
+      "and a pool that never returns to a hog misses it in every window; Cats Effect's, Future's and Monix's hogs are " +
+      "started by one fiber or task on the pool, since a fork-join worker whose own queue is never empty takes nothing from outside)"
   )
 
   val sleepDrift: Scenario = Scenario(
@@ -402,7 +412,9 @@ object Catalog {
       "budget, as for hog-probe: " + budgetText + ".",
     oracleDoc = "every sleep woke exactly once, by the runtime, and none before the wake it asked for, every sleeper slept " +
       "at least once and no slot was issued twice (at most window-ms × 1000 / sleep-us + 1 sleeps a sleeper), and every " +
-      "hog's steps equal to its chains × chain, every hog running a chain in most of the check's windows as for hog-probe"
+      "hog's steps equal to its chains × chain; the hogs are hog-probe's, started by the same code as there, and on a " +
+      "runtime that yields on its own (every budget but yield-off) every hog ran a chain in most of the check's windows, " +
+      "as for hog-probe"
   )
 
   val service: Scenario = Scenario(

@@ -61,10 +61,11 @@ object CatalogText {
   /** Each settings profile beyond its one-line summary (`Settings.summary`). */
   def settings(s: Settings): String = s match {
     case Settings.Levelled =>
-      s"""The default. Tracing and stack-trace enrichment are off wherever they can be switched at run time (Cats
-         |Effect and Monix; ZIO's runtime flags). ZIO's auto-trace is not among them: a `Trace` value the compiler
-         |passes at every call site, switched off only by compiling with `disableAutoTrace`, so it stays on in
-         |every ZIO cell, as shipped, and its read-back says so (`tracing`); its cost is not measured here. One
+      s"""The default. Tracing and stack-trace enrichment are off: switched at run time in Cats Effect and Monix
+         |(and ZIO's runtime flags); ZIO's auto-trace, a `Trace` value a macro builds at every call site at compile
+         |time, can only be left out when compiling, so the ZIO programs are compiled a second time with the
+         |empty trace given at every call site, and a ZIO cell runs that copy under `levelled` and the programs as
+         |written (auto-trace on, as shipped) under `defaults`; its read-back says which (`tracing`). One
          |auto-yield budget for all, counted in what a program does:
          |${ScenarioDoc.number(Settings.AutoYield)} binds of `unit.flatMap` between two forced yields of one fiber, which is
          |ZIO 2's budget (one operation per such bind) and fixed in its run loop. Cats Effect counts run-loop

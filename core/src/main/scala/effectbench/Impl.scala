@@ -19,6 +19,25 @@ final class Impl[L <: Live](
   def key: String = s"$scenario/$variant/$runtime"
   val source: String = Impl.sourceRef(file.value, line.value)
   def prepare(live: Live, params: Params, mode: Mode): Program = prepareFn(live.asInstanceOf[L], params, mode)
+
+  /** The class of the function that builds this implementation's program: a lambda's class is
+    * named after the class it is written in. */
+  def preparerClass: String = prepareFn.getClass.getName
+
+  /** This implementation, its program built by `other` instead (the same cell, compiled apart)
+    * when `useOther` holds for the live runtime; its key, syntax and source stay this one's. */
+  def routed(other: Impl[_ <: Live], useOther: Live => Boolean): Impl[L] = {
+    require(other.key == key, s"routed to ${other.key}, not $key")
+    val own = prepareFn
+    val r =
+      new Impl[L](scenarioDef, variant, setup, syntax)((l, p, m) => if (useOther(l)) other.prepare(l, p, m) else own(l, p, m))(file, line)
+    r.alternative = Some(other)
+    r
+  }
+
+  /** The implementation `routed` builds the program by when its condition holds; None when not routed. */
+  def routedTo: Option[Impl[_ <: Live]] = alternative
+  private var alternative: Option[Impl[_ <: Live]] = None
 }
 
 object Impl {

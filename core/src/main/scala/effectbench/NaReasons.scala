@@ -150,13 +150,11 @@ object NaReasons {
   /** The variants of runtimes whose budget is not a setting (a fixed pool, the global pool). */
   private def budgetless(rt: RuntimeInfo): Vector[NotApplicable] =
     onlyBudgets(rt, Vector(LatencyModel.Shipped, LatencyModel.Budget128, LatencyModel.YieldOff), noBudget)
-  /** The budget variants Cats Effect and ZIO cannot set: hog-probe's and sleep-drift's alike. */
+  /** The budget variants ZIO cannot set: hog-probe's and sleep-drift's alike. */
   private val budgetVariantsNa: Vector[NotApplicable] = Vector(
     na(Zio, LatencyModel.Shipped,
       "ZIO ships the levelled budget (10,240 binds, fixed in its run loop): its cell is the one of `levelled`"),
-    na(Zio, LatencyModel.Budget128, "ZIO's budget is a constant of its run loop (FiberRuntime.MaxOperationsBeforeYield): only on or off"),
-    na(CatsEffect, LatencyModel.YieldOff,
-      "Cats Effect's auto-yield cannot be turned off: IORuntimeConfig requires a threshold > 1 (the smallest budget is the variant budget-128)")
+    na(Zio, LatencyModel.Budget128, "ZIO's budget is a constant of its run loop (FiberRuntime.MaxOperationsBeforeYield): only on or off")
   )
   /** Scalaz 7.2 (scalaz-concurrent_2.13-7.2.30.jar, checked with javap): `Task.fork(t)(pool)` runs
     * the task's trampolined run loop on the ExecutorService it is given (ScalazLive.pool: future's

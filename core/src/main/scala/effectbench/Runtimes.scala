@@ -68,7 +68,7 @@ object Runtimes {
     syncNa = Some(CatsEffectSyncNa))
   // ZIO's levelled settings are made in code (RuntimeFlags and executor), not by JVM properties.
   val Zio: RuntimeInfo = RuntimeInfo("zio", "modern", 17, "zio", withLatency, Vector.empty,
-    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff, zioAutoTraceOn), Vector("ZScheduler", "zio-"),
+    n => Vector(autoYield(Settings.AutoYield), computeThreads(n), fiberRootsOff, zioAutoTraceOff), Vector("ZScheduler", "zio-"),
     about = "ZIO 2 `ZIO`")
   val Future: RuntimeInfo = RuntimeInfo("future", "modern", 17, "future", withLatency, Vector.empty, globalPool, globalThreads,
     syncNa = Some("Future callbacks always run on an ExecutionContext; there is no calling-thread run"),
@@ -109,7 +109,7 @@ object Runtimes {
     globalPool, globalThreads, about = "Scala Continuations (`@cps`, `shift`/`reset`), on the Scala 2.12 patch its plugin is published for")
   /** ox and loom share the JDK's virtual-thread scheduler, whose carriers are ForkJoinPool-N-worker-M. */
   val Ox: RuntimeInfo = RuntimeInfo("ox", "loom", 21, "ox", all4, Vector.empty, poolOnly, Vector("ForkJoinPool-"),
-    syncNa = Some("direct style always runs on a virtual thread inside a supervised scope"),
+    syncNa = Some("direct style always runs on a virtual thread inside an Ox scope"),
     about = "Ox, direct style on virtual threads")
   val Loom: RuntimeInfo = RuntimeInfo("loom", "loom", 21, "loom",
     Set[Family](Family.RunLoop, Family.Collections, Family.Scheduler, Family.Latency), Vector.empty,

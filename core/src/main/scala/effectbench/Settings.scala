@@ -77,8 +77,10 @@ object Claim {
   val tracingOff: Claim = Claim(Tracing, "off")
   val enhancedExceptionsOff: Claim = Claim(EnhancedExceptions, "off")
   val fiberRootsOff: Claim = Claim(FiberRoots, "off")
-  /** ZIO's tracing in every cell: its auto-trace, compiled into the programs, as shipped. */
+  /** ZIO's tracing under `defaults`: its auto-trace, compiled into the programs, as shipped. */
   val zioAutoTraceOn: Claim = Claim(Tracing, "auto-trace on (compiled in, as shipped)")
+  /** ZIO's tracing under `levelled`: the programs' copy compiled with the empty trace at every call site. */
+  val zioAutoTraceOff: Claim = Claim(Tracing, "auto-trace off (programs compiled with the empty trace)")
   def autoYield(ops: Int): Claim = Claim(AutoYield, ops.toString)
   def computeThreads(n: Int): Claim = Claim(ComputeThreads, n.toString)
 }

@@ -23,18 +23,20 @@ trait LoadTarget {
   def everyHogRuns: Boolean = true
 }
 
-/** sleep-drift's side of a runtime: its hogs as for hog-probe, and sleepers that schedule their
-  * own events (LoadWindow.expect before each sleep of the runtime's timer, `answer` after it). */
+/** sleep-drift's side of a runtime: its hogs are hog-probe's, started by that runtime's hog-probe
+  * target and bound by its rule on idle hogs, and sleepers that schedule their own events
+  * (LoadWindow.expect before each sleep of the runtime's timer, `answer` after it). */
 trait SleepTarget {
-  def startHog(w: LoadWindow): Unit
+  /** The runtime's hog-probe side for the same budget: it starts the hogs (its `startHogs`, one
+    * starter for both scenarios) and says whether every hog must run (its `everyHogRuns`). */
+  def hogs: LoadTarget
   /** Starts sleeper `s`: it sleeps one sleep after another until the window is over (at least
     * once, at most `w.slotsPerSleeper` times), each in event slot `s * w.slotsPerSleeper + i`, then
     * calls `w.sleeperDone()`. */
   def startSleeper(w: LoadWindow, s: Int): Unit
 
-  /** As LoadTarget's. */
-  def startHogs(w: LoadWindow, n: Int): Unit = { var i = 0; while (i < n) { startHog(w); i += 1 } }
-  def everyHogRuns: Boolean = true
+  final def startHogs(w: LoadWindow, n: Int): Unit = hogs.startHogs(w, n)
+  final def everyHogRuns: Boolean = hogs.everyHogRuns
 }
 
 /** service's side of a runtime: a fresh window's semaphore, and one request. */
@@ -413,9 +415,13 @@ object LoadWindow {
 
 /** A latency program: one call of `run` is one window (one JMH iteration), and its summary is
   * what the oracle compares. `cellReadBack` is what the runtime the cell ran on reports of its
-  * budget, beside the live runtime's settings (a budget variant runs on a runtime of its own). */
-final class WindowProgram(window: () => WindowResult, oracleText: WindowResult => String, val cellReadBack: Vector[(String, String)])
+  * budget, beside the live runtime's settings (a budget variant runs on a runtime of its own).
+  * It is computed when first read, by the verifier: its slice probe (SliceProbe, a chain of
+  * 200,000 binds) never runs in the measuring JVM, where it would run before the warm-up and
+  * shape the JIT's profile of the run loop. */
+final class WindowProgram(window: () => WindowResult, oracleText: WindowResult => String, readBack: => Vector[(String, String)])
     extends Program {
+  lazy val cellReadBack: Vector[(String, String)] = readBack
   def run(): Any = window()
   override def summarize(result: Any): String = result match {
     case r: WindowResult => oracleText(r)

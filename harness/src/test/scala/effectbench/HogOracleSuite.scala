@@ -30,6 +30,16 @@ class HogOracleSuite extends munit.FunSuite {
     assertEquals(WindowProgram.hogProbeSummary(5)(result(window(2), 1, everyHogRuns = true)), oracle)
   }
 
+  test("a latency program's read-back of its cell is computed when read, not when the program is made") {
+    var made = 0
+    val program = new WindowProgram(() => throw new IllegalStateException("no window here"), _ => "",
+      { made += 1; Vector("cellBindsPerYield" -> "probed") })
+    assertEquals(made, 0, "making the program ran the read-back (the slice probe, in the measuring JVM)")
+    assertEquals(program.cellReadBack, Vector("cellBindsPerYield" -> "probed"))
+    assertEquals(program.cellReadBack.size, 1)
+    assertEquals(made, 1)
+  }
+
   test("an event answered on the client's thread is counted and fails the window") {
     val w = new LoadWindow(1, 1000L, 0, 5L)
     w.begin(System.nanoTime())

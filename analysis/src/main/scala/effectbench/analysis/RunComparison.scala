@@ -329,7 +329,8 @@ object RunComparison {
       val reps = Stats.bootstrapRatios(ea.forkMeans.map(Vector(_)), eb.forkMeans.map(Vector(_)), resamples, seedOf(ca.key + "|" + ca.jvm))
       val (lo, hi) = if (r.known) (r.low, r.high) else (Double.NaN, Double.NaN)
       val ratio = if (pa.nonEmpty && pb.nonEmpty) r.ratio else sb.score / sa.score
-      val p = Stats.mannWhitneyP(pa, pb)
+      // The fork is the unit here too: one sample per fork (iterations of one fork are not independent).
+      val p = Stats.mannWhitneyP(ea.forkMeans.toArray, eb.forkMeans.toArray)
       val split = !r.bimodal && betweenRunModes(ea, eb)
       // The launch states of both runs' forks together: whether the runs' shares of them differ beyond
       // the launches' draw, and, when not, whether a state's own score moved (Verdict.StateShares).

@@ -22,7 +22,7 @@ object CompareReport {
     def side(r: RunData) = s"${r.id} (git ${r.gitText}, ${r.profile}, ${r.settings}, ${r.jvmLabels.mkString(" + ")})"
     Vector(s"A: ${side(c.a)}", s"B: ${side(c.b)}",
       f"B/A: ratio of the cells' fork-level means with its interval from the forks of both runs (t on log means, Welch df; warm-up judged per fork); " +
-        f"p: Mann–Whitney U over iterations (shown, not used: iterations of one fork are not independent); " +
+        f"p: Mann–Whitney U over the forks' means, one sample a fork (shown beside the verdict, not part of it; with three forks a side it is never below 0.1); " +
         f"unstable when the forks of A and B sit in different modes (fork means ${RunComparison.BetweenRunGap}× apart) with too few forks to tell a launch-chosen state from a change, " +
         f"or when the forks of both fall in launch states whose shares differ no more than the launches' draw explains (chance ≥ ${RunComparison.Alpha}%.2f, adjusted over the cells tested, Holm) and no state moved on its own; " +
         (if (c.rows.exists(_.inTable.nonEmpty))

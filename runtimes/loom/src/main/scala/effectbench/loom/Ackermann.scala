@@ -31,7 +31,7 @@ object Ackermann extends ScenarioImpls[LoomRow] {
 
   val impls: Vector[Impl[? <: Live]] = Vector(
     new Impl(Catalog.ackermann, "pool-per-step", OxSetup,
-      "direct style, fork/join per call: every call starts a virtual thread and blocks its caller's on the join; each operation opens supervised scopes (the entry's and this one)")(
+      "direct style, fork/join per call: every call starts a virtual thread and blocks its caller's on the join; each operation opens two Ox scopes (the entry's and this supervised one)")(
       (rt, p, mode) => {
         val (m, n) = (p.int("m"), p.long("n")); Program(rt.run(() => supervised(oxPoolPerStep(m, n)), mode))
       }

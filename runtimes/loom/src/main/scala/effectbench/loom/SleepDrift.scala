@@ -38,10 +38,10 @@ object SleepDrift extends ScenarioImpls[LoomRow] {
     w.sleeperDone()
   }
 
+  /** The hogs are hog-probe's (PlainLoad's, a virtual thread each). */
   final class LoomTarget(executor: ExecutorService, dNanos: Long) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit = executor.execute(() => PlainLoad.hog(w))
+    val hogs: PlainLoad.ExecutorTarget = new PlainLoad.ExecutorTarget(executor)
     def startSleeper(w: LoadWindow, s: Int): Unit = executor.execute(() => sleeper(w, s, dNanos))
-    override def everyHogRuns: Boolean = false
   }
 
   val impls: Vector[Impl[? <: Live]] = Vector(

@@ -5,3 +5,6 @@ class FiberWorkSuite extends effectbench.FiberWorkChecks
 
 /** No runtime of this group starts another's threads: see effectbench.ThreadLeakChecks. */
 class ThreadLeakSuite extends effectbench.ThreadLeakChecks
+
+/** sleep-drift's hogs are hog-probe's: see effectbench.SleepHogChecks. */
+class SleepHogSuite extends effectbench.SleepHogChecks

@@ -303,16 +303,15 @@ object BusinessFlow extends ScenarioImpls[ModernRow] {
   /** The one async boundary of docs/scenarios.md is CE's `IO.cede` / ZIO's `ZIO.yieldNow` here; on
     * the lone fiber of an operation it is the runtime's one-slot bypass (Tasks.ceCedeNote and
     * Tasks.zioYieldNote cite the sources), where Monix's shift and Future's callbacks are pool tasks.
-    * ZIO's auto-trace stays on in both profiles: every ZIO operator takes an implicit `Trace`
-    * that a macro (`zio.internal.stacktracer.Macros.autoTraceImpl`) builds at compile time, and only
-    * an import of `zio.stacktracer.TracingImplicits.disableAutoTrace` where the code is compiled
-    * turns it off (zio-stacktracer 2.1.26, checked with javap on zio-stacktracer_3-2.1.26.jar); no
-    * runtime flag or JVM property does. So the cost of carrying a trace per operator stays in ZIO's
-    * cells. Its size on the failure paths is to be measured on an idle machine (not done here: if
-    * above 5%, the levelled ZIO cells would be compiled with the import); the syntax note says it. */
+    * ZIO's auto-trace: every ZIO operator takes an implicit `Trace` that a macro
+    * (`zio.internal.stacktracer.Macros.autoTraceImpl`) builds at compile time; no runtime flag or
+    * JVM property turns it off (zio-stacktracer 2.1.26, checked with javap on
+    * zio-stacktracer_3-2.1.26.jar). So this file is compiled a second time with the empty trace
+    * given at every call site, and the ZIO cells run that copy under `levelled` and this one under
+    * `defaults` (effectbench.ZioAutoTrace). */
   private val boundaryCe = "; its one async boundary is IO.cede" + Tasks.ceCedeNote
   private val boundaryZio = "; its one async boundary is ZIO.yieldNow" + Tasks.zioYieldNote +
-    "; ZIO auto-trace on (compile-time; its cost on the failure paths not measured here)"
+    "; ZIO auto-trace compiled out under levelled, on under defaults (as shipped)"
 
   private def ce(variant: String, syntax: String)(op: (IOSteps, Int, Counter) => IO[Unit])(
       implicit file: sourcecode.File, line: sourcecode.Line

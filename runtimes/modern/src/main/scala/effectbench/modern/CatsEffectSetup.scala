@@ -67,11 +67,16 @@ final class CatsEffectLive(settings: Settings) extends Live {
     * iterations. `shipped` is Cats Effect's own default, the cancelation check 512 times the
     * multiplier 2 (IORuntimeConfig's DefaultCancelationCheckThreshold and DefaultAutoYieldThreshold);
     * `levelled` and `budget-128` are twice the binds they name, since a bind of `IO.unit` takes two
-    * iterations (Settings.CatsEffectAutoYield). */
+    * iterations (Settings.CatsEffectAutoYield). `yield-off` is the largest threshold IORuntimeConfig
+    * accepts with the cancelation check at 512 (it requires the threshold > 1 and a multiple of the
+    * check, nothing more; core/shared/src/main/scala/cats/effect/unsafe/IORuntimeConfig.scala, checked
+    * with javap on cats-effect_3-3.7.1.jar): 2,147,483,136 iterations, which no fiber runs
+    * within a window, so the run loop never yields on its own there. */
   def budgetOf(variant: String): Int = variant match {
     case effectbench.LatencyModel.Levelled => Settings.CatsEffectAutoYield
     case effectbench.LatencyModel.Shipped => 1024
     case effectbench.LatencyModel.Budget128 => 2 * 128
+    case effectbench.LatencyModel.YieldOff => CatsEffectSetup.YieldOffBudget
     case other => throw new IllegalArgumentException(s"Cats Effect has no budget variant $other")
   }
 
@@ -113,6 +118,10 @@ final class CatsEffectLive(settings: Settings) extends Live {
 }
 
 object CatsEffectSetup extends RuntimeSetup[CatsEffectLive] {
+
+  /** The `yield-off` variant's auto-yield threshold: the largest Int that is a multiple of the
+    * cancelation check of 512 (CatsEffectLive.budgetOf). */
+  val YieldOffBudget: Int = 512 * (Int.MaxValue / 512)
 
   /** A work-stealing pool of `threads` threads and its shutdown. Cats Effect 3.6 returns (pool,
     * polling-system API, shutdown), 3.5 returns (pool, shutdown) (IORuntimeCompanionPlatform.scala,

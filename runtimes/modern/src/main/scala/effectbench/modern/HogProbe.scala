@@ -30,7 +30,7 @@ import zio.{Unsafe, ZIO}
 object HogProbe extends ScenarioImpls[ModernRow] {
   val scenario: Scenario = Catalog.hogProbe
   val row: ModernRow = ModernRow(
-    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.latency),
+    catsEffect = runs(CatsEffectSetup),
     zio = runs(ZioSetup) ++ na(NaReasons.latency),
     future = runs(FutureSetup) ++ na(NaReasons.latency),
     cps = na(NaReasons.latency),
@@ -51,7 +51,8 @@ object HogProbe extends ScenarioImpls[ModernRow] {
     * hogs are started by one fiber on the pool, as Monix's and Future's are: hogs sent from outside
     * wait in the external queue with the probes, which a worker takes from only now and then, and at
     * the levelled budget two of four could run no chain in a window. */
-  final class CatsEffectTarget(rt: IORuntime) extends LoadTarget {
+  final class CatsEffectTarget(rt: IORuntime, yields: Boolean) extends LoadTarget {
+    override def everyHogRuns: Boolean = yields
     def startHog(w: LoadWindow): Unit = catsEffectHog(w, 0, 0).unsafeRunAndForget()(rt)
     override def startHogs(w: LoadWindow, n: Int): Unit =
       IO.unit.flatMap(_ => (1 to n).foldLeft(IO.unit)((acc, _) => acc.flatMap(_ => catsEffectHog(w, 0, 0).start.void)))
@@ -73,7 +74,7 @@ object HogProbe extends ScenarioImpls[ModernRow] {
     * `runOrFork` of a program that begins with `yieldNow`, so it runs on ZIO's executor, not here. */
   final class ZioTarget(rt: zio.Runtime[Any], yields: Boolean) extends LoadTarget {
     override def everyHogRuns: Boolean = yields
-    private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
+    def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
       rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
     }
     def startHog(w: LoadWindow): Unit = start(zioHog(w, 0, 0))
@@ -112,7 +113,8 @@ object HogProbe extends ScenarioImpls[ModernRow] {
     * cell's source, so the helper stays in this file, where the source extractor shows it. */
   private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.hogProbe, variant, CatsEffectSetup, "flatMap; fibers by unsafeRunAndForget")((live, p, _) => {
-      val rt = live.forVariant(variant); WindowProgram.hogProbe(new CatsEffectTarget(rt), p, live.budgetReadBack(rt))
+      val rt = live.forVariant(variant)
+      WindowProgram.hogProbe(new CatsEffectTarget(rt, variant != LatencyModel.YieldOff), p, live.budgetReadBack(rt))
     })
 
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
@@ -125,6 +127,7 @@ object HogProbe extends ScenarioImpls[ModernRow] {
     catsEffectCell(LatencyModel.Levelled),
     catsEffectCell(LatencyModel.Shipped),
     catsEffectCell(LatencyModel.Budget128),
+    catsEffectCell(LatencyModel.YieldOff),
     zioCell(LatencyModel.Levelled),
     zioCell(LatencyModel.YieldOff),
     new Impl(Catalog.hogProbe, LatencyModel.Levelled, FutureSetup, "flatMap on the global execution context")((live, p, _) =>

@@ -17,7 +17,7 @@ import effectbench.{
   WindowProgram
 }
 import effectbench.Cover.{na, runs}
-import java.util.concurrent.{CompletableFuture, ExecutorService, ScheduledExecutorService, Semaphore as JSemaphore, TimeUnit}
+import java.util.concurrent.{CompletableFuture, ExecutorService, ScheduledExecutorService, TimeUnit}
 import org.openjdk.jmh.infra.Blackhole
 import scala.concurrent.duration.FiniteDuration
 import zio.{Unsafe, ZIO}
@@ -112,12 +112,11 @@ object Service extends ScenarioImpls[ModernRow] {
    * the same timer that completes the raced backend's future with `false` if it is not done yet,
    * the first `complete` winning (a CompletableFuture completes once), and the loser's timer task is
    * cancelled; `allOf` the three hands the rest to the pool (`thenRunAsync(..., pool)`), where the
-   * pool's `java.util.concurrent.Semaphore` is acquired around the second burst. No pool thread
-   * waits for a backend or the timeout. The semaphore blocks the pool thread that takes it (the JDK
-   * has no asynchronous acquire); a permit is held only by a pool thread running its burst, so with
-   * no more pool threads than permits (4 by default) no thread ever waits on it. It is fair, so
-   * that waiting requests take permits in arrival order, as the effect runtimes' semaphores queue
-   * theirs (the monix group's Service). `CompletableFuture.completeOnTimeout` is that same timeout
+   * pool's permits (BaselinePermits) are taken around the second burst. No pool thread waits for a
+   * backend, the timeout or a permit: the JDK has no asynchronous acquire, so the permits are a
+   * count and a queue of callbacks, as the effect runtimes' semaphores suspend a fiber; waiting
+   * requests take permits in arrival order, as those runtimes queue theirs (the monix group's
+   * Service). `CompletableFuture.completeOnTimeout` is that same timeout
    * (a Timeout task that completes the future if not done, a Canceller that cancels it when the
    * future completes: JDK 25's CompletableFuture.java l.2810-2842), but on the JDK's common-pool
    * delay scheduler (`arrangeTimeout` on ASYNC_POOL, `ForkJoinPool.asyncCommonPool()`, l.477 and
@@ -129,9 +128,28 @@ object Service extends ScenarioImpls[ModernRow] {
     f
   }
 
+  /** The baseline's connection pool: `n` permits and the requests waiting for one, in arrival order.
+    * An acquire never blocks a thread: with no permit free, the rest of the request (`next`) waits
+    * in the queue, and a release hands its permit to the first waiter, run as a task of `pool`. */
+  final class BaselinePermits(n: Int, pool: java.util.concurrent.Executor) {
+    private var free = n
+    private val waiting = new java.util.ArrayDeque[Runnable]()
+    def acquire(next: Runnable): Unit = {
+      val now = synchronized {
+        if (free > 0) { free -= 1; true }
+        else { waiting.addLast(next); false }
+      }
+      if (now) next.run()
+    }
+    def release(): Unit = {
+      val first = synchronized { val r = waiting.pollFirst(); if (r == null) free += 1; r }
+      if (first != null) pool.execute(first)
+    }
+  }
+
   def baselineRequest(
       pool: ExecutorService, timer: ScheduledExecutorService, w: LoadWindow, s: ServiceModel.Schedule, k: Int,
-      base: Long, timeoutNanos: Long, permits: JSemaphore
+      base: Long, timeoutNanos: Long, permits: BaselinePermits
   ): Unit = {
     Blackhole.consumeCPU(base)
     w.backendIn(k)
@@ -146,10 +164,11 @@ object Service extends ScenarioImpls[ModernRow] {
     CompletableFuture.allOf(a, b, c).thenRunAsync(
       () => {
         if (!c.join()) w.timedOut(k)
-        permits.acquire()
-        try { w.permitIn(); Blackhole.consumeCPU(base); w.permitOut() }
-        finally permits.release()
-        w.answer(k)
+        permits.acquire { () =>
+          try { w.permitIn(); Blackhole.consumeCPU(base); w.permitOut() }
+          finally permits.release()
+          w.answer(k)
+        }
       },
       pool
     )
@@ -158,8 +177,8 @@ object Service extends ScenarioImpls[ModernRow] {
 
   final class BaselineTarget(pool: ExecutorService, timer: ScheduledExecutorService, base: Long, timeoutNanos: Long)
       extends ServiceTarget {
-    @volatile private var permits: JSemaphore = null
-    def startWindow(n: Int): Unit = permits = new JSemaphore(n, true)
+    @volatile private var permits: BaselinePermits = null
+    def startWindow(n: Int): Unit = permits = new BaselinePermits(n, pool)
     def submit(w: LoadWindow, s: ServiceModel.Schedule, k: Int): Unit = {
       val p = permits
       pool.execute(() => baselineRequest(pool, timer, w, s, k, base, timeoutNanos, p))
@@ -177,11 +196,11 @@ object Service extends ScenarioImpls[ModernRow] {
           live.budgetReadBack(live.runtime))
     ),
     new Impl(Catalog.service, "default", BaselineSetup,
-      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; java.util.concurrent.Semaphore, " +
-        "whose acquire blocks a pool thread while more requests than permits are in their last step (the effect runtimes' " +
-        "semaphores suspend a fiber instead)")((live, p, _) =>
-      WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
-        Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
+      "CompletableFutures the ScheduledExecutorService completes, allOf back to the fixed pool; permits a count and a queue " +
+        "of callbacks, so a request waiting for one holds no pool thread (as the effect runtimes' semaphores suspend a fiber)")(
+      (live, p, _) =>
+        WindowProgram.service(new BaselineTarget(live.pool, live.sleepTimer, p.long("base"), ServiceModel.timeoutNanos(p)), p,
+          Vector("cellAutoYieldBudget" -> "none (a pool thread runs a task to its end)"))
     )
   )
 }

@@ -19,7 +19,7 @@ import effectbench.{
 import effectbench.Cover.{na, runs}
 import java.util.concurrent.{ExecutorService, ScheduledExecutorService, TimeUnit}
 import scala.concurrent.duration.FiniteDuration
-import zio.{Unsafe, ZIO}
+import zio.ZIO
 
 /** sleep-drift in this group: the program, its oracle and its same-work rules are the catalog's
   * (Catalog.sleepDrift). Same work: the hogs are hog-probe's (HogProbe), each sleep is one sleep of
@@ -30,7 +30,7 @@ import zio.{Unsafe, ZIO}
 object SleepDrift extends ScenarioImpls[ModernRow] {
   val scenario: Scenario = Catalog.sleepDrift
   val row: ModernRow = ModernRow(
-    catsEffect = runs(CatsEffectSetup) ++ na(NaReasons.sleepDrift),
+    catsEffect = runs(CatsEffectSetup),
     zio = runs(ZioSetup) ++ na(NaReasons.sleepDrift),
     future = na(NaReasons.sleepDrift),
     cps = na(NaReasons.sleepDrift),
@@ -44,11 +44,10 @@ object SleepDrift extends ScenarioImpls[ModernRow] {
       IO(w.over || i + 1 >= w.slotsPerSleeper).flatMap(done => if (done) IO(w.sleeperDone()) else catsEffectSleeper(w, s, i + 1, d))
   }
 
-  final class CatsEffectTarget(rt: IORuntime, d: FiniteDuration) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit = HogProbe.catsEffectHog(w, 0, 0).unsafeRunAndForget()(rt)
+  /** The hogs are hog-probe's, started as there (one fiber on the pool starts them all). */
+  final class CatsEffectTarget(rt: IORuntime, d: FiniteDuration, yields: Boolean) extends SleepTarget {
+    val hogs: HogProbe.CatsEffectTarget = new HogProbe.CatsEffectTarget(rt, yields)
     def startSleeper(w: LoadWindow, s: Int): Unit = catsEffectSleeper(w, s, 0, d).unsafeRunAndForget()(rt)
-    // As every sleep-drift target: its hogs are load, and a short window may end before one's turn.
-    override def everyHogRuns: Boolean = false
   }
 
   // ---- zio ----
@@ -60,16 +59,11 @@ object SleepDrift extends ScenarioImpls[ModernRow] {
       )
   }
 
-  /** Started as HogProbe.ZioTarget starts its fibers: `runOrFork` of a program that begins with `yieldNow`. */
+  /** The hogs are hog-probe's; each sleeper is started as HogProbe.ZioTarget starts its fibers:
+    * `runOrFork` of a program that begins with `yieldNow`. */
   final class ZioTarget(rt: zio.Runtime[Any], d: zio.Duration, yields: Boolean) extends SleepTarget {
-    // sleep-drift's hogs are its load, not its measure: with more sleepers than workers a short
-    // window can end before every hog's turn, so an idle hog is no defect here (hog-probe requires it).
-    override def everyHogRuns: Boolean = false
-    private def start(z: ZIO[Any, Nothing, Unit]): Unit = Unsafe.unsafe { implicit u =>
-      rt.unsafe.runOrFork(ZIO.yieldNow *> z); ()
-    }
-    def startHog(w: LoadWindow): Unit = start(HogProbe.zioHog(w, 0, 0))
-    def startSleeper(w: LoadWindow, s: Int): Unit = start(zioSleeper(w, s, 0, d))
+    val hogs: HogProbe.ZioTarget = new HogProbe.ZioTarget(rt, yields)
+    def startSleeper(w: LoadWindow, s: Int): Unit = hogs.start(zioSleeper(w, s, 0, d))
   }
 
   // ---- baseline ----
@@ -91,10 +85,10 @@ object SleepDrift extends ScenarioImpls[ModernRow] {
     ()
   }
 
+  /** The hogs are hog-probe's (PlainLoad's tasks on the same pool). */
   final class BaselineTarget(pool: ExecutorService, timer: ScheduledExecutorService, dNanos: Long) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit = pool.execute(() => PlainLoad.hog(w))
+    val hogs: PlainLoad.ExecutorTarget = new PlainLoad.ExecutorTarget(pool)
     def startSleeper(w: LoadWindow, s: Int): Unit = pool.execute(() => baselineSleeper(pool, timer, w, s, 0, dNanos))
-    override def everyHogRuns: Boolean = false
   }
 
   private def sleepOf(p: effectbench.Params): Long = p.long("sleep-us") * 1000L
@@ -108,7 +102,10 @@ object SleepDrift extends ScenarioImpls[ModernRow] {
   private def catsEffectCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
     new Impl(Catalog.sleepDrift, variant, CatsEffectSetup, "IO.sleep; fibers by unsafeRunAndForget")((live, p, _) => {
       val rt = live.forVariant(variant)
-      WindowProgram.sleepDrift(new CatsEffectTarget(rt, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS)), p, live.budgetReadBack(rt))
+      WindowProgram.sleepDrift(
+        new CatsEffectTarget(rt, FiniteDuration(sleepOf(p), TimeUnit.NANOSECONDS), variant != LatencyModel.YieldOff), p,
+        live.budgetReadBack(rt)
+      )
     })
 
   private def zioCell(variant: String)(implicit file: sourcecode.File, line: sourcecode.Line) =
@@ -122,6 +119,7 @@ object SleepDrift extends ScenarioImpls[ModernRow] {
     catsEffectCell(LatencyModel.Levelled),
     catsEffectCell(LatencyModel.Shipped),
     catsEffectCell(LatencyModel.Budget128),
+    catsEffectCell(LatencyModel.YieldOff),
     zioCell(LatencyModel.Levelled),
     zioCell(LatencyModel.YieldOff),
     new Impl(Catalog.sleepDrift, LatencyModel.Levelled, BaselineSetup, "ScheduledExecutorService hands each wake to the fixed pool")(

@@ -41,6 +41,10 @@ object Tasks {
   def catsEffect(n: Int, pool: Boolean): List[IO[Int]] =
     List.tabulate(n)(k => if (pool) IO.cede.map(_ => k) else IO(k))
 
+  /** The `Trace` the compiler supplies here: a call site's location as written, empty in the
+    * copy compiled with the empty trace (effectbench.ZioAutoTrace). */
+  def compiledTrace: String = implicitly[_root_.zio.Trace].toString
+
   def zio(n: Int, pool: Boolean): List[ZIO[Any, Nothing, Int]] =
     List.tabulate(n)(k => if (pool) ZIO.yieldNow.map(_ => k) else ZIO.succeed(k))
 

@@ -6,7 +6,7 @@ import zio.{RuntimeFlag, Unsafe, ZIO}
 /** ZIO 2 under a profile. The levelled profile turns off fiber-root tracking, op supervision
   * and runtime metrics. ZIO's auto-yield budget (10,240 operations) is fixed in its run loop:
   * the others are levelled to it; the read-back reads it from the run loop's code. */
-final class ZioLive(settings: Settings) extends Live {
+final class ZioLive(val settings: Settings) extends Live {
   val runtime: zio.Runtime[Any] = settings match {
     case Settings.Defaults => zio.Runtime.default
     case Settings.Levelled =>
@@ -55,10 +55,16 @@ final class ZioLive(settings: Settings) extends Live {
   /** The measured binds per yield of the live runtime (SliceProbe), once. */
   private lazy val slice = ZioSetup.bindsPerYield(runtime)
 
-  /** Whether this module is compiled with ZIO's auto-trace: the Trace the compiler supplies here
-    * is empty when `disableAutoTrace` is in scope. */
-  private def autoTrace: String =
-    if (implicitly[zio.Trace].toString.isEmpty) "off (compiled with disableAutoTrace)" else effectbench.Claim.zioAutoTraceOn.expected
+  /** Whether the programs this profile runs carry ZIO's auto-trace: under `levelled` the copy
+    * compiled with the empty trace (effectbench.ZioAutoTrace), under `defaults` the sources as
+    * written; each reads the Trace its compiler supplied in that copy's Tasks. */
+  private def autoTrace: String = settings match {
+    case Settings.Levelled =>
+      if (effectbench.modern.untraced.Tasks.compiledTrace.isEmpty) effectbench.Claim.zioAutoTraceOff.expected
+      else "on (the levelled programs' copy was compiled with auto-trace)"
+    case Settings.Defaults =>
+      if (Tasks.compiledTrace.isEmpty) "off (compiled with the empty trace)" else effectbench.Claim.zioAutoTraceOn.expected
+  }
 
   def readBack: Vector[(String, String)] = Vector(
     "syncEntry" -> "Runtime#unsafe.run without yieldNow (FiberRuntime.start on the calling thread)",
@@ -68,7 +74,7 @@ final class ZioLive(settings: Settings) extends Live {
     "autoYieldBudget" -> autoYieldBudget,
     effectbench.SliceProbe.Key -> slice.text,
     // ZIO 2 has no run-time tracing switch: traces are `Trace` values the compiler supplies at
-    // each call site (zio.stacktracer), turned off only at compile time (TracingImplicits.disableAutoTrace).
+    // each call site (zio.stacktracer), left out only at compile time (effectbench.ZioAutoTrace).
     effectbench.Claim.Tracing -> autoTrace,
     "computeThreads" -> computeThreads,
     // The version of the zio jar this JVM loaded (a `--lib` cell's version is this, not the request).

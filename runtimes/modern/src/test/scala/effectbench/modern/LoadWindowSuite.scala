@@ -59,13 +59,17 @@ class LoadWindowSuite extends munit.FunSuite {
   /** Sleepers as baseline's: each sleep a timer task that hands the wake to `worker`; hogs that
     * never yield (on a one-thread worker, nothing else runs until they stop) or none. */
   private final class Sleepers(worker: ExecutorService, timer: ScheduledExecutorService, hog: Boolean) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit =
-      if (!hog) w.hogDone(0, 0)
-      else worker.execute { () =>
-        var spins = 0L
-        while (!w.stopped) spins += 1
-        w.hogDone(0, 0)
-      }
+    val hogs: LoadTarget = new LoadTarget {
+      def startHog(w: LoadWindow): Unit =
+        if (!hog) w.hogDone(0, 0)
+        else worker.execute { () =>
+          var spins = 0L
+          while (!w.stopped) spins += 1
+          w.hogDone(0, 0)
+        }
+      def submit(w: LoadWindow, k: Int): Unit = worker.execute(() => w.answer(k))
+      override def everyHogRuns: Boolean = false
+    }
     private def sleep(w: LoadWindow, s: Int, i: Int): Unit = {
       val k = s * w.slotsPerSleeper + i
       w.expect(k, System.nanoTime() + w.intervalNanos)

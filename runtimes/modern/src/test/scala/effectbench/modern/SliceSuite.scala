@@ -44,12 +44,13 @@ class SliceSuite extends munit.FunSuite {
   }
 
   test("every latency budget variant of Cats Effect and ZIO is measured, and each reads its figure back") {
-    val ceVariants = Vector(LatencyModel.Levelled, LatencyModel.Shipped, LatencyModel.Budget128)
+    val ceVariants = Vector(LatencyModel.Levelled, LatencyModel.Shipped, LatencyModel.Budget128, LatencyModel.YieldOff)
     val ce = ceVariants.map(v => v -> CatsEffectSetup.bindsPerYield(ceConfig(ceLive.budgetOf(v))))
     ce.foreach { case (v, s) => println(s"cats-effect [$v] binds per yield: ${s.text}") }
     // A bind of IO.unit is two run-loop iterations: shipped (1,024) yields every 512 binds.
     assertEquals(ce.toMap.apply(LatencyModel.Shipped).perYield, Some(512L))
     assertEquals(ce.toMap.apply(LatencyModel.Budget128).perYield, Some(128L))
+    assertEquals(ce.toMap.apply(LatencyModel.YieldOff).perYield, None, "yield-off: no yield in the probe's chain")
     val zioOff = ZioSetup.bindsPerYield(zioLive.withoutYielding)
     println(s"zio [${LatencyModel.YieldOff}] binds per yield: ${zioOff.text}")
     assertEquals(zioOff.perYield, None)

@@ -20,12 +20,9 @@ object SleepDrift extends ScenarioImpls[MonixRow] {
       .flatMap(done => if (done) Task.eval(w.sleeperDone()) else sleeper(w, s, i + 1, d))
   }
 
+  /** The hogs are hog-probe's, started as there (one task on the pool starts them all). */
   final class MonixTarget(sch: Scheduler, opts: Task.Options, d: FiniteDuration, yields: Boolean) extends SleepTarget {
-    def startHog(w: LoadWindow): Unit = Task.shift.flatMap(_ => HogProbe.hog(w, 0, 0)).runAsyncAndForgetOpt(sch, opts)
-    override def startHogs(w: LoadWindow, n: Int): Unit = HogProbe.startAll(sch, opts, n, () => HogProbe.hog(w, 0, 0))
-    // sleep-drift's hogs are its load, not its measure: with more sleepers than workers a short
-    // window can end before every hog's turn, so an idle hog is no defect here (hog-probe requires it).
-    override def everyHogRuns: Boolean = false
+    val hogs: HogProbe.MonixTarget = new HogProbe.MonixTarget(sch, opts, yields)
     def startSleeper(w: LoadWindow, s: Int): Unit = Task.shift.flatMap(_ => sleeper(w, s, 0, d)).runAsyncAndForgetOpt(sch, opts)
   }
 
