@@ -52,7 +52,8 @@ class LatencyReportSuite extends munit.FunSuite {
   }
 
   test("the run's closing lines count throughput ratios and latency p99 ratios apart, and a latency table's hog time in neither") {
-    val latency = latencyRun(SyntheticRun.tempDir("closing"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0, "monix" -> 2000.0), rounds = true)
+    val latency =
+      latencyRun(SyntheticRun.tempDir("closing"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0, "monix" -> 2000.0), rounds = true)
     assertEquals(PrecisionLines.throughput(latency, 0.95), Vector.empty, "a latency table's hog time per step is no ratio to settle")
     assertEquals(PrecisionLines.latency(latency, 0.95).size, 2)
     val lines = PrecisionLines.lines(latency)
@@ -60,7 +61,9 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(lines.head.startsWith("latency p99 ratios vs lowest: 2 ratios, median ±"), lines.head)
     val dir = SyntheticRun.tempDir("closing-throughput")
     SyntheticRun.write(dir, "throughput",
-      Vector("cats-effect" -> 20.0, "zio" -> 40.0, "baseline" -> 5.0).map { case (rt, s) => SyntheticRun.Spec(s"left-sum/default/$rt/-/fork", s) },
+      Vector("cats-effect" -> 20.0, "zio" -> 40.0, "baseline" -> 5.0).map { case (rt, s) =>
+        SyntheticRun.Spec(s"left-sum/default/$rt/-/fork", s)
+      },
       forks = 4)
     val throughput = RunData.load(dir)
     assertEquals(PrecisionLines.throughput(throughput, 0.95).size, 2)

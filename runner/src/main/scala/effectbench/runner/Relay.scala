@@ -75,7 +75,9 @@ object Relay {
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     val freezer = Freezer.start().getOrElse(
-      throw new IllegalStateException("relay rounds stop the waiting JVMs with bash and /proc, which this machine lacks: measure with --turns forks")
+      throw new IllegalStateException(
+        "relay rounds stop the waiting JVMs with bash and /proc, which this machine lacks: measure with --turns forks"
+      )
     )
     val server = new ServerSocket(0, members.size + 8, InetAddress.getLoopbackAddress)
     val events = new LinkedBlockingQueue[Event]()
@@ -121,11 +123,12 @@ object Relay {
       val t = new Thread(
         () => {
           val cmd = m.command(s"-D${RelayProtocol.Property}=$port:${tokens(m.key)}")
-          val f = Subprocess.run(cmd, m.log, timeoutSeconds, env = m.env, onStart = { p =>
-            processes.put(m.key, p)
-            // Kept from its start: should the runner die while this JVM is stopped, the keeper ends it.
-            freezer.keep(p.pid())
-          })
+          val f = Subprocess.run(cmd, m.log, timeoutSeconds, env = m.env,
+            onStart = { p =>
+              processes.put(m.key, p)
+              // Kept from its start: should the runner die while this JVM is stopped, the keeper ends it.
+              freezer.keep(p.pid())
+            })
           events.put(Exited(m.key, f))
         }, s"effectbench-relay-${m.key.take(40)}"
       )

@@ -64,7 +64,8 @@ class CellJvmSuite extends munit.FunSuite {
     Files.write(root.resolve("target/bench/modern.classpath"), "cp".getBytes)
     val modules = new Modules(root)
     val jvm = Jvm(Paths.get("/nonexistent/bin/java"), Paths.get("/nonexistent"), "21.0.1", "", cpus = Some(2))
-    def cell(s: effectbench.Scenario) = PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
+    def cell(s: effectbench.Scenario) =
+      PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
     val leftSum = cell(Catalog.get("left-sum").get)
     val profile = Rounds.relayProfile(Profiles.quick)
     val cmd = JmhCell.command(leftSum, Settings.Levelled, profile.copy(forks = 1), modules, root.resolve("out.json"),

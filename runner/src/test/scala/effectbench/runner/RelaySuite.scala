@@ -109,7 +109,8 @@ class RelaySuite extends munit.FunSuite {
   }
 
   test("a member's own warm-up count holds its measured turns: one that warms up longer is not measured beside starts") {
-    val r = Relay.run(Vector(member("short", 4, warmups = Some(1)), member("long", 6, warmups = Some(3))), 60, new Random(8), warmupTurns = 0)
+    val r =
+      Relay.run(Vector(member("short", 4, warmups = Some(1)), member("long", 6, warmups = Some(3))), 60, new Random(8), warmupTurns = 0)
     val byKey = r.turns.groupBy(_.key).map { case (k, ts) => k -> ts.sortBy(_.start) }
     val warmedUp = byKey("long")(2).end
     assert(byKey("short")(1).start >= warmedUp, s"short's measured turn before long's warm-up ended: ${r.turns}")
@@ -128,7 +129,8 @@ class RelaySuite extends munit.FunSuite {
     val until = System.nanoTime() + 60000000000L
     // Every member started (three members, each with a busy child) and one of them stopped for its turn.
     while ((pids.size < 6 || !stopped) && System.nanoTime() < until && runner.isAlive) Thread.sleep(50)
-    assert(pids.size == 6 && stopped, s"the round did not get under way: ${new String(Files.readAllBytes(d.resolve("runner.log")), "UTF-8")}")
+    assert(pids.size == 6 && stopped,
+      s"the round did not get under way: ${new String(Files.readAllBytes(d.resolve("runner.log")), "UTF-8")}")
     new ProcessBuilder("kill", "-9", runner.pid().toString).start().waitFor()
     val gone = System.nanoTime() + 10000000000L
     // The members; the busy children are their own business (a JVM has threads, not children).
