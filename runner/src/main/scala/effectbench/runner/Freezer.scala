@@ -67,8 +67,9 @@ final class Freezer private (proc: Process, in: BufferedWriter, out: BufferedRea
 
 object Freezer {
 
-  /** How long `stop` waits for every thread of a process to be seen stopped. */
-  val StopWaitMillis = 200L
+  /** How long `stop` waits at most for every thread of a process to be seen stopped: a thread that
+    * is runnable but off its core stops only once it is scheduled again, later on a loaded machine. */
+  val StopWaitMillis = 2000L
 
   /** The keeper: `keep`/`forget` track pids; `stop`/`cont` signal them and answer `ok`; on `quit` it
     * ends; on end of input without `quit` (the runner is gone) it kills every pid it keeps. It ignores

@@ -37,7 +37,7 @@ object Headline {
 
   def selection(sel: Selection): Selection = sel.copy(scenarios = scenarios, variants = Some(variants), modes = Some(Set(Mode.Fork)))
 
-  /** Whether the headline relays its throughput tables unless `--turns forks` is given (Relay). */
+  /** Whether the headline relays its tables (latency ones too) unless `--turns forks` is given (Relay). */
   val Relay = true
 
   /** The budget of the whole headline run on 2 cores, shared by its tables. */
@@ -54,7 +54,7 @@ object Headline {
   /** The engine of a headline run: the quick precision, precision first (a decided but wide ratio
     * does not end a table: the run's goal is the precision of its ratios), at least `MinRounds`
     * rounds, and one budget of `TargetSeconds` shared by the tables (RunBudget): what a table leaves
-    * unused goes to the tables after it. `relay`: relay rounds for its throughput tables, which the
+    * unused goes to the tables after it. `relay`: relay rounds for its tables, which the
     * budget's plan counts at a relayed cell's cost. */
   def engine(
       profile: MeasureProfile, confidence: Double, cells: Vector[PlannedCell], results: Path, relay: Boolean = false,

@@ -70,7 +70,7 @@ class LatencyForkSuite extends munit.FunSuite {
     val throughput = Vector("cats-effect", "zio", "future").map(rt =>
       PlannedCell(CellId(leftSum.id, "default", rt, leftSum.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
     )
-    // A latency table stays one fork after another under relay; a table of one cell has no one to hand over to.
+    // A latency table is relayed as well (one window a turn); a table of one cell has no one to hand over to.
     val latency = Vector(cell("250"), cell("250").copy(id = cell("250").id.copy(runtime = "zio")))
     val alone = PlannedCell(CellId(leftSum.id, "default", "monix", leftSum.defaults, Mode.Sync), jvm, CellStatus.Ok, "modern")
     val cells = throughput ++ latency :+ alone
@@ -85,13 +85,14 @@ class LatencyForkSuite extends munit.FunSuite {
     // The sequential estimate is every fork at its nominal seconds, as before relay had a figure of its own.
     assertEqualsDouble(sequential.seconds, cells.map(Headline.nominalForkSeconds(Profiles.quick, _)).sum * Headline.MinRounds, 1e-9)
     val isRelayed = Headline.relayedCells(cells, Some(relEngine))
-    assertEquals(cells.filter(isRelayed), throughput)
+    assertEquals(cells.filter(isRelayed), throughput ++ latency)
     val saved = Headline.PlannedForkOverheadSeconds - Headline.RelayedForkOverheadSeconds
     assert(saved > 0)
-    assertEqualsDouble(sequential.seconds - relayed.seconds, saved * throughput.size * Headline.MinRounds, 1e-9)
+    val relayedCells = throughput.size + latency.size
+    assertEqualsDouble(sequential.seconds - relayed.seconds, saved * relayedCells * Headline.MinRounds, 1e-9)
     // The run budget's plan counts the same seconds per fork: its tables' shares follow what runs.
     def planned(e: Rounds.Engine) = e.runBudget.get.plan.map(t => t._2 * t._3).sum
-    assertEqualsDouble(planned(seqEngine) - planned(relEngine), saved * throughput.size, 1e-9)
+    assertEqualsDouble(planned(seqEngine) - planned(relEngine), saved * relayedCells, 1e-9)
     // The printed line says the relayed figure.
     val text = Headline.estimateText(cells, Profiles.quick, Some(relEngine), 0.95, results)
     assert(text.contains(s"estimated duration: ${effectbench.stats.Format.duration(relayed.seconds)} "), text)
