@@ -55,9 +55,9 @@ object Cpus {
     * have (docs/lessons/one-core-turns.md). */
   def relayCount: Int = math.max(1, allowed.size)
 
-  /** The families whose programs run one fiber: their relayed turns take one core. Why: on the nested
-    * 2-core guest, left-sum's ratios were ±5.9% wide (median) on one core and ±13.9% on two, the
-    * second core adding only the wake-up of a pool thread across cores to each operation
+  /** The families whose programs run one fiber: their relayed turns take one core. Why: a second core
+    * adds only the wake-up of a pool thread across cores to each operation; on the nested 2-core guest
+    * left-sum's ratios were ±5.9% and ±11.8% wide (median, two runs) on one core and ±13.9% on two
     * (docs/lessons/one-core-turns.md). */
   val SingleFiber: Set[effectbench.Family] = Set(effectbench.Family.RunLoop, effectbench.Family.Errors)
 
