@@ -1,7 +1,7 @@
 package effectbench.report
 
 import effectbench.analysis.LatencyData
-import effectbench.stats.ForkStats
+import effectbench.stats.{Describe, ForkStats}
 import effectbench.store.RunData
 
 /** The precision a run reached, in the two kinds a reader settles apart: the throughput ratios
@@ -26,9 +26,8 @@ object PrecisionLines {
   private def line(what: String, hws: Vector[Double], target: Double): Option[String] =
     if (hws.isEmpty) None
     else {
-      val sorted = hws.sorted
-      val median = if (sorted.size % 2 == 1) sorted(sorted.size / 2) else (sorted(sorted.size / 2 - 1) + sorted(sorted.size / 2)) / 2
-      Some(f"$what: ${hws.size} ratios, median ±${median * 100}%.1f%%, widest ±${sorted.last * 100}%.1f%%, " +
+      val median = Describe.median(hws)
+      Some(f"$what: ${hws.size} ratios, median ±${median * 100}%.1f%%, widest ±${hws.max * 100}%.1f%%, " +
         f"${hws.count(_ <= target)} within ±${target * 100}%.0f%%")
     }
 
