@@ -335,7 +335,7 @@ object ReportModel {
       w += "the run is still running (or was killed without a trace); the tables show the cells recorded so far"
     if (run.status.contains(RunStatus.Interrupted)) w += "the run was interrupted; cells not recorded are missing"
     w ++= Machines.warnings(run)
-    launchSpread(run).foreach(s => w ++= s.warnings)
+    w ++= effectbench.analysis.LaunchSpreads.warnings(run)
     w.result()
   }
 

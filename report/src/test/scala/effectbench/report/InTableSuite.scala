@@ -23,7 +23,7 @@ class InTableSuite extends munit.FunSuite {
 
   /** A relayed run: per round a level of the machine (±8%), per cycle a move every cell of the table
     * shares (±10%), per launch ±2%, per turn ±3%; `factor(key)` scales a cell's true time. */
-  private def write(dir: Path, seed: Long, factor: String => Double): RunData = {
+  private def write(dir: Path, seed: Long, factor: String => Double, relayed: Boolean = true): RunData = {
     val rnd = new Random(seed)
     val specs = scenarios.zipWithIndex.flatMap { case (s, si) =>
       val drift = Vector.fill(rounds) {
@@ -42,7 +42,7 @@ class InTableSuite extends munit.FunSuite {
     SyntheticRun.write(dir, dir.getFileName.toString, specs)
     val f = dir.resolve("cells.jsonl")
     val lines = RunData.read(f).split('\n').filter(_.trim.nonEmpty).map { l =>
-      RunFiles.cellLine(RunFiles.readCell(l, f.toString).copy(rounds = (1 to rounds).toVector, relayed = true))
+      RunFiles.cellLine(RunFiles.readCell(l, f.toString).copy(rounds = (1 to rounds).toVector, relayed = relayed))
     }
     Files.write(f, lines.mkString("", "\n", "\n").getBytes(StandardCharsets.UTF_8))
     RunData.load(dir)
@@ -113,5 +113,12 @@ class InTableSuite extends munit.FunSuite {
     val c = RunComparison.compare(a, b, 0.05)
     assert(c.rows.forall(_.inTable.isEmpty) && c.inTableSpread.isEmpty)
     assert(!CompareReport.terminal(c).contains("in table"), CompareReport.terminal(c))
+  }
+
+  test("a relayed run's report gives no launch-spread advice; the same forks measured one after another do") {
+    def warned(relayed: Boolean) =
+      ReportModel.mixWarnings(write(SyntheticRun.tempDir("spread"), 5, _ => 1.0, relayed)).exists(_.contains("noisy inside a launch"))
+    assert(warned(relayed = false), "turns ±10% apart read as a noisy machine when measured fork after fork")
+    assert(!warned(relayed = true), "a relayed ratio pairs its turns: the advice to add forks is not its")
   }
 }
