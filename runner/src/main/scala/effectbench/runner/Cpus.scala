@@ -57,7 +57,7 @@ object Cpus {
 
   /** The families whose programs run one fiber: their relayed turns take one core. Why: a second core
     * adds only the wake-up of a pool thread across cores to each operation; on the nested 2-core guest
-    * left-sum's ratios were ±5.9% and ±11.8% wide (median, two runs) on one core and ±13.9% on two
+    * left-sum's ratios were ±2.4–15.4% wide on one core and ±27.9–85.2% on two, both in one run
     * (docs/lessons/one-core-turns.md). */
   val SingleFiber: Set[effectbench.Family] = Set(effectbench.Family.RunLoop, effectbench.Family.Errors)
 
