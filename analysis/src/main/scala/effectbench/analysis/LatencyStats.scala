@@ -1,6 +1,6 @@
 package effectbench.analysis
 
-import effectbench.stats.{CellEstimate, ForkStats, Format, MeanInterval}
+import effectbench.stats.{CellEstimate, ForkStats, MeanInterval}
 import effectbench.store.{CellResult, RunData}
 
 /** One fork's latency percentiles (µs), from the histogram of its measured windows, and its events
@@ -27,7 +27,6 @@ final case class ForkInterval(mean: Double, low: Double, high: Double, n: Int) {
   * in the engine's rounds, else from the forks of each (Welch), on the log scale either way. */
 final case class LatencyRatio(ratio: Double, low: Double, high: Double, paired: Boolean, n: Int) {
   def known: Boolean = !low.isNaN && !high.isNaN
-  def contains1: Boolean = known && low <= 1.0 && 1.0 <= high
 }
 
 /** A latency cell's latency: its forks' percentiles, each percentile's interval over the forks
@@ -111,13 +110,6 @@ object LatencyStats {
     ForkStats.launchStates(fs).sortBy(s => (-s.forks.size, s.mean)).map(_.forks)
   }
 
-  /** "" for a cell with one p99 state; else " (38 of 40 forks; 2 at 84,915)": the forks of
-    * the state shown and each other state's forks and p99 (µs, geometric mean). */
-  def p99StatesText(e: LatencyEstimate): String =
-    if (e.p99States.size < 2) ""
-    else s" (${e.p99States.head.forks.size} of ${e.p99Total} forks; " +
-      e.p99States.tail.map(s => s"${s.forks.size} at ${Format.num(s.p99.mean)}").mkString("; ") + ")"
-
   /** The p99 of `a` over that of `b` (> 1: `a` waits longer), with its interval. Paired when both
     * were measured in rounds and share at least two: each shared round gives the log of the ratio
     * of the two cells' p99 there (a cell with two forks in a round, the fastest's, contributes their
@@ -186,47 +178,5 @@ object LatencyStats {
       val need = math.max(2, math.ceil(2 * math.pow(z * sd / math.log(1 + target), 2)).toInt)
       Some(RunToRun(math.exp(z * sd * math.sqrt(2.0 / logs.size)) - 1, sd, logs.size, need, target))
     }
-  }
-
-  /** "±8%", or "±27% (27 forks for ±20%)" when wider than the target; "—" under `MinReachForks`. */
-  def runToRunText(r: Option[RunToRun]): String = r.fold("—") { x =>
-    val hw = f"±${x.halfWidth * 100}%.0f%%"
-    if (x.within) hw else f"$hw (${x.forksFor} forks for ±${x.target * 100}%.0f%%)"
-  }
-
-  /** "812.0 [771.0 … 856.0]" (µs), "812.0 [?]" with one fork, "—" when no fork recorded a latency. */
-  def intervalText(i: ForkInterval): String =
-    if (i.n == 0 || i.mean.isNaN) "—"
-    else if (!i.known) s"${Format.num(i.mean)} [?]"
-    else s"${Format.num(i.mean)} [${Format.num(i.low)} … ${Format.num(i.high)}]"
-
-  /** "1.85× [1.60, 2.14]", "tie 1.05× [0.90, 1.22]", or "? 1.30× (no interval)". */
-  def ratioText(r: LatencyRatio): String = {
-    def r2(x: Double) = f"$x%.2f"
-    if (r.ratio.isNaN) "?"
-    else if (!r.known) s"? ${Format.ratio(r.ratio)} (no interval)"
-    else {
-      val core = s"${Format.ratio(r.ratio)} [${r2(r.low)}, ${r2(r.high)}]"
-      if (r.contains1) s"tie $core" else core
-    }
-  }
-
-  /** service's late timeouts per fork, like the starved: "0 per fork" when none, else each fork's
-    * count ("2, 0, 5 per fork"), "?" for a fork whose log did not record them (written before they
-    * were), and "?" without forks. Never in a percentile. */
-  def lateTimeoutsText(e: LatencyEstimate): String =
-    if (e.forks.isEmpty || e.lateTimeouts.forall(_.isEmpty)) "?"
-    else if (e.lateTimeouts.forall(_.contains(0L))) "0 per fork"
-    else s"${e.lateTimeouts.map(_.fold("?")(Format.count)).mkString(", ")} per fork"
-
-  /** "0 of 2,000 per fork" when none starved, else each fork's count: "3, 0, 12 of 2,000 per fork". */
-  def starvedText(e: LatencyEstimate): String = {
-    val ev = e.events.distinct match {
-      case Vector(n) => Format.count(n)
-      case other => other.map(Format.count).mkString("/")
-    }
-    if (e.forks.isEmpty) "?"
-    else if (e.totalStarved == 0) s"0 of $ev per fork"
-    else s"${e.starved.map(Format.count).mkString(", ")} of $ev per fork"
   }
 }

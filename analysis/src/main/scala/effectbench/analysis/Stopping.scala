@@ -59,8 +59,8 @@ object Stopping {
       Open(if (!w.isNaN && w <= rule.precision) Vector.empty else est.map(_._1), w, Vector.empty, median = w)
     } else {
       // Ratios are taken against each cell's reference: itself, or its most frequent launch state.
-      val refs = est.map { case (k, e) => k -> CellRatios.reference(e) }
-      val fastest = if (higher) refs.maxBy(_._2.mean) else refs.minBy(_._2.mean)
+      val refs = est.map { case (k, e) => k -> TableJudging.reference(e) }
+      val fastest = TableJudging.fastest(refs, higher).get
       val others = est.filterNot(_._1 == fastest._1)
       // A cell whose iterations change state inside a fork has no number to refine: not open.
       val (bimodal, rest) = others.partition { case (_, e) => e.bimodal && !e.multiState }

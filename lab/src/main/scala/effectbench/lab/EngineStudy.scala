@@ -122,7 +122,8 @@ object EngineStudy {
         val higher = run.cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
         val r = CellRatios.slowdown(z, ce, higher)
         def pct(e: effectbench.stats.CellEstimate) = if (e.relHalfWidth.isNaN) "?" else f"${e.relHalfWidth * 100}%.1f%%"
-        Vector(sc, label, f"$seconds%.0f", s"${ce.n}/${z.n}", pct(ce), pct(z), CellStats.ratioText(r), CellStats.decisionText(r.decision))
+        Vector(sc, label, f"$seconds%.0f", s"${ce.n}/${z.n}", pct(ce), pct(z), CellStats.ratioText(r),
+          CellStats.decisionText(effectbench.analysis.Decision.of(r)))
       case _ => Vector(sc, label, f"$seconds%.0f", "", "", "", "", "a cell has no score")
     }
   }

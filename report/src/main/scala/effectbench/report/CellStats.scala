@@ -1,6 +1,7 @@
 package effectbench.report
 
-import effectbench.stats.{CellEstimate, CellRatios, Decision, ForkStats, Format, RatioEstimate, StateRatio}
+import effectbench.analysis.Decision
+import effectbench.stats.{CellEstimate, CellRatios, ForkStats, Format, RatioEstimate, StateRatio}
 import effectbench.store.CellResult
 
 /** The engine's statistics applied to recorded cells, and their wording in every report format
@@ -27,10 +28,13 @@ object CellStats {
     * "1.23× […] bimodal" when either cell has several modes, "? 1.23× (1 fork)" without an interval. */
   def ratioText(r: RatioEstimate): String = {
     val core = s"${Format.ratio(r.ratio)} [${r2(r.low)}, ${r2(r.high)}]"
+    // Without an interval first: a bimodal ratio of one fork reads as one with no interval.
     if (!r.known) s"? ${Format.ratio(r.ratio)} (no interval: 1 fork)"
-    else if (r.bimodal) s"$core bimodal"
-    else if (r.contains1) s"tie $core"
-    else core
+    else Decision.of(r) match {
+      case Decision.Bimodal => s"$core bimodal"
+      case Decision.Tie => s"tie $core"
+      case _ => core
+    }
   }
 
   /** "decided", "tie", "undecided" or "bimodal". */
@@ -97,7 +101,7 @@ object CellStats {
   def offLaunches(e: CellEstimate): Vector[(Int, Double)] =
     if (e.rounds.size != e.forks.size) Vector.empty
     else {
-      val main = if (e.multiState) CellRatios.mainState(e).forks else e.forks.map(_.fork)
+      val main = if (e.multiState) effectbench.analysis.TableJudging.mainState(e).forks else e.forks.map(_.fork)
       val off = (ForkStats.loneLaunches(e.forks) ++ e.forks.map(_.fork).filterNot(main.contains)).distinct
       e.forks.zip(e.rounds).collect { case (f, r) if off.contains(f.fork) => (r, CellRatios.toOthers(e, f, off)) }
     }

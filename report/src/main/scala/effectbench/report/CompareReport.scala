@@ -43,10 +43,10 @@ object CompareReport {
   }
 
   /** The forks of each run per launch state, fastest state first: "A 4+0, B 1+3 forks". */
-  def sharesText(fs: Vector[(Int, Int)]): String = RunComparison.sharesText(fs)
+  def sharesText(fs: Vector[(Int, Int)]): String = CompareNotes.sharesText(fs)
 
   /** "2 forks each" or "A 2, B 3 forks". */
-  def forksText(a: Int, b: Int): String = RunComparison.forksText(a, b)
+  def forksText(a: Int, b: Int): String = CompareNotes.forksText(a, b)
 
   private def rows(c: RunComparison, showJvm: Boolean, verdict: Verdict => String = verdictText): Vector[Vector[String]] = {
     val relayed = c.rows.exists(_.inTable.nonEmpty)
@@ -108,7 +108,7 @@ object CompareReport {
   def terminal(c: RunComparison): String = {
     val sb = new StringBuilder
     header(c).foreach(l => sb.append(l).append('\n'))
-    c.warnings.foreach(w => sb.append("warning: ").append(w).append('\n'))
+    CompareNotes.texts(c).foreach(w => sb.append("warning: ").append(w).append('\n'))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
     sb.append('\n').append(TerminalTable.table(head(c, showJvm), rows(c, showJvm)))
     sb.append('\n')
@@ -133,7 +133,7 @@ object CompareReport {
     sb.append("### effect-bench compare\n\n")
     header(c).foreach(l => sb.append("- ").append(Markdown.cell(l)).append('\n'))
     sb.append('\n')
-    c.warnings.foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
+    CompareNotes.texts(c).foreach(w => sb.append("> **warning:** ").append(Markdown.cell(w)).append("\n\n"))
     val showJvm = c.rows.map(_.jvm).distinct.size > 1
     sb.append(Markdown.table(head(c, showJvm),
         rows(c, showJvm, v => if (v == Verdict.Regressed) "**regressed**" else verdictText(v))))

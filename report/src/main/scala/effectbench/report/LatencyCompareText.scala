@@ -24,7 +24,7 @@ object LatencyCompareText {
     val plain = cells(d)
     val marked = if (shifted((d.key, d.jvm))) plain.updated(5, plain(5) + "*") else plain
     if (!ds.exists(_.service)) marked
-    else marked ++ (if (d.service) Vector(LatencyStats.lateTimeoutsText(d.a), LatencyStats.lateTimeoutsText(d.b)) else Vector("", ""))
+    else marked ++ (if (d.service) Vector(LatencyText.lateTimeoutsText(d.a), LatencyText.lateTimeoutsText(d.b)) else Vector("", ""))
   }
 
   /** Every row of the table, the run's shift computed once. */
@@ -36,8 +36,8 @@ object LatencyCompareText {
   private def pct(r: Double): String = if (r.isNaN) "?" else f"${(r - 1) * 100}%+.1f%%"
 
   def cells(d: LatencyDiff): Vector[String] = Vector(
-    d.key, LatencyStats.intervalText(d.a.p99) + LatencyStats.p99StatesText(d.a),
-    LatencyStats.intervalText(d.b.p99) + LatencyStats.p99StatesText(d.b), pct(d.ratio.ratio),
+    d.key, LatencyText.intervalText(d.a.p99) + LatencyText.p99StatesText(d.a),
+    LatencyText.intervalText(d.b.p99) + LatencyText.p99StatesText(d.b), pct(d.ratio.ratio),
     if (d.ratio.known) s"[${pct(d.ratio.low)}, ${pct(d.ratio.high)}]" else "?",
     d.verdict match {
       case Verdict.Regressed => "p99 regressed"
@@ -46,7 +46,7 @@ object LatencyCompareText {
         s"too few forks to judge a tail (${d.forksA} and ${d.forksB}; $MinTailForks a run)"
       case _ => "~"
     },
-    LatencyStats.starvedText(d.a), LatencyStats.starvedText(d.b)
+    LatencyText.starvedText(d.a), LatencyText.starvedText(d.b)
   )
 
   def legend(threshold: Double): String =

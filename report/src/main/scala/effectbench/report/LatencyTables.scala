@@ -58,7 +58,7 @@ object LatencyTables {
   /** A row in its table's columns (`headOf(t)`). */
   def cellsOf(t: LatencyTable, r: LatencyRow): Vector[String] = {
     val cs = cells(r)
-    if (t.service) cs.patch(head.indexOf("starved") + 1, Vector(LatencyStats.lateTimeoutsText(r.latency)), 0) else cs
+    if (t.service) cs.patch(head.indexOf("starved") + 1, Vector(LatencyText.lateTimeoutsText(r.latency)), 0) else cs
   }
 
   /** Nanoseconds in one unit of JMH's `x/op` (`ns/op` 1, `us/op` 1,000, ...). */
@@ -139,8 +139,8 @@ object LatencyTables {
     c.runtime,
     s"${c.other.variant} (${c.levelled.budget} vs ${c.other.budget})",
     c.hog.map(CellStats.ratioText).getOrElse("?"),
-    c.p50.map(LatencyStats.ratioText).getOrElse("— (starved)"),
-    c.p99.map(LatencyStats.ratioText).getOrElse("— (starved)")
+    c.p50.map(LatencyText.ratioText).getOrElse("— (starved)"),
+    c.p99.map(LatencyText.ratioText).getOrElse("— (starved)")
   )
 
   val costLegend: String =
@@ -153,16 +153,16 @@ object LatencyTables {
     r.runtime,
     r.budget,
     r.hog.map(e => s"${CellStats.scoreText(e)} ${r.cell.score.map(_.unit).getOrElse("")}").getOrElse("?"),
-    LatencyStats.intervalText(r.latency.p50),
-    LatencyStats.intervalText(r.latency.p99) + LatencyStats.p99StatesText(r.latency),
-    LatencyStats.intervalText(r.latency.p999),
-    LatencyStats.intervalText(r.latency.max),
+    LatencyText.intervalText(r.latency.p50),
+    LatencyText.intervalText(r.latency.p99) + LatencyText.p99StatesText(r.latency),
+    LatencyText.intervalText(r.latency.p999),
+    LatencyText.intervalText(r.latency.max),
     if (r.isLowest) "1.00× (lowest)"
     else if (r.latency.totalStarved > 0) "— (starved)"
-    else r.vsLowest.map(LatencyStats.ratioText).getOrElse("—"),
-    LatencyStats.starvedText(r.latency),
+    else r.vsLowest.map(LatencyText.ratioText).getOrElse("—"),
+    LatencyText.starvedText(r.latency),
     r.forks.size.toString,
-    LatencyStats.runToRunText(LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold))
+    LatencyText.runToRunText(LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold))
   )
 
   def legend(confidence: Double): String = {

@@ -1,6 +1,7 @@
 package effectbench.report
 
 import effectbench.stats.{CellEstimate, CellRatios, ForkStats, LaunchSpread, RatioEstimate, StateRatio}
+import effectbench.analysis.{Floor, TableJudging}
 import effectbench.{Catalog, Runtimes}
 import effectbench.store.{CellResult, RunData, RunStatus}
 
@@ -13,7 +14,7 @@ final case class Row(
     estimate: Option[CellEstimate] = None,
     /** How many times slower than the table's fastest row, with its own interval; none for the
       * fastest row itself and for a row without an estimate. A cell with several launch states is
-      * compared through its most frequent state (CellRatios.reference). */
+      * compared through its most frequent state (TableJudging.reference). */
     vsFastest: Option[RatioEstimate] = None,
     /** The same against the table's baseline row; none for the baseline itself, a row without an
       * estimate, and in a table without a scored baseline. */
@@ -36,7 +37,7 @@ final case class Row(
   def slowdownHigh: Option[Double] = slowdown.map(sd => vsFastest.fold(sd)(_.high))
   /** The ratio to the fastest decides nothing: its interval holds 1, a cell has several modes, or
     * there is no interval. */
-  def tie: Boolean = vsFastest.exists(!_.decided)
+  def tie: Boolean = TableJudging.tie(vsFastest)
 }
 
 /** The cells compared with each other: same scenario, variant, params, mode and JVM. */
@@ -59,10 +60,9 @@ final case class TextTable(head: Vector[String], rows: Vector[Vector[String]])
   * bytes; or one table of a swept parameter) and the lines said under them. */
 final case class StyleBlock(scenario: String, title: String, tables: Vector[StyleGrid], notes: Vector[String])
 
-/** How a row of a results table is marked. */
-enum RowMark {
-  case Plain, Fastest, Tie, BelowFloor, NotMeasured
-}
+/** How a row of a results table is marked (analysis's TableJudging.mark decides it). */
+type RowMark = effectbench.analysis.RowMark
+val RowMark: effectbench.analysis.RowMark.type = effectbench.analysis.RowMark
 
 /** The work of one operation of a cell: counted inside its programs, or declared by its scenario;
   * per unit, primary unit first. */
@@ -152,12 +152,7 @@ object ReportModel {
       val rows = g.rows.map { r =>
         val c = r.cell
         val reason = reasonText(c.status, c.reason)
-        val mark =
-          if (!c.ok) RowMark.NotMeasured
-          else if (floor.contains(c.key)) RowMark.BelowFloor
-          else if (r.isFastest) RowMark.Fastest
-          else if (r.tie) RowMark.Tie
-          else RowMark.Plain
+        val mark = TableJudging.mark(c.ok, floor.contains(c.key), r.isFastest, r.vsFastest)
         RowView(r, mark, if (c.ok) Counters.of(run.dir, c) else Counters.none, work(c), reason)
       }
       Block(g, rows, tableNotes(run, g), g.notes, styled = !g.rows.exists(r => plain.contains(r.cell.key)))
@@ -176,10 +171,9 @@ object ReportModel {
       val est: Map[String, CellEstimate] = cells.flatMap(c => CellStats.estimate(c, confidence).map(c.key -> _)).toMap
       val higher = cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
       val scored = cells.filter(c => est.contains(c.key))
-      // A cell with several launch states is compared through its most frequent state (CellRatios.reference).
-      val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> CellRatios.reference(e) }
-      val fastest =
-        if (scored.isEmpty) None else Some(if (higher) scored.maxBy(c => ref(c.key).mean) else scored.minBy(c => ref(c.key).mean))
+      // A cell with several launch states is compared through its most frequent state (TableJudging.reference).
+      val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> TableJudging.reference(e) }
+      val fastest = TableJudging.fastest(scored.map(c => c -> ref(c.key)), higher).map(_._1)
       val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))
       val rows = cells.map { c =>
         val rt = rowLabel(c)
@@ -236,22 +230,21 @@ object ReportModel {
       Vector.empty
     )
 
-  /** Time per unit of declared work, with its interval: (low, high) per unit. */
-  private def perUnit(c: CellResult): Option[(Double, Double)] = for {
+  /** A time score with its declared work per operation (primary unit): what the floor rule weighs. */
+  private def timedWork(c: CellResult): Option[(effectbench.stats.Stat, Long)] = for {
     s <- c.score if c.ok && !s.higherIsBetter && !s.score.isNaN
     (_, n) <- declaredWork(c).headOption if n > 0
-  } yield (s.low / n, s.high / n)
+  } yield (s, n)
 
-  /** Whether a cell's time per unit of work is below the baseline's of the same table by more
-    * than both errors: plain code is the floor, so such a cell most likely lost work to the JIT. */
-  def belowFloor(c: CellResult, baseline: Option[CellResult]): Boolean = (baseline, perUnit(c)) match {
-    case (Some(b), Some((_, high))) if !c.id.exists(_.runtime == Runtimes.Baseline.id) && b.key != c.key && hasFloor(c) =>
-      perUnit(b).exists { case (bLow, _) => high < bLow }
+  /** Whether a cell is under its table's plain-code baseline by the floor rule (analysis's Floor). */
+  def belowFloor(c: CellResult, baseline: Option[CellResult]): Boolean = (baseline, timedWork(c)) match {
+    case (Some(b), Some((s, n))) if b.key != c.key && checked(c) =>
+      timedWork(b).exists { case (bs, bn) => Floor.below(s.high, n, bs.low, bn) }
     case _ => false
   }
 
-  private def hasFloor(c: CellResult): Boolean =
-    c.id.flatMap(id => Catalog.get(id.scenario, includeTestOnly = true)).exists(effectbench.DeclaredWork.hasFloor)
+  private def checked(c: CellResult): Boolean =
+    c.id.exists(id => Catalog.get(id.scenario, includeTestOnly = true).exists(Floor.checked(id.runtime, _)))
 
   def baselineOf(g: Group): Option[CellResult] = g.rows.map(_.cell).find(c => c.id.exists(_.runtime == Runtimes.Baseline.id) && c.ok)
 
@@ -349,8 +342,10 @@ object ReportModel {
     * rounds' log ratios, on which the intervals stand). None when no ratio was relayed. */
   def relaySpread(run: RunData): Option[String] = {
     val pairs = groups(run).flatMap { g =>
-      val fastest = g.rows.find(_.isFastest).flatMap(_.estimate).map(CellRatios.reference)
-      g.rows.filterNot(_.isFastest).flatMap(r => for (f <- fastest; e <- r.estimate) yield ForkStats.turnRatios(f, CellRatios.reference(e)))
+      val fastest = g.rows.find(_.isFastest).flatMap(_.estimate).map(TableJudging.reference)
+      g.rows.filterNot(_.isFastest).flatMap(r =>
+        for (f <- fastest; e <- r.estimate) yield ForkStats.turnRatios(f, TableJudging.reference(e))
+      )
     }.filter(_.size >= 2)
     import effectbench.stats.Describe.median
     if (pairs.isEmpty) None

@@ -1,6 +1,7 @@
 package effectbench.report
 
-import effectbench.stats.{Decision, Format}
+import effectbench.analysis.Decision
+import effectbench.stats.Format
 import effectbench.store.CellStatus
 
 /** The summary the HTML report opens with: one grid of runtime × table, each entry the ratio to
@@ -36,7 +37,7 @@ object SummaryHtml {
   def marks(r: Row): String = {
     val e = r.estimate
     val states = if (e.exists(_.multiState)) StatesMark else ""
-    val decision = r.vsFastest.map(_.decision) match {
+    val decision = r.vsFastest.map(Decision.of) match {
       case Some(Decision.Tie) => TieMark
       case Some(Decision.Undecided) => NoIntervalMark
       case _ => ""

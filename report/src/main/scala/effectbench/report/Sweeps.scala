@@ -45,12 +45,12 @@ object Sweeps {
           val first = gs.head
           val higher = first.rows.flatMap(_.cell.score).headOption.exists(_.higherIsBetter)
           val rows = first.rows.filter(_.scored).map { r0 =>
-            val ref = CellRatios.reference(r0.estimate.get)
+            val ref = effectbench.analysis.TableJudging.reference(r0.estimate.get)
             SweepRow(r0.runtime,
               gs.tail.map { g =>
                 if (g.unit != first.unit) None
                 else g.rows.find(_.runtime == r0.runtime).flatMap(_.estimate).map(e =>
-                  CellRatios.slowdown(CellRatios.reference(e), ref, higher)
+                  CellRatios.slowdown(effectbench.analysis.TableJudging.reference(e), ref, higher)
                 )
               })
           }

@@ -35,7 +35,7 @@ object VersionTable {
           val vs = for {
             e <- r.estimate if r ne first
             f <- first.estimate
-          } yield CellRatios.slowdown(CellRatios.reference(e), CellRatios.reference(f), higher)
+          } yield CellRatios.slowdown(effectbench.analysis.TableJudging.reference(e), effectbench.analysis.TableJudging.reference(f), higher)
           VersionRow(r.runtime.stripPrefix(rt).trim, r, vs, r eq first)
         }
         Some(VersionTable(b, rt, vrs))

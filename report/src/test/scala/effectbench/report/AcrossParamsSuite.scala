@@ -66,7 +66,7 @@ class AcrossParamsSuite extends munit.FunSuite {
       assert(math.abs(e.ratio / want - 1) < 0.02, s"${r.runtime}: $e")
       // The drift between rounds (±25%) and cycles (±15%) cancels only when turns of the same cycle are paired.
       assert(e.high / e.low < 1.04, s"${r.runtime}: interval too wide for turns paired by cycle: $e")
-      assert(!e.contains1, s"${r.runtime}: $e")
+      assert(!effectbench.analysis.Decision.tie(e), s"${r.runtime}: $e")
     }
     val t = TerminalTable.render(run)
     val at = t.indexOf("left-sum/default/sync across params")
@@ -85,7 +85,7 @@ class AcrossParamsSuite extends munit.FunSuite {
     val same = Vector(100000 -> 1.0, 125000 -> 1.0)
     val run = write(Files.createTempDirectory("tie"), across = true, order = Vector(0, 1), sizes = same)
     val s = ReportModel.build(run).sweeps.head
-    for (r <- s.rows) assert(r.vsFirst.head.exists(_.contains1), s"${r.runtime}: ${r.vsFirst}")
+    for (r <- s.rows) assert(r.vsFirst.head.exists(effectbench.analysis.Decision.tie), s"${r.runtime}: ${r.vsFirst}")
     val t = TerminalTable.render(run)
     assert(t.substring(t.indexOf("across params")).contains("tie 1.00×"), t)
   }

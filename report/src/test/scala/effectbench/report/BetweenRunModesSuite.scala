@@ -2,7 +2,6 @@ package effectbench.report
 
 import effectbench.store.SyntheticRun
 import effectbench.analysis.*
-import effectbench.stats.Stat
 import effectbench.store.RunData
 
 /** compare of two runs whose forks sit in different launch-chosen states: on the forks measured
@@ -25,7 +24,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
       assertEquals(c.rows.map(_.verdict), Vector(Verdict.Unstable(2, 2)), CompareReport.terminal(c))
       assert(c.regressed.isEmpty && c.improved.isEmpty, "never counted, so --fail-on-regression does not fail")
       assertEquals(c.unstable.size, 1)
-      assert(c.warnings.exists(_.contains("fewer than 3 forks on a side")), c.warnings.mkString("\n"))
+      assert(CompareNotes.texts(c).exists(_.contains("fewer than 3 forks on a side")), CompareNotes.texts(c).mkString("\n"))
       assert(CompareReport.terminal(c).contains("1 unstable"), CompareReport.terminal(c))
       assert(CompareReport.terminal(c).contains("unstable: modes differ between runs (2 forks each)"), CompareReport.terminal(c))
     }
@@ -55,7 +54,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
     // Two forks a side: a t-interval on one or two degrees of freedom decides nothing.
     val two = compare(a.take(2), b.take(2))
     assertEquals(two.rows.map(_.verdict), Vector(Verdict.Same), CompareReport.terminal(two))
-    assert(two.warnings.exists(_.contains("they get no verdict")), two.warnings.mkString("\n"))
+    assert(CompareNotes.texts(two).exists(_.contains("they get no verdict")), CompareNotes.texts(two).mkString("\n"))
   }
 
   test("forks kept though the machine was away count toward no verdict: 3 forks a side, one of them such, get none") {
@@ -73,18 +72,13 @@ class BetweenRunModesSuite extends munit.FunSuite {
     effectbench.store.CanaryLog.append(rb, check(key, effectbench.store.CanaryLog.Verdict.Slow))
     val c = RunComparison.compare(RunData.load(ra), RunData.load(rb), 0.05)
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Same), CompareReport.terminal(c))
-    assert(c.warnings.exists(_.contains("measured with the machine in its usual state")), c.warnings.mkString("\n"))
+    assert(CompareNotes.texts(c).exists(_.contains("measured with the machine in its usual state")), CompareNotes.texts(c).mkString("\n"))
   }
 
   test("with 3 forks a side the same split is unlikely to be a launch-chosen state: the verdict stands, no low-fork warning") {
     val c = compare(slowState :+ slowState.head.map(_ * 1.01), fastState :+ fastState.head.map(_ * 0.99))
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Improved), CompareReport.terminal(c))
-    assert(!c.warnings.exists(_.contains("fewer than 3 forks")), c.warnings.mkString("\n"))
-  }
-
-  test("the chance that a launch-chosen state splits the sides: 12.5% at 2 forks each, 3.1% at 3") {
-    assertEqualsDouble(RunComparison.launchSplitChance(2, 2), 0.125, 1e-12)
-    assertEqualsDouble(RunComparison.launchSplitChance(3, 3), 2.0 / 64, 1e-12)
+    assert(!CompareNotes.texts(c).exists(_.contains("fewer than 3 forks")), CompareNotes.texts(c).mkString("\n"))
   }
 
   test("forks of both states on one side are not a between-run split: launch states in like shares, not counted") {
@@ -118,7 +112,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
     assertEquals(c.unstable.size, 1)
     assert(c.geomean.isEmpty, "an uncounted cell stays out of the geometric mean")
     assert(CompareReport.terminal(c).contains("unstable: launch states (A 4+0, B 1+3 forks"), CompareReport.terminal(c))
-    assert(c.warnings.exists(_.contains("2 launch states")), c.warnings.mkString("\n"))
+    assert(CompareNotes.texts(c).exists(_.contains("2 launch states")), CompareNotes.texts(c).mkString("\n"))
   }
 
   test("launch states whose shares moved beyond the launches' draw are a change, judged on the means") {
@@ -128,7 +122,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
     val b = high :+ low.head
     val c = compare(low, b)
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))
-    assert(c.warnings.exists(_.contains("a change in which state launches land in")), c.warnings.mkString("\n"))
+    assert(CompareNotes.texts(c).exists(_.contains("a change in which state launches land in")), CompareNotes.texts(c).mkString("\n"))
     assertEquals(compare(b, low).rows.map(_.verdict), Vector(Verdict.Improved))
   }
 
@@ -138,7 +132,7 @@ class BetweenRunModesSuite extends munit.FunSuite {
     val c = compare(fast ++ slow, fast.map(_.map(_ * 1.12)) ++ slow)
     assertEquals(c.rows.map(_.verdict), Vector(Verdict.Regressed), CompareReport.terminal(c))
     assertEqualsDouble(c.rows.head.ratio, 1.12, 0.005)
-    assert(c.warnings.exists(_.contains("moved by itself")), c.warnings.mkString("\n"))
+    assert(CompareNotes.texts(c).exists(_.contains("moved by itself")), CompareNotes.texts(c).mkString("\n"))
   }
 
   // Monix's fork-many in two quick headlines of one build (23c2988, the 2-core KVM guest), its
@@ -175,56 +169,6 @@ class BetweenRunModesSuite extends munit.FunSuite {
         assert(p > 0.07 && p < 0.09, p.toString)
       case v => fail(s"expected launch states, got $v")
     }
-    assert(c.warnings.exists(_.contains("over 2 cells' tests, Holm")), c.warnings.mkString("\n"))
-  }
-
-  test("Holm's adjustment: smallest first, times the tests left, never below the one before; untested cells stay NaN") {
-    val adj = RunComparison.holm(Vector(0.04, Double.NaN, 0.01, 0.03, 0.5))
-    assertEqualsDouble(adj(2), 0.04, 1e-12) // 0.01 × 4
-    assertEqualsDouble(adj(3), 0.09, 1e-12) // 0.03 × 3
-    assertEqualsDouble(adj(0), 0.09, 1e-12) // 0.04 × 2 = 0.08, raised to the one before
-    assertEqualsDouble(adj(4), 0.5, 1e-12)
-    assert(adj(1).isNaN)
-    assertEqualsDouble(RunComparison.holm(Vector(0.3, 0.6))(1), 0.6, 1e-12)
-    assertEqualsDouble(RunComparison.holm(Vector(0.7, 0.6)).max, 1.0, 1e-12)
-  }
-
-  test("the share test: Barnard's at its largest over the state's chance; an all-or-nothing split is launchSplitChance") {
-    assertEqualsDouble(RunComparison.shareChance(2, 2, 0, 2), RunComparison.launchSplitChance(2, 2), 1e-12)
-    assertEqualsDouble(RunComparison.shareChance(0, 3, 3, 3), RunComparison.launchSplitChance(3, 3), 1e-12)
-    assertEqualsDouble(RunComparison.shareChance(1, 2, 1, 2), 1.0, 1e-9)
-    // Three states: the least over the two cuts, times two.
-    val one = RunComparison.shareChance(4, 8, 0, 8)
-    assertEqualsDouble(RunComparison.sharesChance(Vector((4, 0), (0, 4), (4, 4))), math.min(1, 2 * one), 1e-12)
-    assert(RunComparison.shareChance(0, 8, 7, 8) < 0.01)
-  }
-
-  test("B/op: a change is flagged only when the runs' allocation intervals part (two runs of one build flag nothing)") {
-    // Measured on two quick deep-bind runs of one build: baseline fork iterations 258–272 vs 251–274
-    // B/op; scalaz fork 1,361,8xx in every JVM of A, 961,549 in one JVM of B (a launch-chosen state).
-    // The errors are JMH's 99.9% ones over those iterations.
-    assert(!RunComparison.allocChanged(Stat(266.6, 16.3, "B/op"), Stat(262.7, 22.0, "B/op")))
-    assert(!RunComparison.allocChanged(Stat(1362077, 900, "B/op"), Stat(1161830, 614000, "B/op")))
-    // Deterministic allocation that moved by 2%: flagged.
-    assert(RunComparison.allocChanged(Stat(481136, 2, "B/op"), Stat(490759, 2, "B/op")))
-    assert(!RunComparison.allocChanged(Stat(481136, 2, "B/op"), Stat(481140, 2, "B/op")))
-  }
-
-  test("B/op of cells measured in rounds: the interval is over forks, so a launch-chosen allocation is not a change") {
-    import effectbench.store.JmhMetric
-    // Two quick deep-bind runs of one build, scalaz fork entry, each fork's B/op (5 rounds each);
-    // JMH's own error of a round is about ±700 B/op.
-    def forks(bs: Double*) = JmhMetric(bs.sum / bs.size, 700, "B/op", bs.toVector.map(b => Vector(b - 50, b + 50)))
-    val primary = Vector.fill(5)(Vector(230.0, 231.0))
-    val a = RunData.allocStat(forks(962278, 1344719, 962435, 962373, 962440), primary)
-    val b = RunData.allocStat(forks(962504, 1362773, 1362686, 961917, 1362583), primary)
-    assert(!RunComparison.allocChanged(a, b), s"$a vs $b")
-    assertEqualsDouble(a.score, 1038849, 1)
-    // Every fork moved by 2%: a change, however many forks.
-    val moved = RunData.allocStat(forks(Seq.fill(5)(962300.0 * 1.02): _*), primary)
-    val still = RunData.allocStat(forks(962278, 962435, 962373, 962440, 962300), primary)
-    assert(RunComparison.allocChanged(still, moved), s"$still vs $moved")
-    // A file without a fork's allocation for every fork keeps JMH's figures.
-    assertEquals(RunData.allocStat(JmhMetric(5, 1, "B/op", Vector(Vector(5.0))), primary), Stat(5, 1, "B/op"))
+    assert(CompareNotes.texts(c).exists(_.contains("over 2 cells' tests, Holm")), CompareNotes.texts(c).mkString("\n"))
   }
 }

@@ -162,8 +162,8 @@ class LatencyCapacitySuite extends munit.FunSuite {
     assertEquals(capacity(stopped), capacity(full))
     assertEquals(ServiceCapacity.build(stopped).head.rows.find(_.runtime == "zio").map(_.notMeasured), Some(Vector(1000L, 2000L)))
     val c = RunComparison.compare(full, stopped, 0.05, resamples = 200)
-    assert(c.warnings.exists(_.startsWith("2 common cells were not measured")), c.warnings.mkString("\n"))
-    assert(!c.warnings.exists(_.contains("lack a score")), c.warnings.mkString("\n"))
+    assert(CompareNotes.texts(c).exists(_.startsWith("2 common cells were not measured")), CompareNotes.texts(c).mkString("\n"))
+    assert(!CompareNotes.texts(c).exists(_.contains("lack a score")), CompareNotes.texts(c).mkString("\n"))
   }
 
   test("a runtime measured at two library versions (--lib) has a sweep and a capacity per version") {

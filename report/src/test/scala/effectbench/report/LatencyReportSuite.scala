@@ -136,7 +136,7 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(e.p99.known && e.p99.low < e.p99.mean && e.p99.mean < e.p99.high)
     assertEquals(e.starved, Vector(0L, 5L, 0L, 1000L))
     assert(e.p50.mean < 110, s"p50 ${e.p50.mean} µs: the starved are not late values of the percentile")
-    assertEquals(LatencyStats.starvedText(e).take(12), "0, 5, 0, 1,0")
+    assertEquals(LatencyText.starvedText(e).take(12), "0, 5, 0, 1,0")
   }
 
   test("a percentile over forks is their geometric mean, its interval on the log scale: never below zero") {
@@ -146,8 +146,8 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEqualsDouble(i.mean, math.sqrt(3100.0 * 22500.0), 1e-6)
     assert(i.known && i.low > 0 && i.low < 3100 && i.high > 22500, i.toString)
     assertEqualsDouble(i.mean / i.low, i.high / i.mean, 1e-6) // as wide each way in ratio
-    assert(LatencyStats.intervalText(i).matches("""8,352 \[\d[\d,.]* … \d[\d,.]*\]"""), LatencyStats.intervalText(i))
-    assertEquals(LatencyStats.intervalText(LatencyStats.interval(Vector(812.0), 0.95)), "812.0 [?]")
+    assert(LatencyText.intervalText(i).matches("""8,352 \[\d[\d,.]* … \d[\d,.]*\]"""), LatencyText.intervalText(i))
+    assertEquals(LatencyText.intervalText(LatencyStats.interval(Vector(812.0), 0.95)), "812.0 [?]")
   }
 
   test("a p99 ratio paired by round cancels drift that hits both cells in a round; unpaired it cannot") {
@@ -164,7 +164,7 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(paired.high - paired.low < 1e-6, s"drift cancels exactly: $paired")
     val unpaired = LatencyStats.p99Ratio(est(1500).copy(rounds = Vector.empty), est(1000).copy(rounds = Vector.empty), 0.95)
     assert(!unpaired.paired)
-    assert(unpaired.contains1, s"unpaired, the drift makes 1.5× undecided here: $unpaired")
+    assert(effectbench.analysis.Decision.tie(unpaired.low, unpaired.high), s"unpaired, the drift makes 1.5× undecided here: $unpaired")
   }
 
   test("the terminal and Markdown reports show one latency table per parameter set with p99, its ratio and the starved") {
@@ -274,7 +274,7 @@ class LatencyReportSuite extends munit.FunSuite {
     def est(p99s: Double*) = LatencyEstimate(p99s.toVector.map(p => ForkPercentiles(p / 2, p, p * 2, p * 3, 1000, 1000, 0)),
       ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0),
       ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), Vector.empty)
-    def text(e: LatencyEstimate) = LatencyStats.runToRunText(LatencyStats.runToRun(e, 0.2))
+    def text(e: LatencyEstimate) = LatencyText.runToRunText(LatencyStats.runToRun(e, 0.2))
     // Log p99s 0, +0.4, −0.4, 0 around 1 ms: s = 0.327; 1.96 × 0.327 × √(2/4) = 0.453, e^0.453 = 1.57;
     // within ±20% takes 2 × (1.96 × 0.327 / ln 1.2)² = 24.7, so 25 forks a run.
     val wide = est(1000, 1000 * math.exp(0.4), 1000 * math.exp(-0.4), 1000)
@@ -307,11 +307,11 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(stalled.p99.n, 38)
     assertEqualsDouble(stalled.p99.mean, LatencyStats.interval(usual, 0.95).mean, 1e-6)
     assertEquals(stalled.p99States(1).forks, Vector(9, 18))
-    assertEquals(LatencyStats.p99StatesText(stalled), " (38 of 40 forks; 2 at 84,915)")
+    assertEquals(LatencyText.p99StatesText(stalled), " (38 of 40 forks; 2 at 84,915)")
     // Two runs drawing no stall and two: their p99s the same state's, run to run from its spread.
     val plain = est(usual)
     assertEquals(plain.p99States, Vector.empty)
-    assertEquals(LatencyStats.p99StatesText(plain), "")
+    assertEquals(LatencyText.p99StatesText(plain), "")
     assertEqualsDouble(LatencyStats.p99Ratio(stalled, plain, 0.95).ratio, 1.0, 1e-9)
     assert(LatencyStats.runToRun(stalled, 0.2).get.within, LatencyStats.runToRun(stalled, 0.2).toString)
     // A mean over both states would have put them 17% apart, and the reach at ±61% (the defect this replaced).

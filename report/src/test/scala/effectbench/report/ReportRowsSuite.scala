@@ -1,7 +1,8 @@
 package effectbench.report
 
 import effectbench.store.SyntheticRun
-import effectbench.stats.{Decision, Format, RatioEstimate}
+import effectbench.analysis.Decision
+import effectbench.stats.Format
 import effectbench.store.RunData
 import java.nio.file.Files
 
@@ -23,7 +24,7 @@ class ReportRowsSuite extends munit.FunSuite {
     val base = byRt("baseline")
     assert(base.isBaseline && base.hasBaseline && !base.isFastest)
     assertEquals(base.vsBaseline, None)
-    assert(base.vsFastest.exists(r => r.ratio > 5 && r.decision == Decision.Decided), base.vsFastest.toString)
+    assert(base.vsFastest.exists(r => r.ratio > 5 && Decision.of(r) == Decision.Decided), base.vsFastest.toString)
     val ce = byRt("cats-effect")
     assert(ce.vsBaseline.exists(r => math.abs(r.ratio - 3) < 0.2), ce.vsBaseline.toString)
     assertEquals(ce.slowdownLow, ce.vsFastest.map(_.low))
@@ -60,12 +61,7 @@ class ReportRowsSuite extends munit.FunSuite {
     assertEquals(own.statesVsBaseline.size, 2)
   }
 
-  test("a ratio's decision: decided, tie, undecided without an interval, bimodal with several modes") {
-    def r(lo: Double, hi: Double, bimodal: Boolean = false) = RatioEstimate(2, lo, hi, 0.95, paired = false, bimodal)
-    assertEquals(r(1.5, 2.5).decision, Decision.Decided)
-    assertEquals(r(0.9, 2.5).decision, Decision.Tie)
-    assertEquals(r(Double.NaN, Double.NaN).decision, Decision.Undecided)
-    assertEquals(r(1.5, 2.5, bimodal = true).decision, Decision.Bimodal)
+  test("each decision has its word (the rule: analysis's DecisionSuite)") {
     assertEquals(Decision.values.toVector.map(CellStats.decisionText), Vector("decided", "tie", "undecided", "bimodal"))
   }
 }

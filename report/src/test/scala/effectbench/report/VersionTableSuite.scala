@@ -43,7 +43,7 @@ class VersionTableSuite extends munit.FunSuite {
     assertEquals(t.rows.map(_.version), Vector("3.6.3", "3.7.1", "3.6.3#2", "local:3.8.0-SNAPSHOT (live 3.8.0-abc-SNAPSHOT)"))
     assertEquals(VersionTable.ratio(t.rows(0)), "1.00× (first)")
     val slower = t.rows(1).vsFirst.get
-    assert(slower.decided && slower.low > 1.2 && slower.high < 1.4, slower.toString)
+    assert(effectbench.analysis.Decision.decided(slower) && slower.low > 1.2 && slower.high < 1.4, slower.toString)
     assert(!VersionTable.ratio(t.rows(1)).startsWith("tie"), VersionTable.ratio(t.rows(1)))
     assert(VersionTable.ratio(t.rows(2)).startsWith("tie "), VersionTable.ratio(t.rows(2)))
     assertEquals(VersionTable.head(t), Vector("version", "score ± error", "unit", "vs 3.6.3", "B/op", "precision"))
@@ -111,8 +111,9 @@ class VersionTableSuite extends munit.FunSuite {
           SyntheticRun.Spec(key("3.7.1"), 100, readBack = Vector("library" -> "3.7.1")))))
     val c = RunComparison.compare(a, b, 0.05, resamples = 200)
     assertEquals(c.rows.map(_.key), Vector(plainKey))
-    assert(c.warnings.exists(_.startsWith("1 cells only in B, not compared (" + key("3.6.3"))), c.warnings.mkString("\n"))
-    assert(!c.warnings.exists(_.contains("only in A")), c.warnings.mkString("\n"))
+    assert(CompareNotes.texts(c).exists(_.startsWith("1 cells only in B, not compared (" + key("3.6.3"))),
+      CompareNotes.texts(c).mkString("\n"))
+    assert(!CompareNotes.texts(c).exists(_.contains("only in A")), CompareNotes.texts(c).mkString("\n"))
     // The same label in both runs, but another version read back: said, not hidden.
     val b2 = RunData.load(SyntheticRun.write(Files.createTempDirectory("cmp-b2"), "b2",
         Vector(SyntheticRun.Spec(key("3.7.1"), 100, readBack = Vector("library" -> "3.7.2-SNAPSHOT")))))
@@ -120,7 +121,9 @@ class VersionTableSuite extends munit.FunSuite {
         Vector(SyntheticRun.Spec(key("3.7.1"), 100, readBack = Vector("library" -> "3.7.1")))))
     val c2 = RunComparison.compare(a2, b2, 0.05, resamples = 200)
     assertEquals(c2.rows.size, 1)
-    assert(c2.warnings.contains("cats-effect ran 3.7.1 in A and 3.7.2-SNAPSHOT in B: its differences include the library version"),
-      c2.warnings.mkString("\n"))
+    assert(
+      CompareNotes.texts(c2).contains("cats-effect ran 3.7.1 in A and 3.7.2-SNAPSHOT in B: its differences include the library version"),
+      CompareNotes.texts(c2).mkString("\n")
+    )
   }
 }

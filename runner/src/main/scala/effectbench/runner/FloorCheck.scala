@@ -1,6 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Catalog, DeclaredWork, Runtimes, Settings}
+import effectbench.analysis.Floor
 import effectbench.store.RunFiles
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path}
@@ -27,9 +28,9 @@ object FloorCheck {
       }
     } catch { case _: Exception => None }
 
-  /** Whether `cell` (per unit of work) is under `baseline` by more than both errors. */
+  /** Whether `cell` (per unit of work) is under `baseline` by the floor rule (analysis's Floor). */
   def below(cell: Timed, cellWork: Long, baseline: Timed, baselineWork: Long): Boolean =
-    cellWork > 0 && baselineWork > 0 && cell.high / cellWork < baseline.low / baselineWork
+    Floor.below(cell.high, cellWork, baseline.low, baselineWork)
 
   /** Checks `cells` (already verified), printing one line each; returns how many are under the floor. */
   def run(
@@ -57,7 +58,7 @@ object FloorCheck {
       val work = DeclaredWork.primary(scenario, c.id.params)
       val base = baselines.find(b => b.id == c.id.copy(runtime = Runtimes.Baseline.id) && b.jvm.label == c.jvm.label)
       (work, base) match {
-        case _ if !DeclaredWork.hasFloor(scenario) =>
+        case _ if !Floor.checked(c.runtime, scenario) =>
           out(
             s"floor -   ${c.id.key}  the scheduler family: the baseline is the fixed-pool reference point, not a floor, and the work is counted by the verifier"
           )

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.analysis.Stopping
+import effectbench.analysis.{RoundState, RoundStop, Stopping}
 import effectbench.analysis.Stopping.{MinStateForks, Open, OpenRatio}
 import effectbench.stats.ForkStats
 
@@ -9,17 +9,17 @@ import effectbench.stats.ForkStats
   * why the table stops. Pure: forks and seconds in, a round out; the round loop (Rounds.loop) runs
   * the forks it names. */
 object RoundPlanner {
-  /** A table after a round.
-    * @param forks each cell's kept forks so far, with their rounds
-    * @param higher the cells' unit is a throughput (higher is better)
-    * @param starved cells whose every fork starved (Rounds.StarvingForks): measured only while a ratio they are in is open
-    * @param outOfReach cells whose open ratio the table's budget was found unable to settle
-    * @param seconds the table's seconds spent
-    * @param perFork a cell's seconds per fork so far */
-  final case class State(
-      round: Int, keys: Vector[String], forks: Map[String, Vector[(Int, Vector[Vector[Double]])]], higher: Boolean, failed: Set[String],
-      starved: Set[String], outOfReach: Set[String], seconds: Double, perFork: String => Double
-  )
+  /** A table after a round (analysis's RoundState, which the loop's other rules read too). */
+  type State = RoundState
+  val State: RoundState.type = RoundState
+
+  /** Why a table stopped, in the words of its summary (run.json's `stopped`, the progress lines). */
+  def stopText(s: RoundStop): String = s match {
+    case RoundStop.EveryCellFailed => "every cell failed"
+    case RoundStop.EveryCellStarvedOrFailed => "every cell starved or failed"
+    case RoundStop.RoundCeiling(max) => s"round ceiling ($max)"
+    case RoundStop.BudgetSpent(b) => f"budget spent (${b}%.0f s)"
+  }
 
   /** The engine's limits on a table: its stopping rule, the rounds before any stopping decision, its
     * budget, whether what the budget leaves would be lost (`spendAll`) and whether rounds are relayed. */

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.analysis.{LatencyData, LatencyStats, Stopping}
+import effectbench.analysis.{LatencyData, LatencyStats, RoundRules, RoundState, Stopping}
 import effectbench.store.{JmhMerge, JmhResult, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.file.{Files, Path}
@@ -154,11 +154,8 @@ object Rounds {
       tail: Option[ForkShape.TailFork] = None
   )
 
-  /** Forks after which a cell whose every fork starved gets no more in the table's first rounds: it has
-    * no latency for more forks to refine, and it is the costliest cell of its table (each measured
-    * window waits a second past its schedule to count the starved). After the minimum rounds it
-    * measures again only while its hogs' throughput ratio, or one against it, is open. */
-  val StarvingForks = 2
+  /** Forks after which a cell whose every fork starved gets no more (RoundRules.StarvingForks). */
+  val StarvingForks: Int = RoundRules.StarvingForks
 
   /** Whether a JMH file's measured windows, with events in each, answered fewer events in all than a
     * percentile needs (LatencyStats.MinRecorded; the rest starved): a latency fork of a runtime that
@@ -219,10 +216,7 @@ object Rounds {
     var partial = ""
     var tailNoted = Set.empty[String]
     def perFork(k: String) = cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))
-    // Judged on its kept forks: a fork the machine canary set aside says nothing of starving (counted,
-    // a starving cell with one fork set aside would run every round).
-    def starved(k: String) =
-      starvingForks.getOrElse(k, 0) >= StarvingForks && starvingForks(k) == forks.getOrElse(k, Vector.empty).size
+    def starved(k: String) = RoundRules.starved(starvingForks.getOrElse(k, 0), forks.getOrElse(k, Vector.empty).size)
     while (stopped.isEmpty) {
       round += 1
       val alive = next.filterNot(failed.contains)
@@ -255,7 +249,7 @@ object Rounds {
              else "") + ")")
         shape = common
       }
-      if (keys.forall(failed.contains)) stopped = "every cell failed"
+      if (keys.forall(failed.contains)) stopped = RoundPlanner.stopText(effectbench.analysis.RoundStop.EveryCellFailed)
       else {
         def record(k: String, f: Fork): Unit = {
           seconds += f.seconds
@@ -283,8 +277,9 @@ object Rounds {
             order.foreach(k => record(k, got(k)))
           case None => rnd.shuffle(alive).foreach(k => record(k, fork(k, round, shape)))
         }
+        val state = RoundState(round, keys, forks, higher, failed, keys.filter(starved).toSet, outOfReach, seconds, perFork)
         val plan = RoundPlanner.afterRound(
-          RoundPlanner.State(round, keys, forks, higher, failed, keys.filter(starved).toSet, outOfReach, seconds, perFork),
+          state,
           RoundPlanner.Limits(engine.rule, engine.minRounds, engine.confidence, budgetSeconds, spendAll, relayRound.isDefined)
         )
         next = plan.next
@@ -307,50 +302,28 @@ object Rounds {
               "(its interval stands as measured; the run's last line sizes the shards that would settle it)"
           )
         }
-        // A cell whose every fork so far the machine canary set aside has no estimate for the rule above
-        // to settle: it comes back, with the table's fastest to pair with, while the budget lasts.
-        val bare = keys.filter(k => !failed.contains(k) && !starved(k) && forks.getOrElse(k, Vector.empty).isEmpty)
-        if (round >= engine.minRounds && bare.nonEmpty && (stopped.isEmpty || settledStop)) {
-          val ref = forks.toVector.filter(_._2.nonEmpty).map(_._1).filterNot(failed.contains)
-            .sortBy(k => ForkStats.estimate(forks(k).flatMap(_._2)).mean * (if (higher) -1 else 1)).headOption
-          val add = (bare ++ ref.toVector).filterNot(next.contains)
-          if (budgetSeconds.forall(b => seconds + (next ++ add).map(perFork).sum <= b)) {
-            stopped = ""
-            next = next ++ add
-            note(s"table $label: ${bare.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
-          }
+        // Cells whose every fork the machine canary set aside come back (RoundRules.setAsideAgain).
+        RoundRules.setAsideAgain(state, next, stopped.isEmpty, settledStop, engine.minRounds, budgetSeconds).foreach { again =>
+          stopped = ""
+          next = again.next
+          note(s"table $label: ${again.cells.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
         }
-        // A latency cell whose p99 two runs of as many forks would still put further apart than compare's
-        // threshold (tailReach) measures again, while the budget lasts: its report's p99 is what the cell
-        // is read for, and its ratios may have settled on the hogs' time long before.
-        // Not in a run whose tables share one budget (the headline): its time goes to its ratios.
-        val tailOpen =
-          if (engine.runBudget.isDefined) Vector.empty
-          else keys.filter(k => !failed.contains(k) && !starved(k)).flatMap(k =>
-            tailReach(tails.getOrElse(k, Vector.empty)).filter(r => !r.within || r.forks < TailMinForks).map(k -> _)
-          )
-        if (round >= engine.minRounds && tailOpen.nonEmpty && (stopped.isEmpty || settledStop)) {
-          // A table stopped as settled measures only these (its `next` still names every cell).
-          val before = if (stopped.nonEmpty) Vector.empty else next
-          val add = tailOpen.map(_._1).filterNot(before.contains)
-          if (add.nonEmpty && budgetSeconds.forall(b => seconds + (before ++ add).map(perFork).sum <= b)) {
+        // Latency cells whose p99 has not reached its target come back (RoundRules.tailAgain).
+        RoundRules.tailAgain(state, tails, next, stopped.isEmpty, settledStop, engine.minRounds, budgetSeconds, engine.runBudget.isDefined)
+          .foreach { again =>
             stopped = ""
-            next = before ++ add
-            tailOpen.filter(t => add.contains(t._1) && !tailNoted.contains(t._1)).foreach { case (k, r) =>
+            next = again.next
+            again.reaches.filterNot(t => tailNoted.contains(t._1)).foreach { case (k, r) =>
               tailNoted += k
               note(f"$k: its p99 ±${r.halfWidth * 100}%.0f%% from run to run on ${r.forks} forks (about " +
                 f"${math.max(r.forksFor, TailMinForks)} for ±${TailTarget * 100}%.0f%%, $TailMinForks at least): measured again for its p99" +
                 (if (r.forksFor > engine.maxRounds) s", up to the round ceiling (${engine.maxRounds})" else ""))
             }
           }
-        }
-        if (next.isEmpty && stopped.isEmpty)
-          stopped = if (keys.exists(k => !failed.contains(k))) "every cell starved or failed" else "every cell failed"
-        if (stopped.isEmpty && round >= engine.maxRounds) stopped = s"round ceiling (${engine.maxRounds})"
-        // The next round's cost: each cell it would measure at that cell's seconds per fork so far.
-        val nextCost = next.map(perFork).sum
-        if (stopped.isEmpty && round >= engine.minRounds && budgetSeconds.exists(b => seconds + nextCost > b))
-          stopped = f"budget spent (${budgetSeconds.get}%.0f s)"
+        if (stopped.isEmpty)
+          RoundRules.endOfRound(state, next, engine.minRounds, engine.maxRounds, budgetSeconds).foreach(s =>
+            stopped = RoundPlanner.stopText(s)
+          )
       }
       val open = keys.count(k => !failed.contains(k) && !starved(k))
       note(f"table $label: round $round done (${seconds}%.0f s)" + (if (worst.isNaN) "" else f", widest ratio ±${worst * 100}%.1f%%") +

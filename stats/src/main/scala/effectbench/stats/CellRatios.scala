@@ -10,21 +10,13 @@ object CellRatios {
   def slowdown(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): RatioEstimate =
     if (higherIsBetter) ForkStats.ratio(c, ref) else ForkStats.ratio(ref, c)
 
-  /** What a ratio is taken against: the cell itself, or for a cell with several launch states its
-    * most frequent state (the slower on a tie): a mean of two states describes neither. */
-  def reference(e: CellEstimate): CellEstimate =
-    if (!e.multiState) e else e.ofState(mainState(e))
-
-  /** A cell's most frequent launch state (the slower on a tie). */
-  def mainState(e: CellEstimate): LaunchState = e.states.maxBy(s => (s.forks.size, s.mean))
-
   /** A fork's mean over the geometric mean of the cell's forks outside `apart` (NaN when none is). */
   def toOthers(e: CellEstimate, fork: ForkSteady, apart: Vector[Int]): Double = {
     val others = e.forks.filterNot(g => apart.contains(g.fork)).map(_.mean).filter(_ > 0)
     if (others.isEmpty) Double.NaN else fork.mean / Describe.geometricMean(others)
   }
 
-  /** Each launch state of `c` against `ref` (already a reference, see `reference`). */
+  /** Each launch state of `c` against `ref` (already a reference: analysis's TableJudging.reference). */
   def stateSlowdowns(c: CellEstimate, ref: CellEstimate, higherIsBetter: Boolean): Vector[StateRatio] =
     c.states.map(s => StateRatio(s, slowdown(c.ofState(s), ref, higherIsBetter)))
 }

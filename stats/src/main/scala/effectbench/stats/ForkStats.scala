@@ -68,30 +68,13 @@ final case class CellEstimate(
   def unsettled: Vector[Int] = forks.filterNot(_.settled).map(_.fork)
 }
 
-/** A ratio B/A of two cells' means with its own interval; `decided` when the interval excludes 1. */
+/** A ratio B/A of two cells' means with its own interval; `bimodal` when either cell has several
+  * modes or launch states. What it decides (tie, decided) is analysis's Decision. */
 final case class RatioEstimate(ratio: Double, low: Double, high: Double, confidence: Double, paired: Boolean, bimodal: Boolean) {
   def known: Boolean = !low.isNaN && !high.isNaN
-  def contains1: Boolean = known && low <= 1.0 && 1.0 <= high
-  /** Interval excludes 1 and neither cell is multi-modal (a single ratio of a bimodal cell decides nothing). */
-  def decided: Boolean = known && !contains1 && !bimodal
   def inverse: RatioEstimate = copy(ratio = 1 / ratio, low = 1 / high, high = 1 / low)
   /** The larger distance of either end from the ratio, as a fraction of it. */
   def relHalfWidth: Double = if (!known) Double.NaN else math.max(high / ratio - 1, 1 - low / ratio)
-  /** What the ratio decides: the one place its interval, 1 and the cells' modes are weighed. */
-  def decision: Decision =
-    if (bimodal) Decision.Bimodal else if (!known) Decision.Undecided else if (contains1) Decision.Tie else Decision.Decided
-}
-
-/** What one ratio's interval says (compare's verdict on two runs is `Verdict`). */
-enum Decision {
-  /** The interval excludes 1 and neither cell is multi-modal. */
-  case Decided
-  /** The interval contains 1: the run cannot tell the two apart. */
-  case Tie
-  /** No interval (a cell with one fork). */
-  case Undecided
-  /** A cell has several modes or launch states: its single ratio decides nothing. */
-  case Bimodal
 }
 
 /** The statistics of the measuring engine: the fork is the unit (iterations inside one JVM are not
