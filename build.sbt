@@ -109,15 +109,15 @@ def withCoreSources(p: Project): Project = p.settings(
   writtenNa
 )
 
+/** Whether a file of the modern group holds ZIO programs: it names ZIO and is not a runtime's setup. */
+def namesZio(f: File): Boolean = !f.getName.endsWith("Setup.scala") && "\\bzio\\b".r.findFirstIn(IO.read(f)).isDefined
+
 /** The modern group's files that hold ZIO programs (every scenario file and helper that names
   * ZIO; not the runtimes' setups), compiled a second time into `effectbench.modern.untraced` with
   * the empty trace given at every call site: ZIO's auto-trace is a value its macro builds at
   * compile time, which an implicit `Trace` in lexical scope takes the place of. The levelled
   * profile's ZIO cells run this copy and the defaults' the sources as written (the group's
   * `Cells`, ZioAutoTrace). */
-/** Whether a file of the modern group holds ZIO programs: it names ZIO and is not a runtime's setup. */
-def namesZio(f: File): Boolean = !f.getName.endsWith("Setup.scala") && "\\bzio\\b".r.findFirstIn(IO.read(f)).isDefined
-
 lazy val untracedZio = Compile / sourceGenerators += Def.task {
   val out = (Compile / sourceManaged).value / "untraced"
   val header = "package effectbench.modern\n"
