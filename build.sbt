@@ -68,10 +68,24 @@ lazy val core = project
     writtenNa
   )
 
-/** Settings shared by every runtime module: JMH, the harness, oracle tests on a small stack. */
-def runtimeModule(p: Project, group: String): Project = p
+/** Generates the group's scenario trait (`effectbench.<Group>Scenarios`, which its `Cells` mixes in):
+  * one member per scenario object of the group's sources (project/ScenarioObjects.scala), so that a
+  * scenario's file is the group's one place for it. `build` is a member's expression. */
+def scenarioTrait(group: String, build: ScenarioObjects.Found => String) = Compile / sourceGenerators += Def.task {
+  val f = (Compile / sourceManaged).value / "effectbench" / s"${ScenarioObjects.traitName(group)}.scala"
+  val found = ScenarioObjects.scan((Compile / unmanagedSourceDirectories).value, group)
+  val text = ScenarioObjects.source(group, found, build)
+  // Written only when changed, so an unchanged trait is not compiled again.
+  if (!f.isFile || IO.read(f) != text) IO.write(f, text)
+  Seq(f)
+}.taskValue
+
+/** Settings shared by every runtime module: JMH, the harness, oracle tests on a small stack, the
+  * scenario trait (its members the scenario objects as written, unless `build` says otherwise). */
+def runtimeModule(p: Project, group: String, build: Option[ScenarioObjects.Found => String] = None): Project = p
   .enablePlugins(JmhPlugin)
   .settings(
+    scenarioTrait(group, build.getOrElse(ScenarioObjects.written(group))),
     Jmh / version := Versions.jmh,
     libraryDependencies ++= Seq(sourcecodeDep, hdrHistogramDep),
     Compile / unmanagedSourceDirectories += (LocalRootProject / baseDirectory).value / "harness" / "src" / "main" / "scala",
@@ -95,6 +109,9 @@ def withCoreSources(p: Project): Project = p.settings(
   writtenNa
 )
 
+/** Whether a file of the modern group holds ZIO programs: it names ZIO and is not a runtime's setup. */
+def namesZio(f: File): Boolean = !f.getName.endsWith("Setup.scala") && "\\bzio\\b".r.findFirstIn(IO.read(f)).isDefined
+
 /** The modern group's files that hold ZIO programs (every scenario file and helper that names
   * ZIO; not the runtimes' setups), compiled a second time into `effectbench.modern.untraced` with
   * the empty trace given at every call site: ZIO's auto-trace is a value its macro builds at
@@ -105,7 +122,7 @@ lazy val untracedZio = Compile / sourceGenerators += Def.task {
   val out = (Compile / sourceManaged).value / "untraced"
   val header = "package effectbench.modern\n"
   val files = (Compile / unmanagedSourceDirectories).value.flatMap(d => ((d / "effectbench" / "modern") * "*.scala").get)
-    .filter(f => !f.getName.endsWith("Setup.scala") && "\\bzio\\b".r.findFirstIn(IO.read(f)).isDefined)
+    .filter(namesZio)
   val copies = files.map { f =>
     val text = IO.read(f)
     if (!text.startsWith(header)) sys.error(s"${f.getName}: expected to begin with '$header'")
@@ -123,7 +140,13 @@ lazy val untracedZio = Compile / sourceGenerators += Def.task {
   noTrace +: copies
 }.taskValue
 
-def modernModule(p: Project): Project = withCatsSources(runtimeModule(p, "modern"))
+/** A modern scenario object's member of ModernScenarios: the object with its ZIO programs routed to
+  * its untraced copy's under `levelled` (ZioAutoTrace, in the group's `Cells`). */
+val modernMember: ScenarioObjects.Found => String = f =>
+  if (namesZio(f.file)) s"ZioAutoTrace.levelled(effectbench.modern.${f.name}, effectbench.modern.untraced.${f.name})"
+  else ScenarioObjects.written("modern")(f)
+
+def modernModule(p: Project): Project = withCatsSources(runtimeModule(p, "modern", Some(modernMember)))
   .dependsOn(core)
   .settings(
     scalacOptions ++= scala3Options,

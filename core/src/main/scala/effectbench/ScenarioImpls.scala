@@ -1,9 +1,10 @@
 package effectbench
 
 /** One group's programs of one scenario, every runtime of the group side by side, and the group's
-  * row saying for each runtime whether it runs them or why not. The group's scenario trait (its
-  * `Cells.scala`) has one member per scenario of that type, so that a scenario left out of the
-  * group does not compile. */
+  * row saying for each runtime whether it runs them or why not. Written as a top-level
+  * `object <Name> extends ScenarioImpls[<Group>Row]` in the group's package, it is a member of the
+  * group's scenario trait, which the build generates (project/ScenarioObjects.scala); a row that
+  * leaves out a runtime of the group does not compile. */
 trait ScenarioImpls[R <: GroupRow] {
   def scenario: Scenario
   def impls: Vector[Impl[_ <: Live]]

@@ -40,7 +40,11 @@ object WorkUnit {
   * yields, queue operations, counter updates and signals through its group's `...Ops` helper,
   * which, when the Work counts, runs the hook as one more step of the program right before the
   * primitive (so a hook is counted only when the primitive is really reached). Benchmarks pass
-  * `Work.off`, for which the helpers return the bare primitive: measured cells pay nothing. */
+  * `Work.off`, for which the helpers return the bare primitive: measured cells pay nothing. The
+  * counting branch is chosen once, when the helper is built. A hook runs on the primitive's thread,
+  * except a fork's: it is counted inside the forked program, as its first step, so a fork whose
+  * body never runs is not counted. Each runtime's helper is `<Runtime>Ops`, beside its setup
+  * (`CeOps`, `ZioOps`, `FutureOps`, `BaselineOps`; `MonixOps`; `OxOps`, `LoomOps`). */
 final class Work(val counting: Boolean) {
   private val forks, joins, yields, offers, takes, updates, signals, awaits, allocs = new AtomicLong()
   def forked(): Unit = forks.incrementAndGet()

@@ -28,6 +28,15 @@ class CoverageSuite extends munit.FunSuite {
     assertEquals(missing, Vector.empty[String])
   }
 
+  test("the group's cells come in the catalog's order, whatever the order of its files") {
+    CellRegistry.load() match {
+      case cells: GroupCells =>
+        val ids = cells.objects.map(_.scenario.id)
+        assertEquals(ids, (Catalog.scenarios ++ Catalog.testOnly).map(_.id).filter(ids.contains))
+      case other => fail(s"the group's Cells is not a GroupCells: ${other.getClass.getName}")
+    }
+  }
+
   test("each scenario object is found alone by its member's name, with the programs the whole group holds for it") {
     CellRegistry.load() match {
       case cells: GroupCells =>

@@ -6,8 +6,8 @@ import effectbench.{GroupCells, GroupRow, Live, Mode, Scenario, ScenarioImpls, S
   * group's scenario trait, are found by the group's `Cells` and run against their oracle as every
   * cell does; a row that disagrees with the catalog stops the group from loading. */
 class ToySuite extends munit.FunSuite {
-  /** Step 3 of "Add a scenario": a member of the group's scenario trait (as ModernScenarios in
-    * `runtimes/modern/src/main/scala/effectbench/Cells.scala`), here over the toy scenario alone. */
+  /** The group's scenario trait as the build writes it (ModernScenarios, project/ScenarioObjects.scala:
+    * one member per scenario object, named after it), here over the toy scenario alone. */
   trait ToyScenarios {
     def toySum: ScenarioImpls[ToyRow]
     final def scenarioObjects: Vector[ScenarioImpls[? <: GroupRow]] = Vector(toySum)
