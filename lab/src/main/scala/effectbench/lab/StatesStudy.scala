@@ -82,7 +82,7 @@ object StatesStudy {
     val out = outFlag.fold(Workspace.results.resolve("states-study"))(Paths.get(_)).toAbsolutePath
     val dir = RunDir.fresh(out, "states")
     val settings = Settings.Levelled
-    val verdicts = Verifier.all(cells, settings, modules, dir, 120L, Console.err.println)
+    val verdicts = Verifier.all(cells, settings, modules, dir, 120L, EngineEvent.Sink.stderr)
     val ok = cells.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
     cells.filterNot(ok.contains).foreach(c => Console.err.println(s"${c.id.key}: failed its oracle, left out"))
     // Every (cell, change) launched `launches` times, in a shuffled order.

@@ -67,13 +67,13 @@ final class RunCommand(
     )
     Runtime.getRuntime.addShutdownHook(hook)
 
-    setup.header.foreach(progress.header)
-    setup.notes.foreach(progress.note)
-    if (already.nonEmpty) progress.header(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
-    progress.header(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
+    setup.header.foreach(h => progress(EngineEvent.Header(h)))
+    setup.notes.foreach(n => progress(EngineEvent.Note(n)))
+    if (already.nonEmpty) progress(EngineEvent.Header(s"resuming: ${already.size} cells already recorded, ${todo.size} to go"))
+    progress(EngineEvent.Header(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
       // Under the rounds engine the rounds decide how many forks; the profile gives each fork's iterations.
-      (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe) + LatencyCell.describe(todo, profile))
-    progress.header(s"the full log: ${dir.runLog}" + (if (display.verbose) "" else " (--verbose shows it here too)"))
+      (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe) + LatencyCell.describe(todo, profile)))
+    progress(EngineEvent.Header(s"the full log: ${dir.runLog}" + (if (display.verbose) "" else " (--verbose shows it here too)")))
     val timeout = timeoutFor(profile, setup)
 
     // Under the rounds engine a table is measured whole, then its cells are recorded.
@@ -90,20 +90,15 @@ final class RunCommand(
         val skips =
           if (all.exists(_.id.scenario == Catalog.service.id)) SweepStop.skips(RunData.load(dir.dir), all).map(s => s.cell -> s).toMap
           else Map.empty[PlannedCell, SweepStop.Skip]
-        announced.lines(skips.values.toVector).foreach(progress.note)
+        announced.lines(skips.values.toVector).foreach(n => progress(EngineEvent.Note(n)))
         val verified = all.filterNot(skips.contains)
         val inRounds: Map[String, Rounds.CellOutcome] = setup.engine match {
           case Some(engine) if verified.nonEmpty =>
-            progress.note(
-              s"measuring ${verified.size} cells of ${tableOf(verified.head)} in rounds (one fork each per round, shuffled)"
-            )
-            progress.tableStarted(tableOf(verified.head), verified)
-            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.notes)
+            progress(EngineEvent.TableStarted(tableOf(verified.head), verified))
+            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress)
             val latency = verified.exists(Rounds.isLatencyCell)
-            progress.tableFinished(tableOf(verified.head), sum, latency = latency)
+            progress(EngineEvent.TableFinished(tableOf(verified.head), sum, latency))
             summaries += sum -> latency
-            progress.note(f"${tableOf(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
-              (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
           case Some(engine) =>
             // Every cell of the table was left out: the run's budget counts the table as done.
@@ -118,7 +113,7 @@ final class RunCommand(
             case None =>
               val out = dir.jmhFile(cell.id.slug, cell.jvm)
               val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.notes))
+              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress))
           }
       }
       def okText(record: CellRecord, m: CellRoutine.Measured): String = summary(dir, record.jmh)
