@@ -68,7 +68,7 @@ object CellRoutine {
         }
         m.notes.foreach(n => progress(EngineEvent.Note(s"          $n")))
         progress(EngineEvent.CellFinished(m.seconds, v.ok && m.status != Outcome.NotMeasured,
-          if (m.status.ok) measure.okText(rec, m) else failureText(m.status, m.reason), ok = !m.status.failure))
+            if (m.status.ok) measure.okText(rec, m) else failureText(m.status, m.reason), ok = !m.status.failure))
       }
     }
   }

@@ -167,8 +167,8 @@ object MachineCanary {
       } else if (slow) {
         val moved = setAside(math.max(excess(before, ref), excess(after, ref)))
         events(EngineEvent.Note(f"$cell round $round: set aside, the machine away from its usual state around the fork (canary " +
-          f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
-          "later rounds measure the cell again"))
+            f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
+            "later rounds measure the cell again"))
         CanaryLog.append(runDir, check(table, cell, round, nth, before, after, ref, Verdict.SetAside, moved))
         (a, false)
       } else {

@@ -15,7 +15,8 @@ object MeasureLock {
     val ch =
       try Some(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE))
       catch {
-        case e: java.io.IOException => events(EngineEvent.Warning(s"cannot open $file (${e.getMessage}); measuring without the machine-wide lock")); None
+        case e: java.io.IOException =>
+          events(EngineEvent.Warning(s"cannot open $file (${e.getMessage}); measuring without the machine-wide lock")); None
       }
     try {
       val lock = ch.map { c =>

@@ -487,7 +487,7 @@ object Rounds {
       val back = if (failed.contains(k)) Vector.empty else restore(kept.size, asideFiles.getOrElse(k, Vector.empty))
       if (back.nonEmpty) {
         events(EngineEvent.Note(s"$k: ${kept.size} fork${if (kept.size == 1) "" else "s"} measured with the machine in its usual state; " +
-          s"${back.size} of those set aside kept as measured, the least away first, for an interval on ${MinKeptForks - 1} df"))
+            s"${back.size} of those set aside kept as measured, the least away first, for an interval on ${MinKeptForks - 1} df"))
         MachineCanary.guardFor(dir.dir, events).restored(key, k, back.map(a => (a.round, a.nth, a.file)))
       }
       val fs = (kept ++ back.map(a => (a.round, a.file))).sortBy(_._1)
