@@ -1,6 +1,7 @@
 package effectbench.lab
 
 import effectbench.runner._
+import effectbench.cli.JvmChoice
 import effectbench.{Catalog, Mode, Settings}
 import effectbench.report.TerminalTable
 import effectbench.stats.{ForkStats, Format}
@@ -63,7 +64,7 @@ object StatesStudy {
       )).getOrElse(changes)
     val cellSpecs = cellsFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector).getOrElse(defaultCells)
     val modules = Workspace.modules
-    val (jvmList, notes) = Workspace.jvmsOf(jvms)
+    val (jvmList, notes) = Workspace.jvmsOf(jvms.jvm)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
     val profile =

@@ -20,11 +20,11 @@ object JmhCell {
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
   /** The flags of the JVM that measures `cell`: its JVM's own, the measuring heap and stack, the
-    * runner watch, the runtime's levelled properties and the result wait. The verifier's JVM gets
+    * runner watch, the runtime's levelled properties and the JVM's result wait. The verifier's JVM gets
     * the same (Verifier.jvmCommand), so a cell is checked where it will be timed. */
   def measuringFlags(jvm: Jvm, settings: Settings, runtime: String): Vector[String] =
     jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, runtime) :+
-      EngineFlags.waitProperty
+      jvm.waitProperty
 
   /** Whether a cell is measured in one JVM launched directly with the measuring flags (JMH `-f 0`)
     * rather than by a JMH host that forks it: so when one fork is asked for and no profiler comes

@@ -90,7 +90,8 @@ class ProgressSuite extends munit.FunSuite {
     val (p, f) = progress(live = false)
     measureLeftSum(p, f)
     f.advance(92)
-    p(EngineEvent.TableFinished("left-sum-key", summary.copy(worstRatioHalfWidth = Double.NaN, medianRatioHalfWidth = Double.NaN), latency = false))
+    p(EngineEvent.TableFinished("left-sum-key", summary.copy(worstRatioHalfWidth = Double.NaN, medianRatioHalfWidth = Double.NaN),
+        latency = false))
     assert(f.text.toString.contains("[1/2] left-sum  4 rounds  3 cells  01:52  ("), f.text.toString)
   }
 
@@ -106,14 +107,14 @@ class ProgressSuite extends munit.FunSuite {
     val results = Files.createTempDirectory("eta") // no past timings: the nominal figures
     val cells = leftSum ++ gather
     val engine = Headline.engine(Profiles.quick, 0.95, cells, results, relay = true)
-    val perCell = RunCommand.etaPerCell(cells, cells, Profiles.quick, Some(engine), results)
+    val perCell = RunEngine.etaPerCell(cells, cells, Profiles.quick, Some(engine), results)
     val f = new Fake
     val p = new Progress(cells.size, perCell, Progress.Display(live = true, verbose = false), f.out, () => f.nanos)
     val printed = Headline.estimateText(cells, Profiles.quick, Some(engine), 0.95, results)
     assert(printed.startsWith(s"estimated duration: ${effectbench.stats.Format.duration(p.eta)} "), s"${p.status}\n$printed")
     assert(p.status.endsWith(s"ETA ${effectbench.stats.Format.duration(p.eta)}"), p.status)
     // Resumed with two cells left: the ETA is theirs.
-    val rest = RunCommand.etaPerCell(cells, gather, Profiles.quick, Some(engine), results) * gather.size
+    val rest = RunEngine.etaPerCell(cells, gather, Profiles.quick, Some(engine), results) * gather.size
     assertEqualsDouble(rest, Headline.estimate(gather, Profiles.quick, Some(engine), results).seconds, 1e-9)
   }
 
@@ -267,7 +268,8 @@ class ProgressSuite extends munit.FunSuite {
     EngineEvent.Waiting("another benchmark on this machine is measuring"),
     EngineEvent.TableStarted("left-sum-key", leftSum),
     EngineEvent.TableBudget("left-sum-key", 120.0, 600.0, 2),
-    EngineEvent.RelayRounds("left-sum-key", Some(MeasureProfile("turns", 1, warmups = 2, warmupSeconds = 0.1, iterations = 5, iterationSeconds = 0.1))),
+    EngineEvent.RelayRounds("left-sum-key",
+      Some(MeasureProfile("turns", 1, warmups = 2, warmupSeconds = 0.1, iterations = 5, iterationSeconds = 0.1))),
     EngineEvent.RelayRounds("left-sum-key", None),
     EngineEvent.RoundStarted("left-sum-key", 1, 3, relay = false),
     EngineEvent.ForkEnded,
@@ -276,7 +278,9 @@ class ProgressSuite extends munit.FunSuite {
     EngineEvent.CellFinished(3.0, measured = true, "1.2 ± 0.1 ops/ms")
   )
 
-  test("each kind of event in its place: header, warnings and the table's line on the terminal; the narrative in the log, and on the terminal with --verbose") {
+  test(
+    "each kind of event in its place: header, warnings and the table's line on the terminal; the narrative in the log, and on the terminal with --verbose"
+  ) {
     def run(verbose: Boolean): (Vector[String], Vector[String]) = {
       val dir = Files.createTempDirectory("events")
       val f = new Fake
@@ -285,7 +289,8 @@ class ProgressSuite extends munit.FunSuite {
       p.tables(2)
       p.logTo(dir.resolve("run.log"))
       everyKind.foreach(p(_))
-      val log = new String(Files.readAllBytes(dir.resolve("run.log")), StandardCharsets.UTF_8).split('\n').toVector.map(_.drop("[00:00] ".length))
+      val log =
+        new String(Files.readAllBytes(dir.resolve("run.log")), StandardCharsets.UTF_8).split('\n').toVector.map(_.drop("[00:00] ".length))
       def untimed(lines: Vector[String]) = lines.map(_.replaceAll("  \\(00:00 elapsed, ETA [0-9:]+\\)$", ""))
       (untimed(f.text.toString.split('\n').toVector), untimed(log))
     }
@@ -300,7 +305,8 @@ class ProgressSuite extends munit.FunSuite {
       "left-sum-key: 4 rounds, 110 s, every ratio within precision; widest ratio ±12.4%"
     )
     val (quiet, log) = run(verbose = false)
-    assertEquals(quiet, Vector("estimated duration: 15:00", "warning: 1 cells failed their oracle and will not be timed",
+    assertEquals(quiet,
+      Vector("estimated duration: 15:00", "warning: 1 cells failed their oracle and will not be timed",
         "waiting: another benchmark on this machine is measuring", tableLine))
     assertEquals(log,
       Vector("estimated duration: 15:00", "verifying the oracles of 5 cells", narrative(0),
@@ -308,7 +314,8 @@ class ProgressSuite extends munit.FunSuite {
         narrative(1), "table left-sum-key: 3 cells in rounds") ++ narrative.slice(2, 5) ++ Vector(tableLine, narrative(5),
         "[1/5] left-sum/default/zio/n=1000/fork", "left-sum zio: 1.2 ± 0.1 ops/ms (3.0 s)"))
     val (loud, loudLog) = run(verbose = true)
-    assertEquals(loud, Vector("estimated duration: 15:00", narrative(0), "warning: 1 cells failed their oracle and will not be timed",
+    assertEquals(loud,
+      Vector("estimated duration: 15:00", narrative(0), "warning: 1 cells failed their oracle and will not be timed",
         "waiting: another benchmark on this machine is measuring") ++ narrative.slice(1, 5) ++ Vector(tableLine, narrative(5)))
     assertEquals(loudLog, log)
   }
@@ -317,7 +324,8 @@ class ProgressSuite extends munit.FunSuite {
     var lines = Vector.empty[String]
     everyKind.foreach(EngineEvent.Sink.lines(l => lines :+= l)(_))
     assertEquals(lines.size, 11, lines.mkString("\n"))
-    assertEquals(lines.take(5), Vector("estimated duration: 15:00", "verifying the oracles of 5 cells", "verifying 3 cells of zio on 25",
+    assertEquals(lines.take(5),
+      Vector("estimated duration: 15:00", "verifying the oracles of 5 cells", "verifying 3 cells of zio on 25",
         "warning: 1 cells failed their oracle and will not be timed", "waiting: another benchmark on this machine is measuring"))
     assertEquals(lines.last, "left-sum-key: 4 rounds, 110 s, every ratio within precision; widest ratio ±12.4%")
   }
