@@ -331,7 +331,6 @@ lazy val runner = project
     libraryDependencies += munitDep,
     // The jar carries async-profiler's native libraries; `bench profile` extracts one at run time.
     libraryDependencies += "tools.profiler" % "async-profiler" % Versions.asyncProfiler,
-    libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
     libraryDependencies += "com.lihaoyi" %% "os-lib" % Versions.osLib,
     // The latency family's latency logs are read with HdrHistogram (a `bundle` in its pom), named here since it
     // did not reach the runtime classpath through analysis's dependencies.
@@ -350,13 +349,15 @@ lazy val runner = project
 
 /** The `bench` command line (`effectbench.cli.Main`): every command's flags and help, and the
   * commands that print what the runner recorded (report, compare, history, site, profile's
-  * tables). It sits above the runner and the report, so the runner never depends on the report. */
+  * tables). It sits above the runner and the report, so the runner never depends on the report.
+  * It alone reads the command line (mainargs): the runner takes typed plans and settings. */
 lazy val cli = project
   .in(file("cli"))
   .dependsOn(runner % "compile->compile;test->test", report % "compile->compile;test->test")
   .settings(
     scalacOptions ++= scala3Options,
     libraryDependencies += munitDep,
+    libraryDependencies += "com.lihaoyi" %% "mainargs" % Versions.mainargs,
     Test / fork := true,
     Test / baseDirectory := (LocalRootProject / baseDirectory).value,
     Test / testOptions += Tests.Argument(TestFrameworks.MUnit, "-b")

@@ -1,7 +1,7 @@
 package effectbench.cli
 
 import effectbench.runner._
-import effectbench.runner.Flags._
+import effectbench.cli.Flags._
 import mainargs.{arg, main, ArgSig, Flag, Leftover, MainData, ParserForMethods, Renderer, Result, TokensReader}
 import java.nio.file.Paths
 

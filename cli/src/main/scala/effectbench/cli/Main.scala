@@ -39,8 +39,8 @@ object Main {
   def dispatch(argv: Vector[String]): Int = Commands.dispatch(argv)
 
   def list(flags: CellFlags, format: ListFormat): Int = {
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
-    val (jvms, _) = jvmsOf(flags.jvms)
+    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.lib)
+    val (jvms, _) = jvmsOf(flags.jvms.jvm)
     val cells = Plan.cells(sel, jvms, modules, None)
     LibPrep(root, sel, cells, Console.err.println, build = false)
     if (format == ListFormat.Json) {
@@ -62,8 +62,8 @@ object Main {
 
   def verify(flags: CellFlags, setup: SetupFlags, floor: Boolean): Int = {
     val settings = setup.chosenSettings
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
-    val (jvms, notes) = jvmsOf(flags.jvms)
+    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.lib)
+    val (jvms, notes) = jvmsOf(flags.jvms.jvm)
     notes.foreach(Console.err.println)
     val timeout = setup.seconds.getOrElse(120L)
     val cells = Plan.cells(sel, jvms, modules, None)
@@ -99,6 +99,9 @@ object Main {
     if (failures > 0 || under > 0) 1 else 0
   }
 
+  /** The flags that set how a run measures: a resumed run measures as it began. */
+  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed", "--wait", "--canary")
+
   /** What a resumed run takes from its own run.json; giving one of these beside --resume is an error. */
   val fixedByTheRun: Set[String] =
     Set("--scenario", "--runtime", "--variant", "--param", "--mode", "--jvm", "--profile", "--quick", "--settings", "--sweep", "--shard",
@@ -110,7 +113,7 @@ object Main {
     val measure = flags.measure
     flags.resume match {
       case Some(dirArg) =>
-        val askedEngine = Flags.givenFlags(flags).filter(Resume.engineFlags.contains)
+        val askedEngine = Flags.givenFlags(flags).filter(engineFlags.contains)
         if (askedEngine.nonEmpty)
           UsageError(s"--resume measures the rest of that run with its own engine settings; drop ${askedEngine.mkString(", ")}")
         val extra = Flags.givenFlags(flags).filter(fixedByTheRun)
@@ -118,7 +121,7 @@ object Main {
           UsageError(s"--resume runs the rest of that run with its own selection and settings; drop ${extra.mkString(", ")}")
         Resume.run(cmd, Paths.get(dirArg), argv)
       case None =>
-        val headline = Headline.applies(flags)
+        val headline = flags.headline
         // The headline set answers in minutes: quick forks, paired rounds, a budget per table.
         val profile = measure.chosen(if (headline) Profiles.quick else Profiles.standard)
         val settings = measure.setup.chosenSettings
@@ -128,15 +131,17 @@ object Main {
           if (headline && !flags.engine.rules) None
           else EngineFlags.engine(flags.engine, profile, versions = flags.cells.lib.nonEmpty && !headline)
         val canary = EngineFlags.canary(flags.engine.canary, profile)
-        EngineFlags.resultWait(measure.resultWait)
         val timeout = measure.setup.seconds
         val shard = flags.shard.map(Shard.parse)
         val sel = {
-          val s = Plan.selection(flags.cells.sel, flags.sweep, flags.cells.testOnly.value, flags.cells.lib)
+          val s = Plan.selection(flags.cells.sel.asked, flags.sweep, flags.cells.testOnly.value, flags.cells.lib)
           if (headline) Headline.selection(s) else s
         }
-        val (jvms0, notes0) = jvmsOf(flags.cells.jvms)
-        val jvms = CpusAxis.expand(jvms0, flags.cpus)
+        val (jvms0, notes0) = jvmsOf(flags.cells.jvms.jvm)
+        // Every JVM of the run waits for its results as --wait says, else as a Jvm does by default.
+        val jvms = CpusAxis.expand(jvms0, Cpus.parse(Flags.split(flags.cpus)))
+          .map(j => measure.resultWait.fold(j)(w => j.copy(resultWait = w)))
+        val resultWait = jvms.head.resultWait
         // A relayed run measures its throughput cells on the relay cores (Plan.relayCores).
         val relayed = askedEngine.map(_.relay).getOrElse(headline && EngineFlags.relay(flags.engine.turns, Headline.Relay))
         val all = Plan.relayCores(Plan.cells(sel, jvms, modules, Some(profile)), relayed)
@@ -152,7 +157,7 @@ object Main {
         // A shard may hold no runnable cell (N above the blocks): it still records its (empty) part.
         val (cells, shardMeta, shardNote) = shard match {
           case Some(spec) =>
-            val (cs, m, note) = ShardPlan.select(spec, all, settings, profile, flags.cells.testOnly.value, out, cmd.estimatePerCell)
+            val (cs, m, note) = ShardPlan.select(spec, all, settings, profile, flags.cells.testOnly.value, out, cmd.engine.estimatePerCell)
             (cs, Some(m), Vector(note))
           case None => (all, None, Vector.empty)
         }
@@ -161,27 +166,28 @@ object Main {
         else if (flags.cells.sel.scenarios.nonEmpty) flags.cells.sel.scenarios.mkString("+")
         else "all"
         val dir = RunDir.fresh(out, s"${profile.id}-$scope" + shard.fold("")(s => s"-shard${s.k}of${s.n}"))
-        val engine = askedEngine.orElse(
-          if (headline)
-            Some(Headline.engine(profile, confidence, cells, out, relay = relayed,
-                turnSeconds = flags.engine.turn.fold(Rounds.RelayTurnSeconds)(EngineFlags.turn)).copy(canary = canary))
-          else None
-        )
+        val engine =
+          askedEngine.orElse(
+            if (headline)
+              Some(EngineFlags.withTurn(Headline.engine(profile, confidence, cells, out, relay = relayed), flags.engine).copy(canary =
+                  canary))
+            else None
+          )
         val header =
           (if (headline) Vector(s"the headline set (${Headline.scenarioIds.mkString(", ")}; fork entry; --all for the whole catalog)")
            else Vector.empty) ++ Vector(Headline.estimateText(cells, profile, engine, confidence, out)) ++ notes0 ++ shardNote
-        val notes = engine.map(e => "engine: " + EngineFlags.describe(e)).toVector :+ EngineFlags.waitText
+        val notes = engine.map(e => "engine: " + EngineDefaults.describe(e)).toVector :+ EngineDefaults.waitText(resultWait)
         val runJvms = Plan.jvmsOf(jvms, cells)
-        val setup = cmd.Setup(settings, profile, runJvms, cells, timeout, argv, notes, engine, confidence, header)
+        val setup = RunEngine.Setup(settings, profile, runJvms, cells, timeout, argv, notes, engine, confidence, header)
         val meta = Metadata.header(dir.dir.getFileName.toString, "run", argv, root, runJvms, profile, settings, cells).copy(
-          timeoutSeconds = Some(cmd.timeoutFor(profile, setup)),
+          timeoutSeconds = Some(cmd.engine.timeoutFor(profile, setup)),
           // The engine's settings, typed, so that --resume measures the rest as the run began.
           engine = Some(EngineInfo(
-              engine.map(EngineFlags.describe).getOrElse(
+              engine.map(EngineDefaults.describe).getOrElse(
                 s"fixed forks per cell (${profile.forks}); intervals at ${(confidence * 100).round}%"
               ) +
-                "; " + EngineFlags.waitText,
-              confidence, engine.map(Resume.settingsOf), Some(EngineFlags.currentWait.id)
+                "; " + EngineDefaults.waitText(resultWait),
+              confidence, engine.map(Resume.settingsOf), Some(resultWait.id)
             )),
           testOnly = flags.cells.testOnly.value,
           quickOverrides = Named.of(sel.scenarios.filter(s => (s.quickParams.nonEmpty || s.quickModes.nonEmpty) && profile.id == "quick")

@@ -33,10 +33,11 @@ object ProfilerCommand {
     val profile = measure.chosen(Profiles.quick)
     val settings = measure.setup.chosenSettings
     val timeoutArg = measure.setup.seconds
-    EngineFlags.resultWait(measure.resultWait) // the same wait as run, given to every fork by JmhCell
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
-    val sel = Plan.selection(flags.sel, None, flags.testOnly.value, flags.lib)
-    val (jvms, notes) = Workspace.jvmsOf(flags.jvms)
+    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.lib)
+    val (found, notes) = Workspace.jvmsOf(flags.jvms.jvm)
+    // The same wait as run: each JVM gives it to its forks (Jvm.waitProperty).
+    val jvms = found.map(j => measure.resultWait.fold(j)(w => j.copy(resultWait = w)))
     val cells = Plan.cells(sel, jvms, modules, Some(profile))
     val runnable = cells.filter(_.status.runnable)
     if (runnable.isEmpty) {
@@ -77,8 +78,10 @@ object ProfilerCommand {
       Progress.Display.detect(verbose = true, plain = false))
     progress.logTo(dir.runLog)
     progress.startTicking()
-    progress.note(s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc"
-        else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}")
+    progress(EngineEvent.Note(
+        s"${runnable.size} cells to profile · ${if (library.isRight) s"async-profiler ${AsyncProfiler.version}, $event and alloc"
+          else "JFR"} · settings ${settings.id} · profile ${profile.id}: ${profile.describe}"
+      ))
     val broken = sys.env.get(unreadableEnv).filter(_.nonEmpty).map(glob)
     val profiled = new CellRoutine.Measure {
       def batch(verified: Vector[PlannedCell]): PlannedCell => CellRoutine.Measured = cell => {
@@ -152,7 +155,7 @@ object ProfilerCommand {
     def jmh(tag: String, prof: Path => String): (JmhCell.Outcome, Path, Vector[String]) = {
       val raw = home.resolve(s"raw-$tag")
       val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}--$tag")
-      val o = JmhCell.run(cell, settings, profile, modules, dir.jmhFile(s"${cell.id.slug}--$tag", cell.jvm), log, timeout, progress.note,
+      val o = JmhCell.run(cell, settings, profile, modules, dir.jmhFile(s"${cell.id.slug}--$tag", cell.jvm), log, timeout, progress,
         Vector("-prof", prof(raw)))
       val lines =
         if (Files.isRegularFile(log)) new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split('\n').toVector else Vector.empty

@@ -25,17 +25,17 @@ class ResumeSuite extends munit.FunSuite {
   test("the engine settings recorded in run.json are the ones a resumed run measures with") {
     val engine = Rounds.Engine(precision = 0.07, minRounds = 4, maxRounds = 9, budgetSeconds = Some(300.0), confidence = 0.9, seed = 42L,
       precisionFirst = true)
-    val meta = SyntheticRun.meta("r", Vector.empty).copy(engine = Some(EngineInfo(EngineFlags.describe(engine), 0.9,
+    val meta = SyntheticRun.meta("r", Vector.empty).copy(engine = Some(EngineInfo(EngineDefaults.describe(engine), 0.9,
         Some(Resume.settingsOf(engine)), Some("spin"))))
     val dir = Files.createTempDirectory("resume-engine")
     new RunDir(dir).writeMeta(meta)
     val back = RunFiles.readMeta(dir.resolve("run.json"))
     assertEquals(Resume.engineOf(back), (Some(engine), 0.9))
-    assertEquals(Resume.waitOf(back), "spin")
+    assertEquals(Resume.waitOf(back).id, "spin")
     // A run measured with the profile's fixed forks resumes without the rounds engine, at its own level.
     val fixed = SyntheticRun.meta("r", Vector.empty).copy(engine = Some(EngineInfo("fixed forks per cell (3)", 0.99)))
     assertEquals(Resume.engineOf(fixed), (None, 0.99))
-    assertEquals(Resume.waitOf(fixed), "park", "a run that did not record its wait parked")
+    assertEquals(Resume.waitOf(fixed).id, "park", "a run that did not record its wait parked")
   }
 
   test("--resume refuses engine flags: the rest of the run measures as it began") {

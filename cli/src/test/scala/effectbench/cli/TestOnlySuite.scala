@@ -6,7 +6,7 @@ import java.io.ByteArrayOutputStream
 /** The fault scenario exists for these tests only: `list` and plain selections never show it. */
 class TestOnlySuite extends munit.FunSuite {
   private def selected(argv: String*)(testOnly: Boolean): Vector[String] =
-    Plan.selection(Flags.read[Selectors](argv), None, testOnly).scenarios.map(_.id)
+    Plan.selection(Flags.read[Selectors](argv).asked, None, testOnly).scenarios.map(_.id)
 
   private def listOutput(argv: String*): String = {
     val buf = new ByteArrayOutputStream()

@@ -1,7 +1,7 @@
 package effectbench.lab
 
 import effectbench.runner._
-import effectbench.cli.Main
+import effectbench.cli.{EngineFlags, JvmChoice, Main}
 import effectbench.Runtimes
 import effectbench.report.{CellStats, TerminalTable}
 import effectbench.stats.{CellRatios, ForkStats}
@@ -68,22 +68,17 @@ object EngineStudy {
     val rounds = roundsFlag.getOrElse(if (smoke) "2" else "6")
     val profile = if (smoke) Vector("--profile", "smoke") else Vector("--quick")
     val jvm = jvms.jvm.toVector.flatMap(j => Vector("--jvm", j))
-    val before = System.getProperty(effectbench.ResultWait.Property)
     val rows =
-      try effectbench.ResultWait.ids.flatMap { w =>
-          val previous = Workspace.latestRun(out)
-          Console.err.println(s"engine-study --waits: $w")
-          Main.dispatch(Vector("run", "--scenario", bimodalScenario, "--runtime", bimodalRuntimes.mkString(","), "--mode", "fork",
-            "--rounds", rounds,
-            "--wait", w, "--out", out.toString) ++ profile ++ jvm)
-          Workspace.latestRun(out).filterNot(previous.contains) match {
-            case Some(dir) => waitRows(w, RunData.load(dir))
-            case None => Vector(Vector(w, "", "no run", "", "", "", ""))
-          }
+      effectbench.ResultWait.ids.flatMap { w =>
+        val previous = Workspace.latestRun(out)
+        Console.err.println(s"engine-study --waits: $w")
+        Main.dispatch(Vector("run", "--scenario", bimodalScenario, "--runtime", bimodalRuntimes.mkString(","), "--mode", "fork",
+          "--rounds", rounds,
+          "--wait", w, "--out", out.toString) ++ profile ++ jvm)
+        Workspace.latestRun(out).filterNot(previous.contains) match {
+          case Some(dir) => waitRows(w, RunData.load(dir))
+          case None => Vector(Vector(w, "", "no run", "", "", "", ""))
         }
-      finally {
-        if (before == null) System.clearProperty(effectbench.ResultWait.Property)
-        else System.setProperty(effectbench.ResultWait.Property, before)
       }
     println()
     print(TerminalTable.table(Vector("wait", "runtime", "forks", "fork means", "modes", "slow mode share", "machine s"), rows))

@@ -1,8 +1,8 @@
 package effectbench.lab
 
 import effectbench.cli.{CommandLine, Main}
-import effectbench.runner.JvmChoice
-import effectbench.runner.Flags._
+import effectbench.cli.JvmChoice
+import effectbench.cli.Flags._
 import mainargs.{arg, main, Flag, ParserForMethods}
 
 /** The research commands, `./bench lab COMMAND`: benchmarks of the suite itself, run alone on a

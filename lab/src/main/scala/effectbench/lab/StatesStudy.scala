@@ -1,6 +1,7 @@
 package effectbench.lab
 
 import effectbench.runner._
+import effectbench.cli.JvmChoice
 import effectbench.{Catalog, Mode, Settings}
 import effectbench.report.TerminalTable
 import effectbench.stats.{ForkStats, Format}
@@ -63,7 +64,7 @@ object StatesStudy {
       )).getOrElse(changes)
     val cellSpecs = cellsFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector).getOrElse(defaultCells)
     val modules = Workspace.modules
-    val (jvmList, notes) = Workspace.jvmsOf(jvms)
+    val (jvmList, notes) = Workspace.jvmsOf(jvms.jvm)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
     val profile =
@@ -82,7 +83,7 @@ object StatesStudy {
     val out = outFlag.fold(Workspace.results.resolve("states-study"))(Paths.get(_)).toAbsolutePath
     val dir = RunDir.fresh(out, "states")
     val settings = Settings.Levelled
-    val verdicts = Verifier.all(cells, settings, modules, dir, 120L, Console.err.println)
+    val verdicts = Verifier.all(cells, settings, modules, dir, 120L, EngineEvent.Sink.stderr)
     val ok = cells.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
     cells.filterNot(ok.contains).foreach(c => Console.err.println(s"${c.id.key}: failed its oracle, left out"))
     // Every (cell, change) launched `launches` times, in a shuffled order.

@@ -49,26 +49,26 @@ object CellRoutine {
     val cells = batches.flatten
     progress.nameTables(batches)
     // Oracles first, per (group, runtime, JVM) in child JVMs: a cell that fails is never timed.
-    progress.phase(s"verifying the oracles of ${cells.size} cells")
-    val verdicts = Verifier.all(cells, settings, modules, dir, math.min(timeout, 120L), progress.notes)
+    progress(EngineEvent.Phase(s"verifying the oracles of ${cells.size} cells"))
+    val verdicts = Verifier.all(cells, settings, modules, dir, math.min(timeout, 120L), progress)
     val bad = verdicts.values.count(!_.ok)
-    if (bad > 0) progress.warn(s"warning: $bad cells failed their oracle and will not be timed")
+    if (bad > 0) progress(EngineEvent.Warning(s"$bad cells failed their oracle and will not be timed"))
     batches.foreach { batch =>
       val verified = batch.filter(c => verdicts((c.id.key, c.jvm.label)).ok)
       val measureCell = if (verified.isEmpty) (_: PlannedCell) => sys.error("no verified cell") else measure.batch(verified)
       batch.foreach { cell =>
         val v = verdicts((cell.id.key, cell.jvm.label))
         val on = if (manyJvms) s" on ${cell.jvm.label}" else ""
-        progress.starting(cell.id.key + on, progress.cellName(cell) + on)
+        progress(EngineEvent.CellStarted(cell.id.key + on, progress.cellName(cell) + on))
         val m = if (v.ok) measureCell(cell) else Measured(v.status, v.reason, None, 0.0)
         val rec = record(dir, cell, v, m, modules)
         Subprocess.recording {
           dir.appendCell(rec)
           recorded(rec)
         }
-        m.notes.foreach(n => progress.note(s"          $n"))
-        progress.finished(m.seconds, v.ok && m.status != Outcome.NotMeasured,
-          if (m.status.ok) measure.okText(rec, m) else failureText(m.status, m.reason), ok = !m.status.failure)
+        m.notes.foreach(n => progress(EngineEvent.Note(s"          $n")))
+        progress(EngineEvent.CellFinished(m.seconds, v.ok && m.status != Outcome.NotMeasured,
+            if (m.status.ok) measure.okText(rec, m) else failureText(m.status, m.reason), ok = !m.status.failure))
       }
     }
   }

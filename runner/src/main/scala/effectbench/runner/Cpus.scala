@@ -78,8 +78,7 @@ object Cpus {
 
 object CpusAxis {
   /** Every JVM once per `--cpus` count (none given: the JVMs as they are). */
-  def expand(jvms: Vector[Jvm], cpus: Seq[String]): Vector[Jvm] = {
-    val counts = Cpus.parse(Flags.split(cpus))
+  def expand(jvms: Vector[Jvm], counts: Vector[Int]): Vector[Jvm] = {
     if (counts.isEmpty) jvms else for (j <- jvms; n <- counts) yield j.copy(cpus = Some(n))
   }
 }

@@ -28,9 +28,6 @@ object Headline {
   def families: Vector[effectbench.Family] = scenarios.map(_.family).distinct
   def runtimes: Vector[String] = scenarios.flatMap(_.runtimes).distinct
 
-  /** Whether a `run` command line asks for the headline set: no selector (nor `--sweep`) and no `--all`. */
-  def applies(flags: RunFlags): Boolean = !flags.all.value && flags.cells.sel.isEmpty && flags.sweep.isEmpty
-
   /** Of the error styles, typed errors written by hand (`either`: every runtime with the business
     * flow, baseline included); of hog-probe's budgets, the levelled one and the one Cats Effect ships. */
   val variants: Set[String] = Set("default", "either", effectbench.LatencyModel.Levelled, effectbench.LatencyModel.Shipped)
@@ -57,14 +54,12 @@ object Headline {
     * unused goes to the tables after it. `relay`: relay rounds for its tables, which the
     * budget's plan counts at a relayed cell's cost. */
   def engine(
-      profile: MeasureProfile, confidence: Double, cells: Vector[PlannedCell], results: Path, relay: Boolean = false,
-      turnSeconds: Double = Rounds.RelayTurnSeconds
+      profile: MeasureProfile, confidence: Double, cells: Vector[PlannedCell], results: Path, relay: Boolean = false
   ): Rounds.Engine = {
     val runnable = cells.filter(_.status.runnable)
     val order = runnable.map(Rounds.tableKey).distinct
-    val base = Rounds.Engine(EngineFlagsDefaults.precision(profile), MinRounds, EngineFlagsDefaults.maxRounds,
-      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true, canary = true, relay = relay,
-      turnSeconds = turnSeconds)
+    val base = Rounds.Engine(EngineDefaults.precision(profile), MinRounds, EngineDefaults.maxRounds,
+      Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true, canary = true, relay = relay)
     val perFork = estimate(cells, profile, Some(base), results).forkSeconds
     val tables = runnable.groupBy(base.tableOf)
     val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))

@@ -20,11 +20,11 @@ object JmhCell {
   def duration(seconds: Double): String = s"${math.max(1L, math.round(seconds * 1000))}ms"
 
   /** The flags of the JVM that measures `cell`: its JVM's own, the measuring heap and stack, the
-    * runner watch, the runtime's levelled properties and the result wait. The verifier's JVM gets
+    * runner watch, the runtime's levelled properties and the JVM's result wait. The verifier's JVM gets
     * the same (Verifier.jvmCommand), so a cell is checked where it will be timed. */
   def measuringFlags(jvm: Jvm, settings: Settings, runtime: String): Vector[String] =
     jvm.extraFlags ++ MeasuringJvm.flags ++ Vector(Subprocess.watchFlag) ++ Settings.jvmProperties(settings, runtime) :+
-      EngineFlags.waitProperty
+      jvm.waitProperty
 
   /** Whether a cell is measured in one JVM launched directly with the measuring flags (JMH `-f 0`)
     * rather than by a JMH host that forks it: so when one fork is asked for and no profiler comes
@@ -111,13 +111,13 @@ object JmhCell {
 
   def run(
       cell: PlannedCell, settings: Settings, profile: MeasureProfile, modules: Modules, out: Path, log: Path,
-      timeoutSeconds: Long, note: String => Unit = Console.err.println, extra: Vector[String] = Vector.empty
+      timeoutSeconds: Long, events: EngineEvent.Sink = EngineEvent.Sink.stderr, extra: Vector[String] = Vector.empty
   ): Outcome = {
     clear(out)
     val flags = if (direct(profile, extra)) forkFlags(cell, modules, out) else Right(Vector.empty)
     flags match {
       case Left(why) => Outcome(Status.Failed, "failed: " + why, None, 0)
-      case Right(f) => measure(command(cell, settings, profile, modules, out, extra, f), out, log, timeoutSeconds, note)
+      case Right(f) => measure(command(cell, settings, profile, modules, out, extra, f), out, log, timeoutSeconds, events)
     }
   }
 
@@ -149,9 +149,9 @@ object JmhCell {
       .map(s => LatencyCell.iterations(profile, LatencyModel.windowSeconds(s.complete(cell.id.params)))._1)
       .getOrElse(profile.warmups)
 
-  private def measure(cmd: Vector[String], out: Path, log: Path, timeoutSeconds: Long, note: String => Unit): Outcome = {
+  private def measure(cmd: Vector[String], out: Path, log: Path, timeoutSeconds: Long, events: EngineEvent.Sink): Outcome = {
     // JMH's own machine-wide lock, taken here (see MeasureLock); the time limit starts once it is held.
-    val done = MeasureLock.holding(note)(Subprocess.run(cmd, log, timeoutSeconds, env = environment(out)))
+    val done = MeasureLock.holding(events)(Subprocess.run(cmd, log, timeoutSeconds, env = environment(out)))
     outcome(done, out, log, timeoutSeconds)
   }
 

@@ -9,13 +9,18 @@ import scala.jdk.CollectionConverters._
 final case class Jvm(
     java: Path, home: Path, version: String, vendor: String, cpus: Option[Int] = None,
     /** Flags a study adds to the measuring JVM (the lab's StatesStudy); not part of the label. */
-    studyFlags: Vector[String] = Vector.empty
+    studyFlags: Vector[String] = Vector.empty,
+    /** How the measuring thread waits for each result (`run --wait`); park unless asked. The JVM, a
+      * separate process, is given it as a system property (`waitProperty`), read by ResultWait. */
+    resultWait: effectbench.ResultWait.Strategy = effectbench.ResultWait.Park
 ) {
   def feature: Int = Jvms.featureOf(version)
   def label: String = s"jdk-$version" + (if (vendor.nonEmpty) s" ($vendor)" else "") + Cpus.labelSuffix(cpus)
   /** Flags every JVM of this version needs for JMH and the Scala runtime, and its processor count. */
   def extraFlags: Vector[String] =
     (if (feature >= 24) Vector("--sun-misc-unsafe-memory-access=allow") else Vector.empty) ++ Cpus.jvmFlags(cpus) ++ studyFlags
+  /** The result wait as the measuring and verifying JVMs receive it: the one place it becomes a property. */
+  def waitProperty: String = s"-D${effectbench.ResultWait.Property}=${resultWait.id}"
   /** What goes before `java` on the command line: pinning to `cpus` cores where taskset exists. */
   def launcher: Vector[String] = Cpus.launcher(cpus)
 }

@@ -123,7 +123,7 @@ object MachineCanary {
     * The engine does not wait for the machine: the away state can last minutes, and waits would
     * spend the run's budget on nothing. Every fork's check goes to the run's canary.jsonl
     * (CanaryLog). `read` is the canary, given so that the rule can be tested without timing anything. */
-  final class Guard(read: () => Reading, runDir: Path, note: String => Unit) {
+  final class Guard(read: () => Reading, runDir: Path, events: EngineEvent.Sink) {
     private var judge = Judge()
     private var last: Option[(Reading, Long)] = None
 
@@ -166,9 +166,9 @@ object MachineCanary {
         (a, true)
       } else if (slow) {
         val moved = setAside(math.max(excess(before, ref), excess(after, ref)))
-        note(f"$cell round $round: set aside, the machine away from its usual state around the fork (canary " +
-          f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
-          "later rounds measure the cell again")
+        events(EngineEvent.Note(f"$cell round $round: set aside, the machine away from its usual state around the fork (canary " +
+            f"${excess(before, ref) * 100}%+.0f%% before, ${excess(after, ref) * 100}%+.0f%% after, against its usual ${text(ref)}); " +
+            "later rounds measure the cell again"))
         CanaryLog.append(runDir, check(table, cell, round, nth, before, after, ref, Verdict.SetAside, moved))
         (a, false)
       } else {
@@ -198,8 +198,8 @@ object MachineCanary {
   private val guards = scala.collection.concurrent.TrieMap.empty[Path, Guard]
 
   /** The guard of a run (one per run directory, so that the reference spans its tables). */
-  def guardFor(runDir: Path, note: String => Unit): Guard = guards.getOrElseUpdate(runDir, {
+  def guardFor(runDir: Path, events: EngineEvent.Sink): Guard = guards.getOrElseUpdate(runDir, {
       lazy val canary = new MachineCanary()
-      new Guard(() => canary.read(), runDir, note)
+      new Guard(() => canary.read(), runDir, events)
     })
 }

@@ -73,7 +73,7 @@ object MachineProbe {
     val memory = results.filter(r => MemoryJobs(r.job) && !r.spread.isNaN)
     val wide = memory.filter(_.spread > floor)
     val core = results.find(_.job == "arithmetic").filter(r => !r.spread.isNaN && r.spread > floor)
-    val target = EngineFlagsDefaults.precision(RunProfile)
+    val target = EngineDefaults.precision(RunProfile)
     val lines = Vector.newBuilder[String]
     core.foreach(r =>
       lines += f"the core itself is not steady: fixed arithmetic took windows ${r.spread * 100}%.1f%% apart (over ${floor * 100}%.0f%%): " +

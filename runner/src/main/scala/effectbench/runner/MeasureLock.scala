@@ -11,16 +11,17 @@ import java.nio.file.{Path, Paths, StandardOpenOption}
 object MeasureLock {
   def file: Path = Paths.get(System.getProperty("java.io.tmpdir")).resolve("jmh.lock")
 
-  def holding[A](note: String => Unit)(body: => A): A = {
+  def holding[A](events: EngineEvent.Sink)(body: => A): A = {
     val ch =
       try Some(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE))
       catch {
-        case e: java.io.IOException => note(s"warning: cannot open $file (${e.getMessage}); measuring without the machine-wide lock"); None
+        case e: java.io.IOException =>
+          events(EngineEvent.Warning(s"cannot open $file (${e.getMessage}); measuring without the machine-wide lock")); None
       }
     try {
       val lock = ch.map { c =>
         Option(c.tryLock()).getOrElse {
-          note(s"waiting: another benchmark on this machine is measuring (it holds $file); this cell starts when it is done")
+          events(EngineEvent.Waiting(s"another benchmark on this machine is measuring (it holds $file); this cell starts when it is done"))
           c.lock()
         }
       }
@@ -32,7 +33,7 @@ object MeasureLock {
     } finally {
       ch.foreach(_.close())
       // A fork, or a relay group, is done: the status line counts it.
-      Progress.measured(note)
+      events(EngineEvent.ForkEnded)
     }
   }
 }

@@ -27,8 +27,15 @@ final case class Selection(
 )
 
 object Plan {
+  /** The cells a command asks for, as given: scenario ids or globs, runtime ids, variants, name=value
+    * parameters and modes; empty asks for every one. */
+  final case class Asked(
+      scenarios: Vector[String] = Vector.empty, runtimes: Vector[String] = Vector.empty, variants: Vector[String] = Vector.empty,
+      param: Vector[String] = Vector.empty, mode: Vector[Mode] = Vector.empty
+  )
+
   /** `--scenario a,b*` with globs; unknown names are usage errors listing the valid ones. */
-  def selection(sel: Selectors, sweepParam: Option[String], includeTestOnly: Boolean, libFlags: Seq[String] = Nil): Selection = {
+  def selection(sel: Asked, sweepParam: Option[String], includeTestOnly: Boolean, libFlags: Seq[String] = Nil): Selection = {
     val libs = Libs.parse(libFlags)
     val pool = Catalog.scenarios ++ (if (includeTestOnly) Catalog.testOnly else Vector.empty)
     val scenarioNames = sel.scenarios

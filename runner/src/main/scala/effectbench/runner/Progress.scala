@@ -11,20 +11,19 @@ import java.nio.file.{Files, Path, StandardOpenOption}
   * its round, the forks of that round done, a bar, elapsed time and ETA — and above it one short
   * line per finished table (or per cell, for a run without rounds), the run's header and the
   * warnings that need the user. Piped (`live` false): the same lines, plain, without the status
-  * line. Everything the engine says (`note`) goes to the run's log file (`logTo`, the run
-  * directory's run.log), and to the terminal as well with `Display.verbose`.
+  * line. Everything the engine says goes to the run's log file (`logTo`, the run directory's
+  * run.log), and its narrative (`EngineEvent.Note`) to the terminal as well with `Display.verbose`.
   *
-  * The engine speaks through `note: String => Unit`; given `notes` as that function, it also
-  * reports rounds and measured forks (`Progress.roundStarted`, `Progress.measured`), which only
-  * move the status line. */
+  * The engine speaks in typed events (`EngineEvent`), Progress being their sink: rounds and
+  * measured forks move the status line; warnings and waits always reach the terminal. */
 final class Progress(
     total: Int, estimatePerCell: Double, display: Progress.Display = Progress.Display.plain(verbose = true),
     out: Progress.Out = Progress.Out.stderr, clock: () => Long = () => System.nanoTime(),
     /** Seconds from the start by which the run ends whatever its cells cost (a run budget and its
       * end), when it has one: the ETA never reaches past it. */
     endsBy: Option[Double] = None
-) {
-  import Progress.{BarWidth, EraseLine, Notes, Table, bar, needsUser, plural, shortNames}
+) extends EngineEvent.Sink {
+  import Progress.{BarWidth, EraseLine, Table, bar, plural, shortNames}
 
   private val started = clock()
   private var done = 0
@@ -44,10 +43,6 @@ final class Progress(
   private var drawn = false
   private var closed = false
   private var ticker: Option[Thread] = None
-
-  /** The `note` to give the engine: what it says is narrative (`note`), and its round events move
-    * the status line. */
-  val notes: Notes = new Notes(this)
 
   private def seconds(from: Long): Double = (clock() - from) / 1e9
 
@@ -90,20 +85,34 @@ final class Progress(
     out.flush()
   }
 
-  /** A line of the run's header: what is measured and how, said before measuring. */
-  def header(msg: String): Unit = synchronized(shown(msg))
-
-  /** A warning that needs the user: always shown. */
-  def warn(msg: String): Unit = synchronized(shown(msg))
-
-  /** What the engine says: to the log; to the terminal with `verbose`, or when it is a warning or
-    * a wait the user should know of. */
-  def note(msg: String): Unit = synchronized {
-    if (display.verbose || needsUser(msg)) shown(msg) else logged(msg)
+  /** One event of the engine, drawn: each kind's place on the terminal and in the log. */
+  def apply(e: EngineEvent): Unit = synchronized {
+    e match {
+      case EngineEvent.Note(line) => narrative(line)
+      case w: EngineEvent.Warning => shown(w.line)
+      case w: EngineEvent.Waiting => shown(w.line)
+      case EngineEvent.Header(line) => shown(line)
+      case EngineEvent.Phase(line) => phase(line)
+      case t: EngineEvent.TableStarted =>
+        narrative(t.narrative)
+        tableStarted(t)
+      case b: EngineEvent.TableBudget => narrative(b.line)
+      case r: EngineEvent.RelayRounds => narrative(r.line)
+      case EngineEvent.RoundStarted(key, round, cells, relay) => roundStarted(key, round, cells, relay)
+      case EngineEvent.ForkEnded => measured()
+      case f: EngineEvent.TableFinished =>
+        tableFinished(f.table, f.summary, f.latency)
+        narrative(f.line)
+      case EngineEvent.CellStarted(what, short) => starting(what, short)
+      case EngineEvent.CellFinished(seconds, measured, outcome, ok) => finished(seconds, measured, outcome, ok)
+    }
   }
 
+  /** The engine's narrative: to the log; to the terminal too with `verbose`. */
+  private def narrative(line: String): Unit = if (display.verbose) shown(line) else logged(line)
+
   /** A step before measuring (verifying the oracles), shown on the status line. */
-  def phase(what: String): Unit = synchronized {
+  private def phase(what: String): Unit = {
     logged(what)
     phase = Some(what)
     redraw()
@@ -129,22 +138,21 @@ final class Progress(
   /** A cell's short name: its table's and its runtime. */
   def cellName(c: PlannedCell): String = s"${tableName(c)} ${c.id.runtimeKey}"
 
-  /** A table starts its rounds: `key` as the engine names it (`Rounds.Engine.tableOf`). */
-  def tableStarted(key: String, cells: Vector[PlannedCell]): Unit = synchronized {
+  private def tableStarted(t: EngineEvent.TableStarted): Unit = {
     phase = None
-    table = Some(Table(key, cells.headOption.map(tableName).getOrElse(key), tablesDone + 1, cells.size, clock()))
-    logged(s"table $key: ${cells.size} cells in rounds")
+    table = Some(Table(t.table, t.cells.headOption.map(tableName).getOrElse(t.table), tablesDone + 1, t.cells.size, clock()))
+    logged(t.logged)
     redraw()
   }
 
-  private def roundStarted(key: String, round: Int, cells: Int, relay: Boolean): Unit = synchronized {
+  private def roundStarted(key: String, round: Int, cells: Int, relay: Boolean): Unit = {
     table.filter(_.key == key).foreach { t =>
       table = Some(t.copy(round = round, roundCells = cells, roundDone = 0, relay = relay))
       redraw()
     }
   }
 
-  private def measured(): Unit = synchronized {
+  private def measured(): Unit = {
     table.filter(_.round > 0).foreach { t =>
       // A relay round measures its cells in groups of at most Rounds.RelayMaxJvms, each group at once.
       val step = if (t.relay) Rounds.RelayMaxJvms else 1
@@ -155,7 +163,7 @@ final class Progress(
 
   /** A table's rounds are done: its one line. A latency table's ratios are its hogs' time per step
     * (what its rounds stop on), so its line names them: read alone, a wide one looks like the p99's. */
-  def tableFinished(key: String, summary: Rounds.TableSummary, latency: Boolean = false): Unit = synchronized {
+  private def tableFinished(key: String, summary: Rounds.TableSummary, latency: Boolean): Unit = {
     val t = table.filter(_.key == key)
     val name = t.map(_.name).getOrElse(key)
     val wall = t.map(x => seconds(x.started)).getOrElse(summary.seconds)
@@ -175,9 +183,7 @@ final class Progress(
   private def plainTime: String =
     if (display.live) "" else s"  (${Format.duration(elapsed)} elapsed, ETA ${Format.duration(eta)})"
 
-  /** A cell is about to be measured (or, in rounds, recorded): `what` in full for the log, `short`
-    * for the terminal. */
-  def starting(what: String, short: String): Unit = synchronized {
+  private def starting(what: String, short: String): Unit = {
     phase = None
     cell = Some(short)
     logged(s"[${done + 1}/$total] $what")
@@ -185,7 +191,7 @@ final class Progress(
   }
 
   /** A cell is done: its line when the run shows cells, a warning when it has no score. */
-  def finished(seconds: Double, measured: Boolean, outcome: String, ok: Boolean = true): Unit = synchronized {
+  private def finished(seconds: Double, measured: Boolean, outcome: String, ok: Boolean): Unit = {
     done += 1
     lastFinished = clock()
     if (measured) { measuredSeconds += seconds; measuredCells += 1 }
@@ -279,7 +285,7 @@ final class Progress(
       private val buf = new java.io.ByteArrayOutputStream()
       def write(b: Int): Unit = if (b == '\n') flushLine() else buf.write(b)
       private def flushLine(): Unit = {
-        warn(buf.toString(StandardCharsets.UTF_8))
+        Progress.this.synchronized(shown(buf.toString(StandardCharsets.UTF_8)))
         buf.reset()
       }
       override def flush(): Unit = if (buf.size() > 0) flushLine()
@@ -327,28 +333,6 @@ object Progress {
       def flush(): Unit = err.flush()
     }
   }
-
-  /** The `note` function Progress gives the engine (`Progress.notes`). */
-  final class Notes(p: Progress) extends (String => Unit) {
-    def apply(msg: String): Unit = p.note(msg)
-    private[Progress] def progress: Progress = p
-  }
-
-  /** A round of table `key` starts with `cells` forks (`relay`: all at once, taking turns); said
-    * by the round loop through its `note`, and nothing when that is not a Progress's. */
-  def roundStarted(note: String => Unit, key: String, round: Int, cells: Int, relay: Boolean): Unit = note match {
-    case n: Notes => n.progress.roundStarted(key, round, cells, relay)
-    case _ => ()
-  }
-
-  /** A measuring JVM (one fork) or a relay group ended; as `roundStarted`. */
-  def measured(note: String => Unit): Unit = note match {
-    case n: Notes => n.progress.measured()
-    case _ => ()
-  }
-
-  /** Lines of the engine that need the user even when the narrative goes to the log only. */
-  def needsUser(msg: String): Boolean = msg.startsWith("warning:") || msg.startsWith("waiting:")
 
   private final case class Table(
       key: String, name: String, index: Int, cells: Int, started: Long, round: Int = 0, roundCells: Int = 0, roundDone: Int = 0,

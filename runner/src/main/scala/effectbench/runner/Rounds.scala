@@ -189,9 +189,11 @@ object Rounds {
     * like; without one, every fork has the profile's shape. */
   def loop(
       keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int, ForkShape.Shape) => Fork,
-      note: String => Unit, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false,
+      events: EngineEvent.Sink, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false,
       relayRound: Option[(Vector[String], Int, ForkShape.Shape) => Map[String, Fork]] = None
   ): LoopResult = {
+    // What the loop says of its table is narrative: the run's log, the terminal with --verbose.
+    val note: String => Unit = line => events(EngineEvent.Note(line))
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
     var tails = Map.empty[String, Vector[ForkShape.TailFork]]
     var failed = Set.empty[String]
@@ -220,7 +222,7 @@ object Rounds {
     while (stopped.isEmpty) {
       round += 1
       val alive = next.filterNot(failed.contains)
-      Progress.roundStarted(note, label, round, if (relayRound.isDefined) alive.distinct.size else alive.size, relayRound.isDefined)
+      events(EngineEvent.RoundStarted(label, round, if (relayRound.isDefined) alive.distinct.size else alive.size, relayRound.isDefined))
       shapes.filter(_ => engine.adaptForks && round >= ShapeFromRound).foreach { rule =>
         val proposals = keys.filterNot(failed.contains).flatMap { k =>
           forks.get(k).filter(_.nonEmpty).map { fs =>
@@ -349,7 +351,7 @@ object Rounds {
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
   def measure(
       cells: Vector[PlannedCell], settings: Settings, profile: MeasureProfile, modules: Modules, dir: RunDir,
-      timeout: Long, engine: Engine, note: String => Unit
+      timeout: Long, engine: Engine, events: EngineEvent.Sink
   ): (Map[String, CellOutcome], TableSummary) = {
     val oneFork = profile.copy(forks = 1)
     val key = engine.tableOf(cells.head)
@@ -364,7 +366,7 @@ object Rounds {
     val budget = engine.runBudget match {
       case Some(rb) =>
         val b = rb.allot(key, cells.size)
-        note(f"table $key: budget $b%.0f s of the run's ${rb.remaining}%.0f s left (${rb.tablesLeft} tables to go)")
+        events(EngineEvent.TableBudget(key, b, rb.remaining, rb.tablesLeft))
         Some(b)
       case None => engine.budgetSeconds
     }
@@ -377,11 +379,7 @@ object Rounds {
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)
-    if (relayed && cells.exists(latency))
-      note(s"table $key: relay rounds (each round's JVMs live at once and take turns, one window a turn, the JVMs out of turn stopped)")
-    else if (relayed)
-      note(f"table $key: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
-        f"${turns.warmups} warm-up turns of ${turns.warmupSeconds}%.2f s, ${turns.iterations} measured of ${turns.iterationSeconds}%.2f s)")
+    if (relayed) events(EngineEvent.RelayRounds(key, if (cells.exists(latency)) None else Some(turns)))
     val relayRound = if (!relayed) None
     else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
       val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations)
@@ -395,7 +393,7 @@ object Rounds {
         val members = planned.collect { case (_, _, _, Right(m)) => m }
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
-        val r = MeasureLock.holding(note)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
+        val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
             turnLimitSeconds = timeout, warmupTurns = prof.warmups))
         val each = r.seconds / math.max(1, members.size)
         planned.map {
@@ -423,7 +421,7 @@ object Rounds {
         val log = dir.logFile(s"${cell.jvm.label}--${roundTag(cell, round, nth)}")
         def once(): JmhCell.Outcome =
           JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log, timeout,
-            note)
+            events)
         // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
         def setAside(away: Double): String = {
           val n = asideCount.getOrElse((k, round), 0) + 1
@@ -441,7 +439,7 @@ object Rounds {
         }
         val (o, kept) =
           if (engine.canary)
-            MachineCanary.guardFor(dir.dir, note)
+            MachineCanary.guardFor(dir.dir, events)
               .fork(key, k, round, nth, dir.dir.relativize(out).toString, setsAside = !latency(cell))(once)(setAside)
           else (once(), true)
         if (o.status.ok && kept) {
@@ -452,7 +450,7 @@ object Rounds {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
-      }, note, key, Some(rule), spendAll, relayRound)
+      }, events, key, Some(rule), spendAll, relayRound)
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key
@@ -461,9 +459,9 @@ object Rounds {
       val kept = files.getOrElse(k, Vector.empty)
       val back = if (failed.contains(k)) Vector.empty else restore(kept.size, asideFiles.getOrElse(k, Vector.empty))
       if (back.nonEmpty) {
-        note(s"$k: ${kept.size} fork${if (kept.size == 1) "" else "s"} measured with the machine in its usual state; " +
-          s"${back.size} of those set aside kept as measured, the least away first, for an interval on ${MinKeptForks - 1} df")
-        MachineCanary.guardFor(dir.dir, note).restored(key, k, back.map(a => (a.round, a.nth, a.file)))
+        events(EngineEvent.Note(s"$k: ${kept.size} fork${if (kept.size == 1) "" else "s"} measured with the machine in its usual state; " +
+            s"${back.size} of those set aside kept as measured, the least away first, for an interval on ${MinKeptForks - 1} df"))
+        MachineCanary.guardFor(dir.dir, events).restored(key, k, back.map(a => (a.round, a.nth, a.file)))
       }
       val fs = (kept ++ back.map(a => (a.round, a.file))).sortBy(_._1)
       val o = failed.get(k) match {

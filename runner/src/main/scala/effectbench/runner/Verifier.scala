@@ -31,7 +31,7 @@ object Verifier {
     * run directory); the verdicts by (cell key, JVM label). */
   def all(
       cells: Vector[PlannedCell], settings: Settings, modules: Modules, dir: RunDir, perCellTimeout: Long,
-      note: String => Unit
+      events: EngineEvent.Sink
   ): Map[(String, String), OracleVerdict] = {
     val batches = cells.groupBy(c => (c.module, c.runtime, c.jvm.label)).toVector
     // Two verifier JVMs at a time: nothing is timed here, and a JVM's start leaves a core idle part of the time.
@@ -41,7 +41,7 @@ object Verifier {
         pool.submit(new java.util.concurrent.Callable[Vector[((String, String), OracleVerdict)]] {
           def call(): Vector[((String, String), OracleVerdict)] = {
             val lib = batch.head.build.fold("")(b => s" ($b)")
-            note(s"verifying ${batch.size} cells of $runtime$lib on $jvmLabel ...")
+            events(EngineEvent.Note(s"verifying ${batch.size} cells of $runtime$lib on $jvmLabel ..."))
             val vs = run(batch, settings, modules, dir.logFile(s"verify-$runtime-${batch.head.build.fold("")(_ + "-")}$jvmLabel"),
               perCellTimeout)
             batch.map(c => (c.id.key, c.jvm.label) -> vs(c.id.key))

@@ -13,7 +13,7 @@ object Workspace {
   def results: Path = root.resolve("results")
 
   /** The JVMs `--jvm` names, or the default JVM with a note saying which it is. */
-  def jvmsOf(choice: JvmChoice): (Vector[Jvm], Vector[String]) = choice.jvm.toVector match {
+  def jvmsOf(paths: Seq[String]): (Vector[Jvm], Vector[String]) = paths.toVector match {
     case ps if ps.isEmpty =>
       val (j, note) = Jvms.default
       (Vector(j), note.toVector)

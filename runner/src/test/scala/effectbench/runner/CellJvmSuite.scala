@@ -19,7 +19,8 @@ class CellJvmSuite extends munit.FunSuite {
     Files.createDirectories(root.resolve("target/bench"))
     Files.write(root.resolve("target/bench/modern.classpath"), "cp".getBytes)
     val modules = new Modules(root)
-    val jvm = Jvm(Paths.get("/nonexistent/bin/java"), Paths.get("/nonexistent"), "17.0.1", "")
+    // A wait other than the default: the one the run asked for reaches both JVMs as their property.
+    val jvm = Jvm(Paths.get("/nonexistent/bin/java"), Paths.get("/nonexistent"), "17.0.1", "", resultWait = effectbench.ResultWait.Spin)
     def memory(args: Vector[String]) = args.filter(a => a.startsWith("-Xm") || a.startsWith("-Xss"))
     for (s <- Catalog.scenarios ++ Catalog.testOnly) {
       val cell = PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
@@ -34,7 +35,9 @@ class CellJvmSuite extends munit.FunSuite {
       for ((measuring, how) <- Seq(fork -> "forked", directJvm -> "direct")) {
         assertEquals(memory(verifier), memory(measuring), s"${s.id} ($how)")
         assert(memory(measuring).contains("-Xmx" + MeasuringJvm.heapSize), s"${s.id} ($how): ${memory(measuring)}")
-        assert(measuring.contains(EngineFlags.waitProperty) && verifier.contains(EngineFlags.waitProperty), s"${s.id} ($how)")
+        val wait = s"-D${effectbench.ResultWait.Property}=spin"
+        assert(measuring.count(_.startsWith(s"-D${effectbench.ResultWait.Property}=")) == 1 && measuring.contains(wait) &&
+            verifier.contains(wait), s"${s.id} ($how)")
       }
     }
   }

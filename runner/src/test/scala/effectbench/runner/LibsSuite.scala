@@ -48,7 +48,7 @@ class LibsSuite extends munit.FunSuite {
   test("the plan has one cell per version of the runtime, with distinct keys, and no other runtime unless asked") {
     val modules = new Modules(Cli.root)
     val (jvm, _) = Jvms.default
-    val sel = Plan.selection(Selectors(scenario = Seq("deep-bind")), None, includeTestOnly = false, Seq("zio=2.1.26,2.1.26,2.1.24"))
+    val sel = Plan.selection(Plan.Asked(scenarios = Vector("deep-bind")), None, includeTestOnly = false, Seq("zio=2.1.26,2.1.26,2.1.24"))
     val cells = Plan.cells(sel, Vector(jvm), modules, None).filter(_.id.mode == effectbench.Mode.Fork)
     assertEquals(cells.map(_.id.runtimeKey), Vector("zio@2.1.26", "zio@2.1.26#2", "zio@2.1.24"))
     assertEquals(cells.map(_.id.key).distinct.size, 3)
@@ -56,20 +56,10 @@ class LibsSuite extends munit.FunSuite {
     assert(cells(2).build.exists(_.startsWith("lib_zio_2_1_24")), cells(2).toString)
     assertEquals(cells.map(_.id.group).distinct.size, 1, "every version is a row of the same table")
     // With --runtime, the others asked are measured beside the versions.
-    val withBaseline = Plan.selection(Selectors(scenario = Seq("deep-bind"), runtime = Seq("zio,baseline")), None, false, Seq("zio=2.1.24"))
+    val withBaseline =
+      Plan.selection(Plan.Asked(scenarios = Vector("deep-bind"), runtimes = Vector("zio", "baseline")), None, false, Seq("zio=2.1.24"))
     assertEquals(Plan.cells(withBaseline, Vector(jvm), modules, None).filter(_.id.mode == effectbench.Mode.Fork).map(_.id.runtimeKey),
       Vector("zio@2.1.24", "baseline"))
-  }
-
-  test("a run with --lib measures in paired rounds even when no engine flag asks for them") {
-    val none = Flags.read[EngineOptions](Vector.empty)
-    assertEquals(EngineFlags.engine(none, Profiles.quick), None)
-    val e = EngineFlags.engine(none, Profiles.quick, versions = true)
-    assert(e.exists(_.minRounds >= 3), e.toString)
-    assertEquals(EngineFlags.engine(Flags.read[EngineOptions](Vector("--rounds", "2")), Profiles.quick, versions = true).map(_.maxRounds),
-      Some(2))
-    val range = EngineFlags.engine(Flags.read[EngineOptions](Vector("--rounds", "4-30")), Profiles.quick)
-    assertEquals(range.map(e => (e.minRounds, e.maxRounds)), Some((4, 30)))
   }
 
   test("a version the registry lacks is a usage error naming the module and the versions it has") {

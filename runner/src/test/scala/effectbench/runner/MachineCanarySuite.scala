@@ -12,7 +12,7 @@ class MachineCanarySuite extends munit.FunSuite {
     private val it = readings.iterator.map(MachineCanary.Reading(_))
     var notes = Vector.empty[String]
     val dir = Files.createTempDirectory("canary")
-    val guard = new MachineCanary.Guard(() => it.next(), dir, n => notes :+= n)
+    val guard = new MachineCanary.Guard(() => it.next(), dir, EngineEvent.Sink.lines(n => notes :+= n))
     var runs = 0
     var aside = 0
     def fork(round: Int, setsAside: Boolean = true): (String, Boolean) =

@@ -227,16 +227,6 @@ class RelaySuite extends munit.FunSuite {
   }
 
   test("--turns takes relay or forks; anything else is a usage error") {
-    assert(!EngineFlags.relay(None))
-    assert(EngineFlags.relay(None, default = true) && !EngineFlags.relay(Some("forks"), default = true))
-    // --turns alone picks the turns and keeps the headline's own engine; a stopping rule replaces it.
-    val turnsOnly = EngineOptions(turns = Some("relay"), level = ConfidenceFlag())
-    assert(turnsOnly.asked && !turnsOnly.rules)
-    assert(turnsOnly.copy(rounds = Some("4")).rules)
-    assert(EngineFlags.relay(Some("relay")))
-    assert(!EngineFlags.relay(Some("forks")))
-    assertEqualsDouble(EngineFlags.turn("100ms"), 0.1, 1e-12)
-    assertEqualsDouble(EngineFlags.turn("0.25s"), 0.25, 1e-12)
     val r = Cli.run("run", "--scenario", "no-such-scenario-is-never-reached", "--turns", "both", "--out", Cli.tempDir("bad").toString)
     assertEquals(r.exit, 2, r.all)
     assert(r.err.contains("--turns"), r.all)

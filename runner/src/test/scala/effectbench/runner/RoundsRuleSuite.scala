@@ -244,7 +244,7 @@ class RoundsRuleSuite extends munit.FunSuite {
           val tail = ForkShape.TailFork(shape.iterations, 8.0 + 0.01 * g.nextGaussian(), if (g.nextBoolean()) 0.4 else -0.4)
           Rounds.Fork(ok = true, Vector(Vector.fill(shape.iterations)(100 * launch)), 9.0, higherIsBetter = false,
             tail = Option.when(withTails)(tail))
-        }, n => notes :+= n, "t", Some(rule))
+        }, EngineEvent.Sink.lines(n => notes :+= n), "t", Some(rule))
       (shapes, notes)
     }
     val (tailed, notes) = run(withTails = true)
@@ -267,7 +267,7 @@ class RoundsRuleSuite extends munit.FunSuite {
           val tail = ForkShape.TailFork(4, 8.0 + sd * g.nextGaussian(), 0.0)
           Rounds.Fork(ok = true, Vector(Vector.fill(4)(100 * (1 + 0.01 * g.nextGaussian()))), 10.0, higherIsBetter = false,
             tail = Option.when(withTails)(tail))
-        }, n => notes :+= n, "t")
+        }, EngineEvent.Sink.lines(n => notes :+= n), "t")
       (res, notes)
     }
     val (res, notes) = run(withTails = true)
@@ -357,7 +357,7 @@ class RoundsRuleSuite extends munit.FunSuite {
       (k, round, _) =>
         Rounds.Fork(ok = true, Vector(Vector.fill(6)(100 * (1 + 0.2 * g.nextGaussian()))), 10.0, higherIsBetter = false,
           starving = k == "starves" || (k == "starves-once" && round == 1)),
-      n => notes :+= n, "t")
+      EngineEvent.Sink.lines(n => notes :+= n), "t")
     val starves = res.forks("starves").map(_._1)
     assertEquals(starves.take(2), Vector(1, 2), res.summary.toString)
     assert(!starves.exists(r => r == 3 || r == 4), s"rounds $starves")
@@ -484,7 +484,7 @@ class RoundsRuleSuite extends munit.FunSuite {
     }
     var notes = Vector.empty[String]
     val res = Rounds.loop(Vector("fast", "hopeless", "near"), engine(precisionFirst = true, min = 4, max = 40), Some(155.0),
-      new Random(1), forks, n => notes :+= n, "t")
+      new Random(1), forks, EngineEvent.Sink.lines(n => notes :+= n), "t")
     val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
     val near = ForkStats.ratio(est("fast"), est("near"))
     assertEquals(res.forks("near").size, 5, res.summary.toString)

@@ -78,7 +78,7 @@ class SweepStopSuite extends munit.FunSuite {
     recordSkips(dir, skips)
     val again = RunData.load(dir)
     assertEquals(again.cells.count(_.status == Outcome.NotMeasured), 4)
-    assertEquals(RunCommand.failures(again).map(_.key), Vector(SyntheticRun.serviceKey("future", 500)), "only the timed-out cell fails")
+    assertEquals(RunEngine.failures(again).map(_.key), Vector(SyntheticRun.serviceKey("future", 500)), "only the timed-out cell fails")
     val finished = new RunDir(dir).finished
     skips.foreach(s => assert(finished.contains((s.cell.id.key, jvm.label)), s"resume skips ${s.cell.id.key}"))
     // A resumed run judges from the directory alone: the same cells, the same reasons.
@@ -119,7 +119,7 @@ class SweepStopSuite extends munit.FunSuite {
     val zio2000 = merged.cells.find(_.key == SyntheticRun.serviceKey("zio", 2000)).get
     assertEquals(zio2000.status, Outcome.NotMeasured)
     assert(zio2000.reason.startsWith("the sweep stopped at 1,000/s"), zio2000.reason)
-    assertEquals(RunCommand.failures(merged), Vector.empty)
+    assertEquals(RunEngine.failures(merged), Vector.empty)
     val rows = ServiceCapacity.build(merged).head.rows.map(r => r.runtime -> r).toMap
     assertEquals(rows("zio").median, Some(500.0))
     assertEquals(rows("zio").notMeasured, Vector(2000L))

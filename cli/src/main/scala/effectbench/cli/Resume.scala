@@ -1,6 +1,7 @@
-package effectbench.runner
+package effectbench.cli
 
 import effectbench._
+import effectbench.runner._
 import effectbench.stats.ForkStats
 import effectbench.store.{FormatError, RoundsSettings, RunData, RunFiles, RunMeta}
 import java.nio.file.{Files, Path}
@@ -9,9 +10,6 @@ import java.nio.file.{Files, Path}
   * profile, JVMs and measuring engine. A resumed run is indistinguishable from one that was never
   * interrupted. */
 object Resume {
-  /** The flags that set how a run measures: a resumed run measures as it began. */
-  val engineFlags: Vector[String] = Vector("--precision", "--rounds", "--budget", "--confidence", "--seed", "--wait", "--canary")
-
   def run(cmd: RunCommand, dirPath: Path, argv: Vector[String]): Int = {
     val dir = dirPath.toAbsolutePath.normalize()
     if (!Files.isDirectory(dir)) UsageError(s"--resume $dirPath: no such run directory")
@@ -28,8 +26,11 @@ object Resume {
       Profiles.get(meta.profile.id).getOrElse(UsageError(s"--resume $dirPath: unknown profile '${meta.profile.id}' in run.json"))
         .copy(warmups = meta.profile.warmups, warmupSeconds = meta.profile.warmupSeconds, iterations = meta.profile.iterations,
           iterationSeconds = meta.profile.iterationSeconds)
+    // The result wait the run measured with: the rest is measured with it too.
+    val wait = waitOf(meta)
     val jvms = meta.jvms.map { j =>
-      Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus)
+      Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus,
+        resultWait = wait)
     }
     // The run's `--lib` versions: each label's build, made again if its sources changed since.
     val libs = LibPrep.fromEntries(meta.libs)
@@ -45,23 +46,26 @@ object Resume {
     }
     LibBuild.ensure(cmd.root, libs.filter(lv => cells.exists(c => c.status.runnable && c.id.lib.contains(lv.label))), Console.err.println)
     val (engine, confidence) = engineOf(meta)
-    EngineFlags.resultWait(Some(waitOf(meta)))
-    val setup = cmd.Setup(settings, profile, jvms, cells, meta.timeoutSeconds, argv, Vector.empty, engine, confidence)
+    val setup = RunEngine.Setup(settings, profile, jvms, cells, meta.timeoutSeconds, argv, Vector.empty, engine, confidence)
     cmd.execute(new RunDir(dir), setup, meta)
   }
 
   /** The run's measuring engine as recorded: the rounds engine's settings, and the confidence level. */
   def engineOf(meta: RunMeta): (Option[Rounds.Engine], Double) = (
-    meta.engine.flatMap(_.rounds).map(r =>
-      Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed, precisionFirst = r.precisionFirst,
-        canary = r.canary, relay = r.relay, acrossParams = r.acrossParams,
-        turnSeconds = r.turnSeconds.getOrElse(Rounds.RelayTurnSeconds))
-    ),
+    meta.engine.flatMap(_.rounds).map { r =>
+      val e = Rounds.Engine(r.precision, r.minRounds, r.maxRounds, r.budgetSeconds, r.confidence, r.seed,
+        precisionFirst = r.precisionFirst, canary = r.canary, relay = r.relay, acrossParams = r.acrossParams)
+      // A run recorded before its turn length was: the engine's own.
+      r.turnSeconds.fold(e)(t => e.copy(turnSeconds = t))
+    },
     meta.engine.map(_.confidence).getOrElse(ForkStats.DefaultConfidence)
   )
 
-  /** The result wait the run measured with: the rest is measured with it too (park before it was recorded). */
-  def waitOf(meta: RunMeta): String = meta.engine.flatMap(_.resultWait).getOrElse(effectbench.ResultWait.Park.id)
+  /** The result wait the run measured with (park before it was recorded). */
+  def waitOf(meta: RunMeta): effectbench.ResultWait.Strategy =
+    meta.engine.flatMap(_.resultWait).fold(effectbench.ResultWait.Park)(w =>
+      effectbench.ResultWait.parse(w).getOrElse(UsageError(s"unknown result wait '$w' in ${meta.id}'s run.json"))
+    )
 
   /** The record of an engine, as engineOf reads it back. */
   def settingsOf(e: Rounds.Engine): RoundsSettings =

@@ -5,35 +5,23 @@ import effectbench.stats.Format
 import effectbench.store.{CellRecord, Named, RunData, RunFiles, RunMeta, RunStatus}
 import java.nio.file.{Files, Path}
 
-/** `bench run`: plan, verify, measure each cell with JMH, append it to the run directory as it
-  * finishes, and end with the table and the run directory's path. `table` draws the finished run
-  * at the given confidence level (the command line passes the report's terminal table); `precision`
-  * gives the closing lines on the precision reached, throughput ratios and latency p99s apart. */
-final class RunCommand(
+/** A run, measured: verify the planned cells, measure each with JMH (whole, or a table in rounds),
+  * append each to the run directory as it finishes, and hand the finished run back (`Finished`) to
+  * the command that asked for it, which prints it. The plan and the settings come typed (`Setup`):
+  * the command line is read before this (cli's `RunCommand`). */
+final class RunEngine(
     val root: Path, modules: Modules, onCellRecorded: (RunDir, CellRecord) => Unit,
-    display: Progress.Display = Progress.Display.plain(verbose = true),
-    table: (RunData, Double) => String,
-    precision: (RunData, Double) => Vector[String] = (_, _) => Vector.empty
+    display: Progress.Display = Progress.Display.plain(verbose = true)
 ) {
-
-  final case class Setup(
-      settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
-      timeout: Option[Long], commandLine: Vector[String],
-      /** The engine's and the run's particulars, for the log (and the terminal with --verbose). */
-      notes: Vector[String],
-      /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
-      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.stats.ForkStats.DefaultConfidence,
-      /** What the run says before measuring, on the terminal and in the log (its estimate, its JVMs). */
-      header: Vector[String] = Vector.empty
-  )
+  import RunEngine.{Finished, Setup}
 
   def estimatePerCell(p: MeasureProfile): Double = p.measuredSeconds + 2.0 * (p.forks + 1)
 
   def timeoutFor(p: MeasureProfile, setup: Setup): Long =
     setup.timeout.getOrElse(math.max(120L, (3 * estimatePerCell(p)).toLong + 60L))
 
-  /** Runs the runnable cells not yet in `dir`; returns the exit code. */
-  def execute(dir: RunDir, setup: Setup, meta: RunMeta): Int = {
+  /** Measures the runnable cells not yet in `dir`. */
+  def execute(dir: RunDir, setup: Setup, meta: RunMeta): Finished = {
     val settings = setup.settings
     val profile = setup.profile
     dir.lockOrFail()
@@ -47,7 +35,7 @@ final class RunCommand(
     }
     setStatus(RunStatus.Running)
     val progress =
-      new Progress(todo.size, RunCommand.etaPerCell(setup.cells, todo, profile, setup.engine, dir.dir.toAbsolutePath.getParent), display,
+      new Progress(todo.size, RunEngine.etaPerCell(setup.cells, todo, profile, setup.engine, dir.dir.toAbsolutePath.getParent), display,
         endsBy = setup.engine.flatMap(_.runBudget).map(_.totalSeconds + Headline.FinishSeconds))
     progress.logTo(dir.runLog)
     @volatile var complete = false
@@ -67,13 +55,13 @@ final class RunCommand(
     )
     Runtime.getRuntime.addShutdownHook(hook)
 
-    setup.header.foreach(progress.header)
-    setup.notes.foreach(progress.note)
-    if (already.nonEmpty) progress.header(s"resuming: ${already.size} cells already recorded, ${todo.size} to go")
-    progress.header(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
-      // Under the rounds engine the rounds decide how many forks; the profile gives each fork's iterations.
-      (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe) + LatencyCell.describe(todo, profile))
-    progress.header(s"the full log: ${dir.runLog}" + (if (display.verbose) "" else " (--verbose shows it here too)"))
+    setup.header.foreach(h => progress(EngineEvent.Header(h)))
+    setup.notes.foreach(n => progress(EngineEvent.Note(n)))
+    if (already.nonEmpty) progress(EngineEvent.Header(s"resuming: ${already.size} cells already recorded, ${todo.size} to go"))
+    progress(EngineEvent.Header(s"${todo.size} cells to measure · settings ${settings.id} · profile ${profile.id}: " +
+        // Under the rounds engine the rounds decide how many forks; the profile gives each fork's iterations.
+        (if (setup.engine.isDefined) s"each fork ${profile.forkShape}" else profile.describe) + LatencyCell.describe(todo, profile)))
+    progress(EngineEvent.Header(s"the full log: ${dir.runLog}" + (if (display.verbose) "" else " (--verbose shows it here too)")))
     val timeout = timeoutFor(profile, setup)
 
     // Under the rounds engine a table is measured whole, then its cells are recorded.
@@ -90,20 +78,15 @@ final class RunCommand(
         val skips =
           if (all.exists(_.id.scenario == Catalog.service.id)) SweepStop.skips(RunData.load(dir.dir), all).map(s => s.cell -> s).toMap
           else Map.empty[PlannedCell, SweepStop.Skip]
-        announced.lines(skips.values.toVector).foreach(progress.note)
+        announced.lines(skips.values.toVector).foreach(n => progress(EngineEvent.Note(n)))
         val verified = all.filterNot(skips.contains)
         val inRounds: Map[String, Rounds.CellOutcome] = setup.engine match {
           case Some(engine) if verified.nonEmpty =>
-            progress.note(
-              s"measuring ${verified.size} cells of ${tableOf(verified.head)} in rounds (one fork each per round, shuffled)"
-            )
-            progress.tableStarted(tableOf(verified.head), verified)
-            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress.notes)
+            progress(EngineEvent.TableStarted(tableOf(verified.head), verified))
+            val (m, sum) = Rounds.measure(verified, settings, profile, modules, dir, timeout, engine, progress)
             val latency = verified.exists(Rounds.isLatencyCell)
-            progress.tableFinished(tableOf(verified.head), sum, latency = latency)
+            progress(EngineEvent.TableFinished(tableOf(verified.head), sum, latency))
             summaries += sum -> latency
-            progress.note(f"${tableOf(verified.head)}: ${sum.rounds} rounds, ${sum.seconds}%.0f s, ${sum.stopped}" +
-              (if (sum.worstRatioHalfWidth.isNaN) "" else f"; widest ratio ±${sum.worstRatioHalfWidth * 100}%.1f%%"))
             m
           case Some(engine) =>
             // Every cell of the table was left out: the run's budget counts the table as done.
@@ -118,7 +101,7 @@ final class RunCommand(
             case None =>
               val out = dir.jmhFile(cell.id.slug, cell.jvm)
               val log = dir.logFile(s"${cell.jvm.label}--${cell.id.slug}")
-              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress.notes))
+              CellRoutine.Measured.of(JmhCell.run(cell, settings, profile, modules, out, log, timeout, progress))
           }
       }
       def okText(record: CellRecord, m: CellRoutine.Measured): String = summary(dir, record.jmh)
@@ -136,27 +119,7 @@ final class RunCommand(
     try Runtime.getRuntime.removeShutdownHook(hook)
     catch { case _: IllegalStateException => () }
 
-    val data = RunData.load(dir.dir)
-    println(table(data, setup.confidence))
-    val failed = RunCommand.failures(data)
-    if (failed.nonEmpty) {
-      println(s"${failed.size} cells did not produce a score:")
-      failed.foreach(c => println(s"  ${c.key}: ${c.reason}"))
-    }
-    val skipped = data.cells.count(_.status == Outcome.NotMeasured)
-    if (skipped > 0) println(s"$skipped cells not measured: the service sweeps they belong to had stopped (see the capacity tables)")
-    effectbench.store.CanaryLog.summary(data.canary).foreach(println)
-    precision(data, setup.confidence).foreach(println)
-    // Shards are sized from the throughput tables' ratios only.
-    val advice = setup.engine.flatMap(e => Shards.advice(summaries.result().filterNot(_._2).map(_._1), e))
-    advice.foreach(println)
-    // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread); not
-    // in a relayed run, which is already the answer to a machine that changes from launch to launch.
-    if (advice.nonEmpty && !setup.engine.exists(_.relay))
-      effectbench.analysis.LaunchSpreads.of(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
-    println(f"finished ${todo.size} cells in ${Format.duration(progress.elapsed)}")
-    println(dir.dir.toString)
-    if (failed.nonEmpty) 1 else 0
+    Finished(RunData.load(dir.dir), todo.size, progress.elapsed, summaries.result())
   }
 
   private def summary(dir: RunDir, jmhRel: Option[String]): String = jmhRel.map { rel =>
@@ -167,7 +130,23 @@ final class RunCommand(
   }.getOrElse(Outcome.Ok.id)
 }
 
-object RunCommand {
+object RunEngine {
+  final case class Setup(
+      settings: Settings, profile: MeasureProfile, jvms: Vector[Jvm], cells: Vector[PlannedCell],
+      timeout: Option[Long], commandLine: Vector[String],
+      /** The engine's and the run's particulars, for the log (and the terminal with --verbose). */
+      notes: Vector[String],
+      /** Paired rounds with adaptive stopping (Rounds); None: each cell whole, the profile's forks at once. */
+      engine: Option[Rounds.Engine] = None, confidence: Double = effectbench.stats.ForkStats.DefaultConfidence,
+      /** What the run says before measuring, on the terminal and in the log (its estimate, its JVMs). */
+      header: Vector[String] = Vector.empty
+  )
+
+  /** A run measured: what its directory holds now, the cells measured this time and in how many
+    * seconds, and each table's summary with whether it is a latency table (its hog time per step is
+    * no ratio to settle). */
+  final case class Finished(data: RunData, measured: Int, seconds: Double, summaries: Vector[(Rounds.TableSummary, Boolean)])
+
   /** Seconds per cell the ETA counts until a cell is done: the printed estimate's (Headline.estimate,
     * from the results directory's past timings, a relayed cell at its own cost), so that the two agree. */
   def etaPerCell(

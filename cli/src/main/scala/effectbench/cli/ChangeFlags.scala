@@ -1,5 +1,6 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner.UsageError
 import effectbench.stats.ChangePoints
 
 /** The flags of change-point detection (`history --changes`, `site`), read into its settings. */

@@ -1,4 +1,4 @@
-package effectbench.runner
+package effectbench.cli
 
 import effectbench.ScenarioDoc
 import java.nio.file.Path

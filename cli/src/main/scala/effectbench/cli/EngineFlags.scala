@@ -1,8 +1,10 @@
-package effectbench.runner
+package effectbench.cli
 
+import effectbench.runner.{EngineDefaults, MeasureProfile, Profiles, Rounds, UsageError}
 import effectbench.stats.ForkStats
 
-/** The measuring engine's flags, parsed once for every command that takes them. */
+/** The measuring engine's flags, parsed once for every command that takes them, into the engine's
+  * typed settings (Rounds.Engine): the engine's own defaults stand for a flag not given. */
 object EngineFlags {
   /** `--confidence 0.95` or `--confidence 95%`: the level of every interval in a report. */
   def confidence(flag: Option[String]): Double = flag match {
@@ -31,11 +33,17 @@ object EngineFlags {
     else {
       val fixed = e.rounds.map(rounds)
       val seed = e.seed.map(t => t.toLongOption.getOrElse(UsageError(s"--seed must be a whole number, got '$t'"))).getOrElse(1L)
-      Some(Rounds.Engine(precision(e.precision, EngineFlagsDefaults.precision(profile)), fixed.fold(EngineFlagsDefaults.minRounds)(_._1),
-          fixed.fold(EngineFlagsDefaults.maxRounds)(_._2), budgetSeconds(e.budget), e.level.level, seed,
-          canary = canary(e.canary, profile), relay = relay(e.turns), acrossParams = e.acrossParams.value,
-          turnSeconds = e.turn.fold(Rounds.RelayTurnSeconds)(turn)))
+      Some(withTurn(
+          Rounds.Engine(precision(e.precision, EngineDefaults.precision(profile)), fixed.fold(EngineDefaults.minRounds)(_._1),
+            fixed.fold(EngineDefaults.maxRounds)(_._2), budgetSeconds(e.budget), e.level.level, seed,
+            canary = canary(e.canary, profile), relay = relay(e.turns), acrossParams = e.acrossParams.value),
+          e
+        ))
     }
+
+  /** The engine with `--turn`'s length when given, else its own (Rounds.Engine.turnSeconds): the one
+    * place the flag is read. */
+  def withTurn(engine: Rounds.Engine, e: EngineOptions): Rounds.Engine = e.turn.fold(engine)(t => engine.copy(turnSeconds = turn(t)))
 
   /** `--rounds N` (exactly N rounds) or `--rounds MIN-MAX` (at least MIN, at most MAX: the stopping rules
     * decide in between), each from 1 to 100. */
@@ -69,50 +77,6 @@ object EngineFlags {
     case Some(t) => UsageError(s"--turns must be relay or forks, got '$t'")
   }
 
-  def describe(e: Rounds.Engine): String =
-    (if (e.relay)
-       f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
-         s"a multi-fiber table on every core the run may use (${Cpus.relayCount}), a single-fiber one (${Cpus.SingleFiber.map(_.id).toVector.sorted.mkString(", ")}) on one, " +
-         s"every JVM out of its turn stopped whole, each with ${Relay.jvmFlags.mkString(" ")}; " +
-         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds; latency tables: one window a turn; "
-     else "") +
-      f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
-      "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +
-      s"${Rounds.MinStateForks} forks; from round ${Rounds.ShapeFromRound} the forks of a round share one length, from the cells' between- and within-fork variance); " + f"rounds ${e.minRounds}–${e.maxRounds}; " +
-      (if (e.precisionFirst)
-         f"stop when every ratio against the fastest is within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%"
-       else
-         f"stop when every ratio against the fastest is decided by more than ±${e.precision * 100}%.0f%% (its interval outside [1/(1+P), 1+P]) or within ±${e.precision * 100}%.0f%% at ${e.confidence * 100}%.0f%%") +
-      e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
-        .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
-      (if (e.canary)
-         f"; the machine read before and after each ${if (e.relay) "fork of a table not relayed (one cell)"
-           else "fork"} (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
-       else "")
-
-  /** `--wait park|spin|spinpark`: how the measuring thread waits for a result (ResultWait). Kept as
-    * this runner's own system property, which every fork is given (`waitProperty`). */
-  def resultWait(flag: Option[String]): effectbench.ResultWait.Strategy = {
-    flag.foreach { t =>
-      if (effectbench.ResultWait.parse(t).isEmpty)
-        UsageError(s"--wait must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$t'")
-      System.setProperty(effectbench.ResultWait.Property, t)
-    }
-    currentWait
-  }
-
-  def currentWait: effectbench.ResultWait.Strategy = {
-    val v = System.getProperty(effectbench.ResultWait.Property, "park")
-    effectbench.ResultWait.parse(v).getOrElse(
-      UsageError(s"-D${effectbench.ResultWait.Property} must be one of ${effectbench.ResultWait.ids.mkString(", ")}, got '$v'")
-    )
-  }
-
-  def waitProperty: String = s"-D${effectbench.ResultWait.Property}=${currentWait.id}"
-
-  def waitText: String = "result wait: " + effectbench.ResultWait.describe(currentWait)
-
-  /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
   /** `--turn 50ms` (or 0.05, 0.05s): a relay turn's length when measuring, 5 ms to 1 s. */
   def turn(t: String): Double = {
     val v = if (t.endsWith("ms")) t.dropRight(2).toDoubleOption.map(_ / 1000)
@@ -121,17 +85,11 @@ object EngineFlags {
     v.filter(x => x >= 0.005 && x <= 1).getOrElse(UsageError(s"--turn must be a turn's length from 5ms to 1s, e.g. 50ms or 0.05, got '$t'"))
   }
 
+  /** `--budget 10m`, `90s` or a number of seconds: machine time per table. */
   def budgetSeconds(flag: Option[String]): Option[Double] = flag.map { t =>
     val v = if (t.endsWith("m")) t.dropRight(1).toDoubleOption.map(_ * 60)
     else if (t.endsWith("s")) t.dropRight(1).toDoubleOption
     else t.toDoubleOption
     v.filter(_ > 0).getOrElse(UsageError(s"--budget must be a positive time per table, e.g. 600, 90s or 10m, got '$t'"))
   }
-}
-
-object EngineFlagsDefaults {
-  /** The precision target of each profile: quick decides coarser ratios in less time. */
-  def precision(profile: MeasureProfile): Double = if (profile.id == "quick" || profile.id == "smoke") 0.10 else 0.05
-  val minRounds = 3
-  val maxRounds = 12
 }

@@ -1,7 +1,8 @@
-package effectbench.runner
+package effectbench.cli
 
-import effectbench.{Mode, Settings}
-import effectbench.runner.Flags._
+import effectbench.{Mode, ResultWait, Settings}
+import effectbench.cli.Flags._
+import effectbench.runner.{MeasureProfile, Plan, Profiles, UsageError}
 import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
 
 /** The flags several commands share, each declared once as a mainargs class; a command's method in
@@ -22,6 +23,9 @@ import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
   def runtimes: Vector[String] = split(runtime)
   def variants: Vector[String] = split(variant)
   def isEmpty: Boolean = Flags.givenFlags(this).isEmpty
+
+  /** The cells asked for, as the planner takes them (Plan.selection checks each against the catalog). */
+  def asked: Plan.Asked = Plan.Asked(scenarios, runtimes, variants, param.toVector, mode)
 }
 
 object Selectors {
@@ -78,7 +82,7 @@ object SetupFlags {
     @arg(doc = "one fork's warm-up and measurement instead of the profile's: warm-ups x seconds + iterations x seconds, e.g. 4x0.5+4x0.25")
     fork: Option[String] = None,
     @arg(name = "wait", doc = "how the measuring thread waits for each result: park, spin or spinpark (default park)") resultWait: Option[
-      String
+      ResultWait.Strategy
     ] = None
 ) {
   /** The profile asked for; --quick and a different --profile contradict each other. */
@@ -156,7 +160,10 @@ object EngineOptions {
     @arg(doc = "print the engine's full account on the terminal too (it is always in the run directory's run.log)")
     verbose: Flag = Flag(),
     @arg(doc = "plain lines, no live status line, even on a terminal") plain: Flag = Flag()
-)
+) {
+  /** Whether the command line asks for the headline set: no selector (nor `--sweep`) and no `--all`. */
+  def headline: Boolean = !all.value && cells.sel.isEmpty && sweep.isEmpty
+}
 
 object RunFlags {
   implicit val parser: ParserForClass[RunFlags] = ParserForClass[RunFlags]
@@ -198,6 +205,12 @@ object Flags {
   implicit val listFormatReader: TokensReader.Simple[ListFormat] = oneOf("format", ListFormat.values.toVector)(_.id)
   implicit val compareFormatReader: TokensReader.Simple[CompareFormat] = oneOf("format", CompareFormat.values.toVector)(_.id)
   implicit val reportFormatReader: TokensReader.Simple[ReportFormat] = oneOf("format", ReportFormat.all.map(ReportFormat(_)))(_.id)
+  /** `--wait park|spin|spinpark`: read once, here, into the strategy the engine gives each measuring JVM (Jvm.resultWait). */
+  implicit val resultWaitReader: TokensReader.Simple[ResultWait.Strategy] = new TokensReader.Simple[ResultWait.Strategy] {
+    def shortName: String = ResultWait.ids.mkString("|")
+    def read(strs: Seq[String]): Either[String, ResultWait.Strategy] =
+      ResultWait.parse(strs.last).toRight(s"--wait must be one of ${ResultWait.ids.mkString(", ")}, got '${strs.last}'")
+  }
 
   /** `--mode fork,sync`, repeatable like mainargs' own Seq reader (alwaysRepeatable, allowEmpty). */
   implicit val modesReader: TokensReader.Simple[Vector[Mode]] = new TokensReader.Simple[Vector[Mode]] {
