@@ -19,7 +19,9 @@ object LaunchSpreads {
     * advice those warnings give (more forks, a quieter machine) is not what its interval needs. */
   def warnings(run: RunData): Vector[String] =
     LaunchSpread
-      .of(run.cells.filterNot(c => LatencyData.isLatency(c) || c.record.relayed).flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(_.forks))
+      .of(run.cells.filterNot(c => LatencyData.isLatency(c) || c.record.relayed).flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(
+          _.forks
+        ))
       .toVector
       .flatMap(_.warnings)
 }
