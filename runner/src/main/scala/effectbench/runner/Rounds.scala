@@ -59,7 +59,7 @@ object Rounds {
 
   /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
     * turns of about `RelayTurnSeconds`. */
-  def relayProfile(p: MeasureProfile, turn: Double = RelayTurnSeconds): MeasureProfile = {
+  def relayProfile(p: MeasureProfile, turn: Double): MeasureProfile = {
     val k = math.max(1, math.round(p.iterationSeconds / turn).toInt)
     p.copy(iterations = p.iterations * k, iterationSeconds = p.iterationSeconds / k)
   }

@@ -70,7 +70,7 @@ class CellJvmSuite extends munit.FunSuite {
     def cell(s: effectbench.Scenario) =
       PlannedCell(CellId(s.id, s.variants.head, "baseline", s.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
     val leftSum = cell(Catalog.get("left-sum").get)
-    val profile = Rounds.relayProfile(Profiles.quick)
+    val profile = Rounds.relayProfile(Profiles.quick, Rounds.RelayTurnSeconds)
     val cmd = JmhCell.command(leftSum, Settings.Levelled, profile.copy(forks = 1), modules, root.resolve("out.json"),
       relay = Some("-Deffectbench.relay=1:t"))
     val flags = cmd.take(cmd.indexOf("effectbench.JmhMain"))

@@ -177,7 +177,7 @@ class RelaySuite extends munit.FunSuite {
   }
 
   test("the relay profile keeps the warm-up and cuts the measured time into turns of about RelayTurnSeconds") {
-    val p = Rounds.relayProfile(Profiles.quick)
+    val p = Rounds.relayProfile(Profiles.quick, Rounds.RelayTurnSeconds)
     assertEquals(p.warmups, Profiles.quick.warmups)
     assertEqualsDouble(p.iterations * p.iterationSeconds, Profiles.quick.iterations * Profiles.quick.iterationSeconds, 1e-9)
     assertEqualsDouble(p.iterationSeconds, Rounds.RelayTurnSeconds, Rounds.RelayTurnSeconds / 3)

@@ -1,6 +1,7 @@
-package effectbench.runner
+package effectbench.cli
 
 import effectbench.{CellId, Mode, Outcome, Params}
+import effectbench.runner._
 import effectbench.store.SyntheticRun
 import effectbench.analysis.ServiceCapacity
 import effectbench.store.SyntheticRun.ServiceCell

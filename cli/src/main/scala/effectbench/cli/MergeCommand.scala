@@ -1,6 +1,7 @@
-package effectbench.runner
+package effectbench.cli
 
 import effectbench.CellId
+import effectbench.runner._
 import effectbench.store.{
   CellRecord,
   FormatError,
