@@ -1,6 +1,6 @@
 package effectbench.analysis
 
-import effectbench.stats.{ForkStats, Format}
+import effectbench.stats.ForkStats
 import effectbench.store.{CellResult, RunData}
 import org.apache.commons.statistics.distribution.BinomialDistribution
 
@@ -115,19 +115,6 @@ object ServiceCapacity {
     }
   }
 
-  /** Why a rate above `stoppedAt` was not measured (a not-measured cell's reason). */
-  def stopReason(stoppedAt: Long, targetMicros: Double): String =
-    s"the sweep stopped at ${Format.count(stoppedAt)}/s: in every round a rate up to it was over the ${Format.num(targetMicros / 1000)}-ms " +
-      "p99 target (or starved, or had no p99), so no higher rate can change the capacity"
-
-  private val StopReason = "the sweep stopped at ([0-9,]+)/s.*".r
-
-  /** The stop rate a not-measured cell's reason names. */
-  def stoppedAt(reason: String): Option[Long] = reason match {
-    case StopReason(r) => r.replace(",", "").toLongOption
-    case _ => None
-  }
-
   /** Every sweep of the run's recorded service cells, with each rate's p99 per round: a cell
     * without a score counts (no p99 in any round), a not-measured one does not. */
   def sweeps(run: RunData): Map[SweepKey, Vector[(Long, Map[Int, Double])]] =
@@ -149,7 +136,7 @@ object ServiceCapacity {
         val notMeasured = skipped.filter(c => sweepKey(c.id.get, c.jvm) == k)
         CapacityRow(k.runtime, k.variant, byRate.map(_._1).sorted, perRound(byRate, target),
           notMeasured.map(_.id.get.params.long("rate")).sorted,
-          notMeasured.flatMap(c => stoppedAt(c.reason)).headOption)
+          notMeasured.flatMap(c => effectbench.store.SweepStopReason.stoppedAt(c.reason)).headOption)
       }
       CapacityTable(params, mode, jvm, target, rows)
     }

@@ -1,7 +1,7 @@
 package effectbench.report
 
 import effectbench.analysis.*
-import effectbench.store.RunData
+import effectbench.store.{RunData, SweepStopReason}
 
 import effectbench.{Outcome, ServiceModel}
 import effectbench.store.SyntheticRun
@@ -137,7 +137,7 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val zio = Vector(cell("zio", 250, under), cell("zio", 500, over)) ++ Vector(1000L, 2000L).map { r =>
       zioAbove match {
         case Some(p) => cell("zio", r, p)
-        case None => ServiceCell("zio", r, Vector.empty, Outcome.NotMeasured, ServiceCapacity.stopReason(500, T))
+        case None => ServiceCell("zio", r, Vector.empty, Outcome.NotMeasured, SweepStopReason.text(500, T))
       }
     }
     SyntheticRun.serviceRun(dir, ce ++ zio)

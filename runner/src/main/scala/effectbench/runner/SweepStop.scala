@@ -29,7 +29,7 @@ object SweepStop {
       service.flatMap { c =>
         val k = ServiceCapacity.sweepKey(c.id, c.jvm.label)
         stops.get(k).collect {
-          case (at, target) if c.id.params.long("rate") > at => Skip(c, k, at, ServiceCapacity.stopReason(at, target))
+          case (at, target) if c.id.params.long("rate") > at => Skip(c, k, at, effectbench.store.SweepStopReason.text(at, target))
         }
       }
     }
