@@ -93,20 +93,15 @@ class ForkStatsSuite extends munit.FunSuite {
     assertEquals(ForkStats.estimate(fork).modes.map(_.forks), Vector(Vector(1, 2, 3, 4, 5, 6, 7), Vector(8)))
   }
 
-  private def cell(rnd: Random, base: Double, forks: Int, forkNoise: Double, drift: Vector[Double] = Vector.empty): Vector[Vector[Double]] =
-    Vector.tabulate(forks) { f =>
-      val d = if (drift.isEmpty) 1.0 else drift(f)
-      val off = 1 + forkNoise * rnd.nextGaussian()
-      Vector.fill(5)(base * d * off * (1 + 0.01 * rnd.nextGaussian()))
-    }
-
   test("a decided ratio is written plainly, a tie as a tie, a bimodal one as bimodal (the rule: analysis's DecisionSuite)") {
-    val rnd = new Random(3)
-    val r = ForkStats.ratio(ForkStats.estimate(cell(rnd, 100, 5, 0.03)), ForkStats.estimate(cell(rnd, 130, 5, 0.03)))
+    // Five forks each, 1% apart: 1.3× is decided. Three forks 10% apart around one level: a tie.
+    def forks(base: Double, spread: Double, n: Int) = Vector.tabulate(n)(f => Vector.fill(5)(base * (1 + spread * (f - (n - 1) / 2.0))))
+    val r = ForkStats.ratio(ForkStats.estimate(forks(100, 0.01, 5)), ForkStats.estimate(forks(130, 0.01, 5)))
     assert(Decision.decided(r), r.toString)
     assertEquals(CellStats.ratioText(r).startsWith("tie"), false)
-    val tie = ForkStats.ratio(ForkStats.estimate(cell(new Random(1), 100, 3, 0.1)), ForkStats.estimate(cell(new Random(2), 100, 3, 0.1)))
-    if (Decision.tie(tie)) assert(CellStats.ratioText(tie).startsWith("tie"), CellStats.ratioText(tie))
+    val tie = ForkStats.ratio(ForkStats.estimate(forks(100, 0.1, 3)), ForkStats.estimate(forks(101, 0.1, 3).reverse))
+    assert(Decision.tie(tie), tie.toString)
+    assert(CellStats.ratioText(tie).startsWith("tie"), CellStats.ratioText(tie))
     val a = ForkStats.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5), Vector(1600.0, 1590, 1610)))
     val b = ForkStats.estimate(Vector(Vector(50.0, 51, 49), Vector(50.5, 49.5, 50), Vector(50.0, 50, 50)))
     assert(CellStats.ratioText(ForkStats.ratio(b, a)).endsWith("bimodal"), CellStats.ratioText(ForkStats.ratio(b, a)))
