@@ -11,17 +11,14 @@ object LaunchSpreads {
 
   /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
     * over its throughput cells: a latency fork's windows are not iterations of one steady program. */
-  def of(run: RunData): Option[LaunchSpread] =
-    LaunchSpread.of(run.cells.filterNot(LatencyData.isLatency).flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(_.forks))
+  def of(run: RunData): Option[LaunchSpread] = spread(run.cells.filterNot(LatencyData.isLatency))
 
   /** The launch spread's warnings, read from the throughput cells measured one fork after another only.
     * Why: a relayed ratio pairs its turns inside each launch and stands on the launches' ratios, so the
     * advice those warnings give (more forks, a quieter machine) is not what its interval needs. */
   def warnings(run: RunData): Vector[String] =
-    LaunchSpread
-      .of(run.cells.filterNot(c => LatencyData.isLatency(c) || c.record.relayed).flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(
-          _.forks
-        ))
-      .toVector
-      .flatMap(_.warnings)
+    spread(run.cells.filterNot(c => LatencyData.isLatency(c) || c.record.relayed)).toVector.flatMap(_.warnings)
+
+  private def spread(cells: Vector[CellResult]): Option[LaunchSpread] =
+    LaunchSpread.of(cells.flatMap(c => estimate(c, ForkStats.DefaultConfidence)).map(_.forks))
 }

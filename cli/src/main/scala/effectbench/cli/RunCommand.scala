@@ -35,10 +35,9 @@ final class RunCommand(
     // Shards are sized from the throughput tables' ratios only.
     val advice = setup.engine.flatMap(e => Shards.advice(done.summaries.filterNot(_._2).map(_._1), e))
     advice.foreach(println)
-    // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread); not
-    // in a relayed run, which is already the answer to a machine that changes from launch to launch.
-    if (advice.nonEmpty && !setup.engine.exists(_.relay))
-      effectbench.analysis.LaunchSpreads.of(data).toVector.flatMap(_.warnings).foreach(w => println(s"why: $w"))
+    // Why the tables stopped short, when the run's own forks say it is the machine (LaunchSpread), read
+    // from the cells measured fork after fork: relayed ones are already the answer to such a machine.
+    if (advice.nonEmpty) effectbench.analysis.LaunchSpreads.warnings(data).foreach(w => println(s"why: $w"))
     println(f"finished ${done.measured} cells in ${Format.duration(done.seconds)}")
     println(dir.dir.toString)
     if (failed.nonEmpty) 1 else 0
