@@ -352,8 +352,10 @@ object ReportModel {
     else {
       val within = median(pairs.flatMap(_.map(_.withinSd)))
       val between = median(pairs.map(ts => effectbench.stats.Describe.sd(ts.map(_.logRatio))))
-      Some(f"${pairs.size} ratios from turns: one turn against its neighbour ${within * 100}%.1f%% apart inside a launch, " +
-        f"launches ${between * 100}%.1f%% apart (standard deviations of the log ratio, medians; the intervals stand on the launches)")
+      Some(
+        f"${pairs.size} ratios from turns: one turn against its neighbour ${within * 100}%.1f%% apart inside a launch, " +
+          f"launches ${between * 100}%.1f%% apart (standard deviations of the log ratio, medians; the intervals stand on the launches, never on less than their turns give)"
+      )
     }
   }
 

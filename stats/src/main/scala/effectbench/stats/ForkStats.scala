@@ -325,7 +325,7 @@ object ForkStats {
       // interval over rounds (launches), t with rounds − 1 df; the point is their mean.
       val d = turns.map(_.logRatio)
       val c = mean(d)
-      val half = MeanInterval.halfWidth(d, conf)
+      val half = relayHalfWidth(turns, conf)
       return RatioEstimate(math.exp(c), math.exp(c - half), math.exp(c + half), conf, paired = true, bimodal)
     }
     val r = b.mean / a.mean
@@ -347,9 +347,38 @@ object ForkStats {
   }
 
   /** One relay round's ratio B/A from its turns: `logRatio`, the Hodges–Lehmann estimate over the
-    * round's cycles of log(B's turn / A's turn) (`hodgesLehmann`), and `withinSd`, their standard
-    * deviation (the spread inside a launch). */
-  final case class TurnRatio(round: Int, logRatio: Double, withinSd: Double, cycles: Int)
+    * round's cycles of log(B's turn / A's turn) (`hodgesLehmann`), `withinSd`, their standard
+    * deviation (the spread inside a launch), and `withinSe`, the standard error that spread alone
+    * gives `logRatio` (`centreError`). */
+  final case class TurnRatio(round: Int, logRatio: Double, withinSd: Double, cycles: Int, withinSe: Double = Double.NaN)
+
+  /** The half-width of a relayed ratio over its rounds: t with rounds − 1 df times the rounds' spread,
+    * never less than the spread the rounds' own turns give each round's centre (the root mean square of
+    * their `withinSe`). A round's centre carries its turns' noise whatever its launch did, so rounds
+    * that agree more closely than that agreed by chance; taken at face value, three degrees of freedom
+    * let such rounds decide ratios of a program against itself (the modified Hartung–Knapp interval of
+    * random-effects meta-analysis, the between-launch variance never below the within's; Röver, Knapp
+    * and Friede 2015). */
+  def relayHalfWidth(turns: Vector[TurnRatio], confidence: Double): Double = {
+    val d = turns.map(_.logRatio)
+    if (d.size < 2) Double.NaN
+    else {
+      val within = turns.map(_.withinSe).filterNot(_.isNaN)
+      val floor = if (within.isEmpty) 0.0 else within.map(x => x * x).sum / within.size
+      tQuantile(confidence, d.size - 1) * math.sqrt(math.max(variance(d), floor) / d.size)
+    }
+  }
+
+  /** The standard error of the Hodges–Lehmann centre of `xs` from their own spread, robustly: the
+    * median absolute deviation scaled to a standard deviation (× 1.4826), times √(π/3) (the centre's
+    * variance against the mean's on normal data) over √n. A turn the machine took away moves it no
+    * more than it moves the centre. NaN under three values. */
+  def centreError(xs: Vector[Double]): Double =
+    if (xs.size < 3) Double.NaN
+    else {
+      val m = median(xs)
+      1.4826 * median(xs.map(x => math.abs(x - m))) * math.sqrt(math.Pi / 3) / math.sqrt(xs.size.toDouble)
+    }
 
   /** The rounds in which both cells were measured in relay turns, one fork each: each round's turns
     * paired by cycle (the i-th measured iteration of each JVM is the i-th cycle's turn), from the
@@ -368,7 +397,7 @@ object ForkStats {
           if (pairs.isEmpty) None
           else {
             val ls = pairs.map { case (x, y) => math.log(y / x) }
-            Some(TurnRatio(r, hodgesLehmann(ls), if (ls.size < 2) Double.NaN else math.sqrt(variance(ls)), ls.size))
+            Some(TurnRatio(r, hodgesLehmann(ls), if (ls.size < 2) Double.NaN else math.sqrt(variance(ls)), ls.size, centreError(ls)))
           }
         }
       }

@@ -50,6 +50,48 @@ class TurnRatioSuite extends munit.FunSuite {
     assert(misses <= 20, s"$misses of 200 intervals missed 1.25")
   }
 
+  test("rounds that agree by chance: the interval is never narrower than the rounds' own turns allow") {
+    // Every round holds the same noisy turns (20% apart), so the four rounds' centres agree exactly:
+    // over the rounds alone the interval would have no width at all.
+    val rnd = new Random(3)
+    val noise = Vector.fill(12)(0.2 * rnd.nextGaussian())
+    val a = relayed(Vector.fill(4)(Vector.fill(12)(100.0)))
+    val b = relayed(Vector.fill(4)(noise.map(x => 110.0 * math.exp(x))))
+    val turns = ForkStats.turnRatios(a, b)
+    assertEquals(turns.size, 4)
+    assert(turns.map(_.logRatio).distinct.size == 1, turns.toString)
+    val se = turns.head.withinSe
+    assert(se > 0.03 && se < 0.12, s"the centre's error from 12 turns 20% apart: $se")
+    val r = ForkStats.ratio(a, b)
+    val half = math.log(r.high / r.ratio)
+    // t on 3 df (3.18) times the turns' own error of a round's centre, over √4 rounds.
+    assertEqualsDouble(half, ForkStats.tQuantile(0.95, 3) * se / 2, 1e-9)
+    assert(r.relHalfWidth > 0.05, r.toString)
+  }
+
+  test("the within-round floor leaves rounds that spread more than their turns as they were") {
+    val rnd = new Random(8)
+    val d = drift(4, 20, rnd)
+    // Launches 20% apart against 1% of turn noise: the rounds' own spread is the wider one.
+    val la = Vector(1.0, 1.2, 0.85, 1.1)
+    val a = relayed(cell(100, d, Vector.fill(4)(1.0), rnd))
+    val b = relayed(cell(100, d, la, rnd))
+    val turns = ForkStats.turnRatios(a, b)
+    val r = ForkStats.ratio(a, b)
+    assertEqualsDouble(math.log(r.high / r.ratio), MeanInterval.halfWidth(turns.map(_.logRatio), 0.95), 1e-12)
+  }
+
+  test("the centre's error: a robust spread over √n, the Hodges–Lehmann centre's on normal data") {
+    val rnd = new Random(17)
+    val xs = Vector.fill(4000)(0.1 * rnd.nextGaussian())
+    assertEqualsDouble(ForkStats.centreError(xs), 0.1 * math.sqrt(math.Pi / 3) / math.sqrt(4000.0), 0.0001)
+    // One wild turn in twelve moves it little.
+    val twelve = Vector.fill(12)(0.1 * rnd.nextGaussian())
+    val wild = twelve.updated(5, 3.0)
+    assert(ForkStats.centreError(wild) < 1.5 * ForkStats.centreError(twelve))
+    assert(ForkStats.centreError(Vector(0.1, 0.2)).isNaN)
+  }
+
   test("Hodges–Lehmann: the median of the pairwise means, one wild value hardly moving it") {
     assertEqualsDouble(ForkStats.hodgesLehmann(Vector(1.0, 2.0, 3.0)), 2.0, 1e-12)
     assertEqualsDouble(ForkStats.hodgesLehmann(Vector(0.0, 0.0, 0.0, 0.0, 10.0)), 0.0, 1e-12)
