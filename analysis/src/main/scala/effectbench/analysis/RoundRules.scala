@@ -70,7 +70,7 @@ object RoundRules {
     else {
       // The fastest cell with kept forks: the reference every ratio of the returning cells is taken against.
       val ref = s.forks.toVector.filter(_._2.nonEmpty).map(_._1).filterNot(s.failed.contains)
-        .sortBy(k => ForkStats.estimate(s.forks(k).flatMap(_._2)).mean * (if (s.higher) -1 else 1)).headOption
+        .sortBy(k => LaunchStates.estimate(s.forks(k).flatMap(_._2)).mean * (if (s.higher) -1 else 1)).headOption
       val add = (bare ++ ref.toVector).filterNot(next.contains)
       if (budgetSeconds.forall(b => s.seconds + (next ++ add).map(s.perFork).sum <= b)) Some(Remeasure(next ++ add, bare))
       else None

@@ -1,6 +1,6 @@
 package effectbench.runner
 
-import effectbench.analysis.{RoundState, RoundStop, Stopping}
+import effectbench.analysis.{LaunchStates, RoundState, RoundStop, Stopping}
 import effectbench.analysis.Stopping.{MinStateForks, Open, OpenRatio}
 import effectbench.stats.ForkStats
 
@@ -50,7 +50,7 @@ object RoundPlanner {
       // what the report prints (left out, the report would take a starving cell of two forks as the
       // fastest and every ratio against it would rest on one degree of freedom).
       val est = s.forks.toVector.filterNot(x => s.failed.contains(x._1)).map { case (k, fs) =>
-        k -> ForkStats.estimate(fs.flatMap(_._2), l.confidence, fs.map(_._1), cycles = l.relay)
+        k -> LaunchStates.estimate(fs.flatMap(_._2), l.confidence, fs.map(_._1), cycles = l.relay)
       }
       val o = Stopping.unsettled(est, s.higher, l.rule)
       val pending = o.pending

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.analysis.{LatencyData, LatencyStats, RoundRules, RoundState, Stopping}
+import effectbench.analysis.{LatencyData, LatencyStats, LaunchStates, RoundRules, RoundState, Stopping}
 import effectbench.store.{JmhMerge, JmhResult, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.file.{Files, Path}
@@ -234,7 +234,7 @@ object Rounds {
               val windows = ts.map(_.windows.toDouble).sum / ts.size
               (c, math.max(rule.overheadSeconds, perFork(k) - windows * rule.iterationSeconds))
             }
-            val (s, why) = ForkShape.next(ForkStats.estimate(fs.flatMap(_._2)).forks, rule.base, rule.overheadSeconds,
+            val (s, why) = ForkShape.next(LaunchStates.estimate(fs.flatMap(_._2)).forks, rule.base, rule.overheadSeconds,
               rule.warmupSeconds, rule.iterationSeconds, tail)
             if (asked.get(k).forall(_ != s) && why.nonEmpty) note(s"$k: $why")
             asked = asked.updated(k, s)
