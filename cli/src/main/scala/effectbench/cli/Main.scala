@@ -13,7 +13,10 @@ import java.nio.file.{Files, Path, Paths}
 object Main {
   import Workspace.{jvmsOf, latestRun, modules, results, resultsDir, root}
 
-  def main(argv: Array[String]): Unit = exitWith("bench")(dispatch(argv.toVector))
+  def main(argv: Array[String]): Unit = {
+    RootLocale.set()
+    exitWith("bench")(dispatch(argv.toVector))
+  }
 
   /** Runs a command line of `program` and exits: bad input (UsageError) with 2 and one line, a failed
     * command with 1, never a stack trace at the user unless EFFECTBENCH_DEBUG is set. */

@@ -251,6 +251,7 @@ object MachineProbe {
     }
 
   def main(args: Array[String]): Unit = {
+    effectbench.RootLocale.set()
     watchRunner()
     val windowMs = args(0).toInt
     val windows = args(1).toInt
