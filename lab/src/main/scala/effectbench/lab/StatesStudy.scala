@@ -49,7 +49,7 @@ object StatesStudy {
   )
 
   /** `--fork 2x0.5+4x0.25`: warm-up iterations × seconds + measured iterations × seconds, one fork a launch. */
-  def forkShape(t: String): MeasureProfile = Profiles.withShape(Profiles.quick.copy(id = "states", forks = 1), t)
+  def forkShape(t: String): MeasureProfile = effectbench.cli.EngineFlags.fork(Profiles.quick.copy(id = "states", forks = 1), t)
 
   def main(
       cellsFlag: Option[String], changesFlag: Option[String], launchesFlag: Option[String], outFlag: Option[String], jvms: JvmChoice,
@@ -65,7 +65,7 @@ object StatesStudy {
       )).getOrElse(changes)
     val cellSpecs = cellsFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector).getOrElse(defaultCells)
     val modules = Workspace.modules
-    val (jvmList, notes) = Workspace.jvmsOf(jvms.jvm)
+    val (jvmList, notes) = effectbench.cli.EngineFlags.jvms(jvms.jvm)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
     val profile =
