@@ -249,7 +249,7 @@ lazy val continuations = withCoreSources(runtimeModule(project.in(file("runtimes
   )
 
 /** The statistics of the measuring engine and the reports: fork statistics and warm-up, ratio
-  * intervals, launch states and modes, the bootstrap of `compare`, numbers as text. */
+  * intervals, modes and the figures of launch states, the bootstrap of `compare`, numbers as text. */
 lazy val stats = project
   .in(file("stats"))
   .settings(
@@ -280,8 +280,8 @@ lazy val store = project
     )
   )
 
-/** The decisions both ends take from the statistics: the rounds engine's stopping rules, the p99's
-  * reach, the latency statistics, the service capacity and its sweep stop, compare's verdicts, the
+/** The decisions both ends take from the statistics: launch states, the rounds engine's stopping
+  * rules, the p99's reach, the latency statistics, the service capacity and its sweep stop, compare's verdicts, the
   * launch spread. The runner decides with them, the report prints what they decided. */
 lazy val analysis = project
   .in(file("analysis"))

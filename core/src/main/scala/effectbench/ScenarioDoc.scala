@@ -29,6 +29,7 @@ object ScenarioDoc {
   /** `sbt "core/runMain effectbench.ScenarioDoc [--check]"` from the repository root: the same as
     * `./bench spec`, without building the runtime groups. */
   def main(args: Array[String]): Unit = {
+    RootLocale.set()
     val code = write(java.nio.file.Paths.get("").toAbsolutePath, args.contains("--check"))
     if (code != 0) sys.exit(code)
   }

@@ -6,6 +6,7 @@ import java.io.{File, PrintWriter}
   * (run at build time, so that `list` starts no JVM of any module). */
 object ListImpls {
   def main(args: Array[String]): Unit = {
+    RootLocale.set()
     val lines = Harness.registry.impls.map { i =>
       Wire.write(ImplLine(i.scenario, i.variant, i.runtime, i.source, i.syntax))
     }

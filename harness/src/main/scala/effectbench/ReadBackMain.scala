@@ -33,6 +33,7 @@ object ReadBackMain {
     }
   }
   def main(args: Array[String]): Unit = {
+    RootLocale.set()
     val code =
       try {
         val runtime = args(0)

@@ -9,6 +9,7 @@ import java.util.concurrent.{Callable, FutureTask, TimeUnit, TimeoutException}
   * Usage: VerifyMain [--settings levelled|defaults] [--timeout SECONDS] CELL_KEY... */
 object VerifyMain {
   def main(args: Array[String]): Unit = {
+    RootLocale.set()
     Watchdog.start()
     var settings: Settings = Settings.Levelled
     var timeoutS = 60L

@@ -31,6 +31,7 @@ object Watchdog {
 /** JMH's own main behind the watchdog: the runner launches this as the JMH host JVM. */
 object JmhMain {
   def main(args: Array[String]): Unit = {
+    RootLocale.set()
     Watchdog.start()
     org.openjdk.jmh.Main.main(args)
   }
@@ -45,6 +46,7 @@ object JmhMain {
   * printed too. Output: `flag <flag>` lines, then `hint <line>` lines. */
 object ForkFlags {
   def main(args: Array[String]): Unit = {
+    RootLocale.set()
     val command = new java.util.ArrayList[String]()
     org.openjdk.jmh.runner.CompilerHints.addCompilerHints(command)
     val fileFlag = "-XX:CompileCommandFile="

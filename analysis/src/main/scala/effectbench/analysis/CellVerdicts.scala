@@ -62,8 +62,8 @@ object CellVerdicts {
         else Vector.empty
       // The fork is the unit: B/A and its interval from the forks' steady means (ForkStats.ratio), and
       // the geometric mean's replicates resample forks, never iterations as if they were independent.
-      val ea = ForkStats.estimate(ca.raw, confidence)
-      val eb = ForkStats.estimate(cb.raw, confidence)
+      val ea = LaunchStates.estimate(ca.raw, confidence)
+      val eb = LaunchStates.estimate(cb.raw, confidence)
       val r = ForkStats.ratio(ea, eb)
       val reps = Stats.bootstrapRatios(ea.forkMeans.map(Vector(_)), eb.forkMeans.map(Vector(_)), resamples, seedOf(ca.key + "|" + ca.jvm))
       val (lo, hi) = if (r.known) (r.low, r.high) else (Double.NaN, Double.NaN)

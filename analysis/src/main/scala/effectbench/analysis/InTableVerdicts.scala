@@ -14,7 +14,7 @@ object InTableVerdicts {
   def judgedInTable(
       a: RunData, b: RunData, pairs: Vector[(CellResult, CellResult)], rows: Vector[CellDiff], threshold: Double, confidence: Double
   ): (Vector[CellDiff], Option[(Double, Int)], Map[(String, String), Double]) = {
-    def estimate(c: CellResult) = ForkStats.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed)
+    def estimate(c: CellResult) = LaunchStates.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed)
     val byKey = rows.map(d => (d.key, d.jvm) -> d).toMap
     val eligible = pairs.flatMap { case (ca, cb) =>
       byKey.get((ca.key, ca.jvm)).filter(d => ca.record.relayed && cb.record.relayed && !d.verdict.uncounted).flatMap { d =>

@@ -98,7 +98,7 @@ object LatencyStats {
 
   /** The states of a cell's fork p99s (indices of `p99s`, NaN or non-positive for a fork without one),
     * most frequent first (the lower p99 first between two as frequent); one state, or none without a
-    * p99, when they do not split. The gap test of launch states (ForkStats.launchStates: neighbouring
+    * p99, when they do not split. The gap test of launch states (LaunchStates.of: neighbouring
     * log p99s at least 1.25× and six spreads apart, a state seen in two forks at least) on the p99s.
     * Why: where a runtime stalls now and then for 50–150 ms, a fork whose windows met a stall has that
     * stall for its p99; the geometric mean then moves with how many stall forks a run happens to draw,
@@ -107,7 +107,7 @@ object LatencyStats {
     * their forks. */
   def p99States(p99s: Vector[Double]): Vector[Vector[Int]] = {
     val fs = p99s.zipWithIndex.collect { case (p, i) if !p.isNaN && p > 0 => effectbench.stats.ForkSteady(i, Vector(p), 0, settled = true) }
-    ForkStats.launchStates(fs).sortBy(s => (-s.forks.size, s.mean)).map(_.forks)
+    LaunchStates.of(fs).sortBy(s => (-s.forks.size, s.mean)).map(_.forks)
   }
 
   /** The p99 of `a` over that of `b` (> 1: `a` waits longer), with its interval. Paired when both

@@ -69,9 +69,9 @@ object LaunchShares {
   }
 
   /** The forks of two runs as one cell, A's numbered first: its launch states are the two runs' states
-    * found together (ForkStats.launchStates), on which `statesOfBoth` reads each run's share. */
+    * found together (LaunchStates.of), on which `statesOfBoth` reads each run's share. */
   def bothRuns(ea: CellEstimate, eb: CellEstimate): CellEstimate =
-    ForkStats.fromForks((ea.forks ++ eb.forks).zipWithIndex.map { case (f, i) => f.copy(fork = i + 1) }, ea.confidence, Vector.empty)
+    LaunchStates.fromForks((ea.forks ++ eb.forks).zipWithIndex.map { case (f, i) => f.copy(fork = i + 1) }, ea.confidence, Vector.empty)
 
   /** Per launch state of the two runs' forks taken together (fastest first): A's forks in it, B's. */
   def statesOfBoth(both: CellEstimate, na: Int): Vector[(Int, Int)] =
@@ -85,7 +85,7 @@ object LaunchShares {
       val (fa, fb) = both.forks.filter(f => s.forks.contains(f.fork)).partition(_.fork <= na)
       if (fa.size < 2 || fb.size < 2) None
       else {
-        def side(fs: Vector[ForkSteady]) = ForkStats.fromForks(fs, both.confidence, Vector.empty, split = false)
+        def side(fs: Vector[ForkSteady]) = ForkStats.fromForks(fs, both.confidence, Vector.empty, states = None)
         Some(s -> ForkStats.ratio(side(fa), side(fb)))
       }
     }

@@ -7,7 +7,8 @@ import effectbench.store.{CellResult, RunData}
   * and the runner's `why:` line: one reading for both. */
 object LaunchSpreads {
   def estimate(c: CellResult, confidence: Double): Option[CellEstimate] =
-    if (!c.ok || c.raw.forall(_.isEmpty)) None else Some(ForkStats.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed))
+    if (!c.ok || c.raw.forall(_.isEmpty)) None
+    else Some(LaunchStates.estimate(c.raw, confidence, c.record.rounds, cycles = c.record.relayed))
 
   /** How far apart the run's launches of one program landed against its iterations (LaunchSpread),
     * over its throughput cells: a latency fork's windows are not iterations of one steady program. */

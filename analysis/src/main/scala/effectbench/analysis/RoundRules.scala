@@ -17,18 +17,28 @@ final case class RoundState(
   def live: Vector[String] = keys.filter(k => !failed.contains(k) && !starved.contains(k))
 }
 
-/** Why a table's rounds stop, besides its ratio rule's own stops (the round planner's settled and
-  * out-of-budget ones). The runner words each. */
+/** Why a table's rounds stop: the round planner's (RoundPlanner.afterRound) and the round loop's other
+  * rules' (RoundRules.endOfRound). The runner words each. */
 enum RoundStop {
+  /** Every ratio is settled: within the precision (`precisionFirst`, the rule's only stop) or decided
+    * by more than it; `bimodal`, the cells whose ratios no more rounds would decide. */
+  case Settled(precisionFirst: Boolean, bimodal: Vector[String])
+  /** The table's other cells failed: its last cell's own precision is not what a table is run for. */
+  case NoRatioLeft
   /** No cell of the table has a fork left to run: every one failed. */
   case EveryCellFailed
   /** No cell is left to measure: each starved or failed. */
   case EveryCellStarvedOrFailed
   /** The round ceiling was reached. */
   case RoundCeiling(maxRounds: Int)
-  /** The next round would overrun the table's budget. */
-  case BudgetSpent(budgetSeconds: Double)
+  /** The next round would overrun the table's budget; `openOutOfReach` when the planner found every
+    * open ratio out of the budget's reach. */
+  case BudgetSpent(budgetSeconds: Double, openOutOfReach: Boolean = false)
 }
+
+/** A round that holds `planned` of the `reachable` open ratios: the ones the `secondsLeft` of its
+  * budget pay for, the nearest to settling first (RoundPlanner.planRound). */
+final case class PartialRound(planned: Int, reachable: Int, secondsLeft: Double)
 
 /** A table's rounds measured again past its ratio rule's stop: the next round's cells (`next`) and
   * the cells that brought it back (`cells`). */
@@ -70,7 +80,7 @@ object RoundRules {
     else {
       // The fastest cell with kept forks: the reference every ratio of the returning cells is taken against.
       val ref = s.forks.toVector.filter(_._2.nonEmpty).map(_._1).filterNot(s.failed.contains)
-        .sortBy(k => ForkStats.estimate(s.forks(k).flatMap(_._2)).mean * (if (s.higher) -1 else 1)).headOption
+        .sortBy(k => LaunchStates.estimate(s.forks(k).flatMap(_._2)).mean * (if (s.higher) -1 else 1)).headOption
       val add = (bare ++ ref.toVector).filterNot(next.contains)
       if (budgetSeconds.forall(b => s.seconds + (next ++ add).map(s.perFork).sum <= b)) Some(Remeasure(next ++ add, bare))
       else None

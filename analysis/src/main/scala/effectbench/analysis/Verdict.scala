@@ -9,7 +9,7 @@ enum Verdict {
   /** The forks of A and B sat in different modes, too few to tell a launch-chosen state from a
     * change: the forks of each side. */
   case Unstable(forksA: Int, forksB: Int)
-  /** The forks of both runs together fall in launch states (ForkStats.launchStates; `forks`: for each
+  /** The forks of both runs together fall in launch states (LaunchStates.of; `forks`: for each
     * state, fastest first, A's forks in it and B's), at least one run holds forks of two states, the
     * runs' shares of the states do not differ beyond chance (`p`, RunComparison.sharesChance adjusted
     * over every cell of the compare tested for launch states, RunComparison.holm) and no

@@ -25,14 +25,14 @@ class DecisionSuite extends munit.FunSuite {
 
   test("a ratio is decided only when its own interval excludes 1") {
     val rnd = new Random(3)
-    val a = ForkStats.estimate(cell(rnd, 100, 5, 0.03))
-    val b = ForkStats.estimate(cell(rnd, 130, 5, 0.03))
+    val a = LaunchStates.estimate(cell(rnd, 100, 5, 0.03))
+    val b = LaunchStates.estimate(cell(rnd, 130, 5, 0.03))
     val r = ForkStats.ratio(a, b)
     assert(Decision.decided(r) && r.low > 1 && r.low < 1.3 && r.high > 1.3, r.toString)
     // Same true score: over many seeds the interval holds 1 about 95% of the time.
     val holds = (1 to 400).count { s =>
       val rr = new Random(s)
-      Decision.tie(ForkStats.ratio(ForkStats.estimate(cell(rr, 100, 3, 0.1)), ForkStats.estimate(cell(rr, 100, 3, 0.1))))
+      Decision.tie(ForkStats.ratio(LaunchStates.estimate(cell(rr, 100, 3, 0.1)), LaunchStates.estimate(cell(rr, 100, 3, 0.1))))
     }
     assert(holds >= 360 && holds <= 396, s"coverage $holds / 400")
   }
@@ -42,16 +42,16 @@ class DecisionSuite extends munit.FunSuite {
     val rnd = new Random(5)
     val rawA = cell(rnd, 100, 5, 0.01, drift)
     val rawB = cell(rnd, 110, 5, 0.01, drift)
-    val unpaired = ForkStats.ratio(ForkStats.estimate(rawA), ForkStats.estimate(rawB))
+    val unpaired = ForkStats.ratio(LaunchStates.estimate(rawA), LaunchStates.estimate(rawB))
     val rounds = Vector(1, 2, 3, 4, 5)
-    val paired = ForkStats.ratio(ForkStats.estimate(rawA, rounds = rounds), ForkStats.estimate(rawB, rounds = rounds))
+    val paired = ForkStats.ratio(LaunchStates.estimate(rawA, rounds = rounds), LaunchStates.estimate(rawB, rounds = rounds))
     assert(!Decision.decided(unpaired), unpaired.toString)
     assert(paired.paired && Decision.decided(paired) && paired.low > 1.05 && paired.high < 1.15, paired.toString)
   }
 
   test("a bimodal cell's ratio is never decided") {
-    val a = ForkStats.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5), Vector(1600.0, 1590, 1610)))
-    val b = ForkStats.estimate(Vector(Vector(50.0, 51, 49), Vector(50.5, 49.5, 50), Vector(50.0, 50, 50)))
+    val a = LaunchStates.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5), Vector(1600.0, 1590, 1610)))
+    val b = LaunchStates.estimate(Vector(Vector(50.0, 51, 49), Vector(50.5, 49.5, 50), Vector(50.0, 50, 50)))
     val r = ForkStats.ratio(b, a)
     assert(!Decision.decided(r))
     assertEquals(Decision.of(r), Decision.Bimodal)

@@ -11,23 +11,25 @@ class TableJudgingSuite extends munit.FunSuite {
   }
 
   test("a two-state cell is compared through its most frequent state") {
-    val two = ForkStats.estimate(forks(Seq(2.0, 1.0, 2.02, 2.01, 1.01), 4), rounds = Vector(1, 2, 3, 4, 5))
+    val two = LaunchStates.estimate(forks(Seq(2.0, 1.0, 2.02, 2.01, 1.01), 4), rounds = Vector(1, 2, 3, 4, 5))
     assert(two.multiState, two.states.toString)
     // 3 of 5 launches at ~2.0.
     assert(math.abs(TableJudging.reference(two).mean - 2.01) < 0.02, TableJudging.reference(two).toString)
     assertEquals(TableJudging.mainState(two).forks, Vector(1, 3, 4))
-    val one = ForkStats.estimate(forks(Seq(1.0, 1.01, 0.99), 5))
+    val one = LaunchStates.estimate(forks(Seq(1.0, 1.01, 0.99), 5))
     assert(TableJudging.reference(one) eq one, "a one-state cell is its own reference")
   }
 
   test("on a tie of launches the slower state is the reference") {
-    val two = ForkStats.estimate(forks(Seq(2.0, 1.0, 2.02, 1.01), 6), rounds = Vector(1, 2, 3, 4))
+    val two = LaunchStates.estimate(forks(Seq(2.0, 1.0, 2.02, 1.01), 6), rounds = Vector(1, 2, 3, 4))
     assert(two.multiState, two.states.toString)
     assert(TableJudging.mainState(two).mean > 1.9, TableJudging.mainState(two).toString)
   }
 
   test("the fastest: highest for a throughput, lowest for a time, the first on a tie") {
-    val cells = Vector("a" -> 3.0, "b" -> 1.0, "c" -> 3.0, "d" -> 1.0).map { case (k, m) => k -> ForkStats.estimate(forks(Seq(m, m, m))) }
+    val cells = Vector("a" -> 3.0, "b" -> 1.0, "c" -> 3.0, "d" -> 1.0).map { case (k, m) =>
+      k -> LaunchStates.estimate(forks(Seq(m, m, m)))
+    }
     assertEquals(TableJudging.fastest(cells, higher = false).map(_._1), Some("b"))
     assertEquals(TableJudging.fastest(cells, higher = true).map(_._1), Some("a"))
     assertEquals(TableJudging.fastest(Vector.empty[(String, effectbench.stats.CellEstimate)], higher = true), None)

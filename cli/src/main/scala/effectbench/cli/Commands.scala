@@ -105,7 +105,7 @@ final class Commands(argv: Vector[String]) {
       @arg(doc = "each window's length in ms (default 250, a quick fork's iteration)") windowMs: Option[String] = None,
       @arg(doc = "windows per job (default 24)") windows: Option[String] = None
   ): Int =
-    MachineProbe.command(windowMs, windows)
+    MachineProbe.command(EngineFlags.windowMs(windowMs), EngineFlags.windows(windows))
 
   @main(doc = "write docs/scenarios.md, the scenario catalog in words, from core's catalog")
   def spec(@arg(doc = "write nothing; exit 1 when docs/scenarios.md differs from the catalog") check: Flag = Flag()): Int =
@@ -173,7 +173,7 @@ abstract class CommandLine[C](val program: String) {
     * itself (mainargs/src/Parser.scala, `runEither`). `allowRepeats`: a flag given twice keeps its
     * last value, as `StringRead` and `OptionRead` read `strs.last` (mainargs/src/TokensReader.scala);
     * without it, `TokenGrouping.complete` refuses the repeat. */
-  def dispatch(argv: Vector[String]): Int = argv match {
+  def dispatch(argv: Vector[String]): Int = EngineFlags.worded(argv match {
     case Vector() | Vector("help") | Vector("--help") | Vector("-h") => print(overview); 0
     case Vector("help", command) => print(help(command)); 0
     case _ =>
@@ -187,7 +187,7 @@ abstract class CommandLine[C](val program: String) {
           case Right((_, Result.Success(other))) => throw new IllegalStateException(s"$command returned $other")
           case Right((_, failure: Result.Failure)) => failed(command, m, failure)
         }
-  }
+  })
 
   /** mainargs groups tokens left to right (`groupArgs` in mainargs/src/TokenGrouping.scala): a
     * flag that takes a value takes the next token whatever it is, a switch written `--x=1` is

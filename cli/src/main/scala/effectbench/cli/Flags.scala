@@ -25,7 +25,7 @@ import mainargs.{arg, main, ArgSig, Flag, ParserForClass, Result, TokensReader}
   def isEmpty: Boolean = Flags.givenFlags(this).isEmpty
 
   /** The cells asked for, as the planner takes them (Plan.selection checks each against the catalog). */
-  def asked: Plan.Asked = Plan.Asked(scenarios, runtimes, variants, param.toVector, mode)
+  def asked: Plan.Asked = Plan.Asked(scenarios, runtimes, variants, EngineFlags.params(param), mode)
 }
 
 object Selectors {
@@ -52,7 +52,10 @@ object JvmChoice {
         "library versions as rows of the same tables: NAME=V1,V2 (cats-effect, zio, monix; local:V for a version published locally); repeatable"
     )
     lib: Seq[String] = Nil
-)
+) {
+  /** The library versions `--lib` asks for (EngineFlags.libs). */
+  def libs: Vector[effectbench.runner.LibVersion] = EngineFlags.libs(lib)
+}
 
 object CellFlags {
   implicit val parser: ParserForClass[CellFlags] = ParserForClass[CellFlags]
@@ -95,7 +98,7 @@ object SetupFlags {
     * `--fork` when given. */
   def chosen(default: => MeasureProfile): MeasureProfile = {
     val p = asked.getOrElse(default)
-    fork.fold(p)(f => Profiles.withShape(p, f))
+    fork.fold(p)(f => EngineFlags.fork(p, f))
   }
 }
 

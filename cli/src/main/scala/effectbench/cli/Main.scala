@@ -11,9 +11,13 @@ import java.nio.file.{Files, Path, Paths}
   * argument is validated before anything is measured, and bad input exits with code 2 and one
   * line saying what is wrong. */
 object Main {
-  import Workspace.{jvmsOf, latestRun, modules, results, resultsDir, root}
+  import Workspace.{latestRun, modules, results, root}
+  import EngineFlags.{jvms => jvmsOf, out => resultsDir}
 
-  def main(argv: Array[String]): Unit = exitWith("bench")(dispatch(argv.toVector))
+  def main(argv: Array[String]): Unit = {
+    RootLocale.set()
+    exitWith("bench")(dispatch(argv.toVector))
+  }
 
   /** Runs a command line of `program` and exits: bad input (UsageError) with 2 and one line, a failed
     * command with 1, never a stack trace at the user unless EFFECTBENCH_DEBUG is set. */
@@ -39,7 +43,7 @@ object Main {
   def dispatch(argv: Vector[String]): Int = Commands.dispatch(argv)
 
   def list(flags: CellFlags, format: ListFormat): Int = {
-    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.lib)
+    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.libs)
     val (jvms, _) = jvmsOf(flags.jvms.jvm)
     val cells = Plan.cells(sel, jvms, modules, None)
     LibPrep(root, sel, cells, Console.err.println, build = false)
@@ -62,7 +66,7 @@ object Main {
 
   def verify(flags: CellFlags, setup: SetupFlags, floor: Boolean): Int = {
     val settings = setup.chosenSettings
-    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.lib)
+    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.libs)
     val (jvms, notes) = jvmsOf(flags.jvms.jvm)
     notes.foreach(Console.err.println)
     val timeout = setup.seconds.getOrElse(120L)
@@ -132,14 +136,14 @@ object Main {
           else EngineFlags.engine(flags.engine, profile, versions = flags.cells.lib.nonEmpty && !headline)
         val canary = EngineFlags.canary(flags.engine.canary, profile)
         val timeout = measure.setup.seconds
-        val shard = flags.shard.map(Shard.parse)
+        val shard = flags.shard.map(EngineFlags.shard)
         val sel = {
-          val s = Plan.selection(flags.cells.sel.asked, flags.sweep, flags.cells.testOnly.value, flags.cells.lib)
+          val s = Plan.selection(flags.cells.sel.asked, flags.sweep, flags.cells.testOnly.value, flags.cells.libs)
           if (headline) Headline.selection(s) else s
         }
         val (jvms0, notes0) = jvmsOf(flags.cells.jvms.jvm)
         // Every JVM of the run waits for its results as --wait says, else as a Jvm does by default.
-        val jvms = CpusAxis.expand(jvms0, Cpus.parse(Flags.split(flags.cpus)))
+        val jvms = CpusAxis.expand(jvms0, EngineFlags.cpus(Flags.split(flags.cpus)))
           .map(j => measure.resultWait.fold(j)(w => j.copy(resultWait = w)))
         val resultWait = jvms.head.resultWait
         // A relayed run measures its throughput cells on the relay cores (Plan.relayCores).

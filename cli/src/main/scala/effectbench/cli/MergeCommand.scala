@@ -104,7 +104,7 @@ object MergeCommand {
     if (missing.nonEmpty && !partial)
       UsageError(s"merge: missing shard${if (missing.size > 1) "s" else ""} ${missing.map(k => s"$k/$n").mkString(", ")} " +
         s"(${missingUnits.size} blocks, e.g. ${missingUnits.take(3).mkString(", ")}); give every shard, or --partial to merge what is there")
-    val out = Workspace.resultsDir(outFlag)
+    val out = EngineFlags.out(outFlag)
     val first = shards.head
     val scope = first.name.replaceFirst("^\\d{8}-\\d{6}-", "").replaceFirst("-shard\\d+of\\d+(-\\d+)?$", "")
     val dir = RunDir.fresh(out, s"$scope-merged")

@@ -34,8 +34,8 @@ object ProfilerCommand {
     val settings = measure.setup.chosenSettings
     val timeoutArg = measure.setup.seconds
     val askedEvent = eventFlag.map(e => if (events.contains(e)) e else UsageError.unknown("event", e, events))
-    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.lib)
-    val (found, notes) = Workspace.jvmsOf(flags.jvms.jvm)
+    val sel = Plan.selection(flags.sel.asked, None, flags.testOnly.value, flags.libs)
+    val (found, notes) = EngineFlags.jvms(flags.jvms.jvm)
     // The same wait as run: each JVM gives it to its forks (Jvm.waitProperty).
     val jvms = found.map(j => measure.resultWait.fold(j)(w => j.copy(resultWait = w)))
     val cells = Plan.cells(sel, jvms, modules, Some(profile))
@@ -51,7 +51,7 @@ object ProfilerCommand {
       )
 
     LibPrep(root, sel, cells, Console.err.println, build = true)
-    val out = Workspace.resultsDir(measure.out, Workspace.results.resolve("profiles"))
+    val out = EngineFlags.out(measure.out, Workspace.results.resolve("profiles"))
     val scope = if (sel.scenarios.size == 1) sel.scenarios.head.id else "many"
     val dir = RunDir.fresh(out, s"profile-${profile.id}-$scope")
     dir.lockOrFail()

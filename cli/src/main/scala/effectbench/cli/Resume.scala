@@ -29,7 +29,7 @@ object Resume {
     // The result wait the run measured with: the rest is measured with it too.
     val wait = waitOf(meta)
     val jvms = meta.jvms.map { j =>
-      Jvms.at(j.java).fold(err => UsageError(s"--resume $dirPath: the run's JVM is gone: $err"), identity).copy(cpus = j.cpus,
+      Jvms.at(j.java).fold(why => UsageError(s"--resume $dirPath: the run's JVM is gone: ${j.java}: $why"), identity).copy(cpus = j.cpus,
         resultWait = wait)
     }
     // The run's `--lib` versions: each label's build, made again if its sources changed since.

@@ -27,6 +27,15 @@ class StoreCommandsSuite extends munit.FunSuite {
     intercept[UsageError](Main.dispatch(Vector("compare", a.toString, same.toString, "--threshold", "x")))
   }
 
+  test("numbers read alike whatever the machine's locale: bench on a de_DE JVM prints '.' decimals") {
+    val results = Files.createTempDirectory("cli-locale")
+    SyntheticRun.write(results.resolve("20261101-000000-quick-x"), "20261101-000000-quick-x", specs, seed = 1)
+    // The real entry point in a JVM whose default locale writes 0.5 as "0,5" (f"..." follows it).
+    val r = Cli.runWith(Vector("-Duser.language=de", "-Duser.country=DE"), "reindex", "--out", results.toString)
+    assertEquals(r.exit, 0, r.all)
+    assert("""in \d+\.\ds""".r.findFirstIn(r.out).isDefined, r.out)
+  }
+
   test("reindex and history read the run directories of a results directory") {
     val results = Files.createTempDirectory("cli-hist")
     SyntheticRun.write(results.resolve("20261101-000000-quick-x"), "20261101-000000-quick-x", specs, seed = 1)

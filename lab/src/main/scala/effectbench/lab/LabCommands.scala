@@ -19,5 +19,8 @@ object LabCommands extends LabCommandLine(Studies)
 
 /** `./bench lab`'s entry point: exit codes and errors as `bench`'s (Main.exitWith). */
 object Lab {
-  def main(argv: Array[String]): Unit = Main.exitWith("bench lab")(LabCommands.dispatch(argv.toVector))
+  def main(argv: Array[String]): Unit = {
+    effectbench.RootLocale.set()
+    Main.exitWith("bench lab")(LabCommands.dispatch(argv.toVector))
+  }
 }

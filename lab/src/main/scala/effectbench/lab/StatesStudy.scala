@@ -5,6 +5,7 @@ import effectbench.cli.JvmChoice
 import effectbench.{Catalog, Mode, Settings}
 import effectbench.report.TerminalTable
 import effectbench.stats.{ForkStats, Format}
+import effectbench.analysis.LaunchStates
 import effectbench.store.RunFiles
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
@@ -16,7 +17,7 @@ import scala.util.Random
   * shuffled order so that machine drift falls on all alike, one fork per launch, each recording
   * the counters that tell states apart: context switches, JIT compilation time, GC. A launch is
   * slow when its mean lies above the geometric middle of the cell's fastest and slowest launch
-  * states (ForkStats.launchStates over every launch of the cell); the table gives, per cell and
+  * states (LaunchStates.of over every launch of the cell); the table gives, per cell and
   * change, the share of slow launches and the counters of each state. */
 object StatesStudy {
   /** A change to the measuring JVM: flags added to it, or (cpus) the JVM pinned to fewer cores. */
@@ -48,7 +49,7 @@ object StatesStudy {
   )
 
   /** `--fork 2x0.5+4x0.25`: warm-up iterations × seconds + measured iterations × seconds, one fork a launch. */
-  def forkShape(t: String): MeasureProfile = Profiles.withShape(Profiles.quick.copy(id = "states", forks = 1), t)
+  def forkShape(t: String): MeasureProfile = effectbench.cli.EngineFlags.fork(Profiles.quick.copy(id = "states", forks = 1), t)
 
   def main(
       cellsFlag: Option[String], changesFlag: Option[String], launchesFlag: Option[String], outFlag: Option[String], jvms: JvmChoice,
@@ -64,7 +65,7 @@ object StatesStudy {
       )).getOrElse(changes)
     val cellSpecs = cellsFlag.map(_.split(',').map(_.trim).filter(_.nonEmpty).toVector).getOrElse(defaultCells)
     val modules = Workspace.modules
-    val (jvmList, notes) = Workspace.jvmsOf(jvms.jvm)
+    val (jvmList, notes) = effectbench.cli.EngineFlags.jvms(jvms.jvm)
     notes.foreach(n => Console.err.println(n))
     val jvm = jvmList.head
     val profile =
@@ -101,7 +102,7 @@ object StatesStudy {
       val o = JmhCell.run(studied, settings, profile, modules, f, dir.logFile(tag), 120L, _ => ())
       if (!o.status.ok) { Console.err.println(s"  $tag: ${o.reason}"); None }
       else RunFiles.readJmh(f).headOption.map { b =>
-        val e = ForkStats.estimate(b.scored.rawData)
+        val e = LaunchStates.estimate(b.scored.rawData)
         val cs = counterNames.flatMap { case (k, _) => b.secondaryMetrics.get(k).map(m => k -> m.score) }.toMap
         val l = Launch(cell.id.key, ch.id, order, e.mean, cs, b.scored.rawData.flatten, b.scored.scoreUnit)
         Files.write(csv,
@@ -123,7 +124,7 @@ object StatesStudy {
           counterNames.map(n => s"${n._2} fast/slow"), table(results, chosen)))
     println(
       "spread: standard deviation of the launches' log means (≈ their coefficient of variation) and slowest / fastest; slow: a launch above the geometric middle of the cell's fastest and slowest launch states, found over every launch of the cell " +
-        s"(ForkStats.launchStates); a cell with one state has no slow launches. Launches: $csv"
+        s"(LaunchStates.of); a cell with one state has no slow launches. Launches: $csv"
     )
     // Launches measured from their first iteration hold every shorter fork: the fork shapes' table.
     val rows = shapeRows(results, profile.iterationSeconds, Rounds.ForkOverheadSeconds)
@@ -162,7 +163,7 @@ object StatesStudy {
 
   /** The geometric middle between a cell's fastest and slowest launch state; None with one state. */
   def threshold(means: Vector[Double]): Option[Double] = {
-    val states = ForkStats.launchStates(means.zipWithIndex.map { case (m, i) =>
+    val states = LaunchStates.of(means.zipWithIndex.map { case (m, i) =>
         effectbench.stats.ForkSteady(i + 1, Vector(m), 0, settled = true)
       }, minLaunches = 1)
     if (states.size < 2) None else Some(math.sqrt(states.map(_.mean).min * states.map(_.mean).max))

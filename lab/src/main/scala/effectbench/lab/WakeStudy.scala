@@ -144,6 +144,7 @@ object WakeStudy {
   }
 
   def main(args: Array[String]): Unit = {
+    effectbench.RootLocale.set()
     val n = args.headOption.map(_.toInt).getOrElse(1500)
     val cpus = java.lang.Runtime.getRuntime.availableProcessors()
     println(

@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.analysis.Decision
+import effectbench.analysis.{Decision, LaunchStates}
 import effectbench.stats.{CellEstimate, CellRatios, ForkStats, Format, RatioEstimate, StateRatio}
 import effectbench.store.CellResult
 
@@ -75,7 +75,7 @@ object CellStats {
       else Vector(s"$runtime is ${if (e.modes.size == 2) "bimodal" else s"multi-modal (${e.modes.size} modes)"}: " +
         e.modes.map(m => f"${Format.num(m.center)} $unit (${m.share * 100}%.0f%% of iterations, ${forkList(m.forks)})").mkString("; ") +
         "; its mean and every ratio with it describe neither state")
-    val lone = ForkStats.loneLaunches(e.forks)
+    val lone = LaunchStates.lone(e.forks)
     val loneNote =
       if (lone.isEmpty) Vector.empty
       else {
@@ -102,7 +102,7 @@ object CellStats {
     if (e.rounds.size != e.forks.size) Vector.empty
     else {
       val main = if (e.multiState) effectbench.analysis.TableJudging.mainState(e).forks else e.forks.map(_.fork)
-      val off = (ForkStats.loneLaunches(e.forks) ++ e.forks.map(_.fork).filterNot(main.contains)).distinct
+      val off = (LaunchStates.lone(e.forks) ++ e.forks.map(_.fork).filterNot(main.contains)).distinct
       e.forks.zip(e.rounds).collect { case (f, r) if off.contains(f.fork) => (r, CellRatios.toOthers(e, f, off)) }
     }
 

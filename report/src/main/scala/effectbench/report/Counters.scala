@@ -66,7 +66,7 @@ object Counters {
   private def metricOf(b: JmhResult, name: String, forks: Vector[Int]): Option[Double] = {
     val primaryForks = b.primaryMetric.rawData.count(_.nonEmpty)
     b.secondaryMetrics.get(name).map(_.rawData).filter(_.size == b.primaryMetric.rawData.size && primaryForks > 0).flatMap { raw =>
-      // Forks with no primary data are not numbered (ForkStats.estimate drops them).
+      // Forks with no primary data are not numbered (LaunchStates.estimate drops them).
       val numbered = b.primaryMetric.rawData.indices.filter(i => b.primaryMetric.rawData(i).nonEmpty).map(raw(_)).toVector
       val chosen = forks.filter(f => f >= 1 && f <= numbered.size).map(f => numbered(f - 1)).filter(_.nonEmpty)
       if (chosen.isEmpty || chosen.size < forks.size) None

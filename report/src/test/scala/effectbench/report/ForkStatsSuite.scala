@@ -34,14 +34,14 @@ class ForkStatsSuite extends munit.FunSuite {
   test("a cell's interval comes from its fork means: forks that disagree widen it, iterations do not narrow it") {
     // Three forks at ~79, ~79 and ~97 (the standard deep-bind shape), iterations tight inside each.
     val raw = Vector(Vector(79.0, 79.2, 78.8, 79.1, 78.9), Vector(78.5, 78.7, 78.6, 78.4, 78.8), Vector(97.0, 97.2, 96.8, 97.1, 96.9))
-    val e = ForkStats.estimate(raw)
+    val e = LaunchStates.estimate(raw)
     val means = raw.map(f => f.sum / f.size)
     val m = means.sum / 3
     val sd = math.sqrt(means.map(x => (x - m) * (x - m)).sum / 2)
     assertEqualsDouble(e.mean, m, 1e-9)
     assertEqualsDouble(e.halfWidth, 4.303 * sd / math.sqrt(3), 0.01)
     assert(e.relHalfWidth > 0.2, s"three forks this far apart cannot give a tight interval: ${e.relHalfWidth}")
-    assertEquals(ForkStats.estimate(Vector(Vector(1.0, 2.0, 3.0))).halfWidth.isNaN, true, "one fork has no interval")
+    assertEquals(LaunchStates.estimate(Vector(Vector(1.0, 2.0, 3.0))).halfWidth.isNaN, true, "one fork has no interval")
   }
 
   test("warm-up is judged per fork: leading trending iterations are dropped, steady ones kept") {
@@ -61,7 +61,7 @@ class ForkStatsSuite extends munit.FunSuite {
     val drift = ForkStats.judgeWarmup(2, Vector(20.0, 18, 16, 14, 12, 10, 8, 6))
     assertEquals(drift.dropped, 4) // the ceiling: half the fork
     assert(!drift.settled)
-    val e = ForkStats.estimate(Vector(Vector(10.0, 10, 10, 10, 10, 10, 10, 10), Vector(20.0, 18, 16, 14, 12, 10, 8, 6)))
+    val e = LaunchStates.estimate(Vector(Vector(10.0, 10, 10, 10, 10, 10, 10, 10), Vector(20.0, 18, 16, 14, 12, 10, 8, 6)))
     assertEquals(e.unsettled, Vector(2))
     assert(CellStats.notes("zio", e, "us/op").exists(_.contains("fork 2 never settled")))
   }
@@ -73,37 +73,37 @@ class ForkStatsSuite extends munit.FunSuite {
     assertEqualsDouble(one(0).share, 1.0 / 6, 1e-9)
     assertEqualsDouble(one(1).share, 5.0 / 6, 1e-9)
     // As two forks of three iterations (the quick profile).
-    val two = ForkStats.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5)))
+    val two = LaunchStates.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5)))
     assert(two.bimodal, two.toString)
     assertEquals(two.modes.map(_.forks), Vector(Vector(2), Vector(1, 2)))
   }
 
   test("modes: measured monix and cps deep-bind forks in two states are bimodal; noisy unimodal data is not") {
-    assert(ForkStats.estimate(Vector(Vector(1792.0, 1855, 399), Vector(360.0, 137, 1672))).bimodal)
-    val cps = ForkStats.estimate(Vector(Vector(6665.0, 6579, 296), Vector(197.0, 183, 194)))
+    assert(LaunchStates.estimate(Vector(Vector(1792.0, 1855, 399), Vector(360.0, 137, 1672))).bimodal)
+    val cps = LaunchStates.estimate(Vector(Vector(6665.0, 6579, 296), Vector(197.0, 183, 194)))
     assert(cps.bimodal, cps.toString)
     val rnd = new Random(7)
     val noisy = Vector.fill(5)(Vector.fill(10)(100 * (1 + 0.3 * rnd.nextGaussian().abs)))
-    assertEquals(ForkStats.estimate(noisy).modes.size, 1)
+    assertEquals(LaunchStates.estimate(noisy).modes.size, 1)
     // A lone iteration 10× off among 30 is an outlier, not a mode.
     val lone = Vector.fill(3)(Vector.fill(10)(100.0)).updated(1, Vector.fill(9)(100.0) :+ 1000.0)
-    assertEquals(ForkStats.estimate(lone).modes.size, 1)
+    assertEquals(LaunchStates.estimate(lone).modes.size, 1)
     // A whole fork in the other state is a mode even when it is a small share.
     val fork = Vector.fill(7)(Vector.fill(3)(100.0)) :+ Vector.fill(3)(1000.0)
-    assertEquals(ForkStats.estimate(fork).modes.map(_.forks), Vector(Vector(1, 2, 3, 4, 5, 6, 7), Vector(8)))
+    assertEquals(LaunchStates.estimate(fork).modes.map(_.forks), Vector(Vector(1, 2, 3, 4, 5, 6, 7), Vector(8)))
   }
 
   test("a decided ratio is written plainly, a tie as a tie, a bimodal one as bimodal (the rule: analysis's DecisionSuite)") {
     // Five forks each, 1% apart: 1.3× is decided. Three forks 10% apart around one level: a tie.
     def forks(base: Double, spread: Double, n: Int) = Vector.tabulate(n)(f => Vector.fill(5)(base * (1 + spread * (f - (n - 1) / 2.0))))
-    val r = ForkStats.ratio(ForkStats.estimate(forks(100, 0.01, 5)), ForkStats.estimate(forks(130, 0.01, 5)))
+    val r = ForkStats.ratio(LaunchStates.estimate(forks(100, 0.01, 5)), LaunchStates.estimate(forks(130, 0.01, 5)))
     assert(Decision.decided(r), r.toString)
     assertEquals(CellStats.ratioText(r).startsWith("tie"), false)
-    val tie = ForkStats.ratio(ForkStats.estimate(forks(100, 0.1, 3)), ForkStats.estimate(forks(101, 0.1, 3).reverse))
+    val tie = ForkStats.ratio(LaunchStates.estimate(forks(100, 0.1, 3)), LaunchStates.estimate(forks(101, 0.1, 3).reverse))
     assert(Decision.tie(tie), tie.toString)
     assert(CellStats.ratioText(tie).startsWith("tie"), CellStats.ratioText(tie))
-    val a = ForkStats.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5), Vector(1600.0, 1590, 1610)))
-    val b = ForkStats.estimate(Vector(Vector(50.0, 51, 49), Vector(50.5, 49.5, 50), Vector(50.0, 50, 50)))
+    val a = LaunchStates.estimate(Vector(Vector(1616.0, 1558, 1675), Vector(1510.0, 1551, 82.5), Vector(1600.0, 1590, 1610)))
+    val b = LaunchStates.estimate(Vector(Vector(50.0, 51, 49), Vector(50.5, 49.5, 50), Vector(50.0, 50, 50)))
     assert(CellStats.ratioText(ForkStats.ratio(b, a)).endsWith("bimodal"), CellStats.ratioText(ForkStats.ratio(b, a)))
   }
 

@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.LaunchStates
 import effectbench.store.SyntheticRun
 import effectbench.stats.{CellEstimate, ForkStats, RatioEstimate}
 import effectbench.store.{CellResult, RunData}
@@ -144,8 +145,8 @@ class HtmlBrowserSuite extends munit.FunSuite {
     val cell =
       CellResult(spec.key, None, "j", effectbench.Outcome.Ok, "", None, None, Vector.empty, Vector.empty, "", "", SyntheticRun.record(spec))
     def row(vs: Option[RatioEstimate], e: CellEstimate) = Row(cell, "zio", Some(e), vs)
-    val one = ForkStats.estimate(Vector(Vector(1.0, 1.01, 0.99), Vector(1.0, 1.0, 1.01)))
-    val two = ForkStats.estimate(Vector(0.77, 0.37, 0.80, 0.76, 0.38).map(m => Vector(m, m * 1.001, m * 0.999, m)))
+    val one = LaunchStates.estimate(Vector(Vector(1.0, 1.01, 0.99), Vector(1.0, 1.0, 1.01)))
+    val two = LaunchStates.estimate(Vector(0.77, 0.37, 0.80, 0.76, 0.38).map(m => Vector(m, m * 1.001, m * 0.999, m)))
     assert(two.multiState)
     def ratio(lo: Double, hi: Double, bimodal: Boolean = false) = Some(RatioEstimate(1.5, lo, hi, 0.95, paired = false, bimodal))
     assertEquals(SummaryHtml.marks(row(ratio(1.4, 1.6), one)), "")

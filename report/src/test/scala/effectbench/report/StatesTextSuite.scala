@@ -1,5 +1,6 @@
 package effectbench.report
 
+import effectbench.analysis.LaunchStates
 import effectbench.stats.{CellRatios, ForkStats}
 import scala.util.Random
 
@@ -12,8 +13,8 @@ class StatesTextSuite extends munit.FunSuite {
   }
 
   test("a two-state cell is worded per state: its score, each state's ratio, and a note that its mean describes neither") {
-    val ref = ForkStats.estimate(forks(Seq(1.0, 1.01, 0.99, 1.0, 1.02), 3), rounds = Vector(1, 2, 3, 4, 5))
-    val two = ForkStats.estimate(forks(Seq(2.0, 1.0, 2.02, 2.01, 1.01), 4), rounds = Vector(1, 2, 3, 4, 5))
+    val ref = LaunchStates.estimate(forks(Seq(1.0, 1.01, 0.99, 1.0, 1.02), 3), rounds = Vector(1, 2, 3, 4, 5))
+    val two = LaunchStates.estimate(forks(Seq(2.0, 1.0, 2.02, 2.01, 1.01), 4), rounds = Vector(1, 2, 3, 4, 5))
     val rs = CellRatios.stateSlowdowns(two, ref, higherIsBetter = false)
     val text = CellStats.statesText(two, rs)
     assert(text.startsWith("state 1 (2 of 5 launches) tie"), text)
@@ -22,26 +23,26 @@ class StatesTextSuite extends munit.FunSuite {
   }
 
   test("a lone launch off the others is named in a note, not reported as a state") {
-    val e = ForkStats.estimate(forks(Seq(2.04, 2.05, 2.89, 2.03), 5))
+    val e = LaunchStates.estimate(forks(Seq(2.04, 2.05, 2.89, 2.03), 5))
     assert(!e.multiState)
     val note = CellStats.notes("cats-effect", e, "ns/op").find(_.contains("set apart"))
     assert(note.exists(n => n.startsWith("cats-effect: fork 3 2.8") && n.contains("1.42× the other launches")), note.toString)
-    assert(CellStats.notes("cats-effect", ForkStats.estimate(forks(Seq(2.04, 2.05, 2.06, 2.03), 5)), "ns/op").isEmpty)
+    assert(CellStats.notes("cats-effect", LaunchStates.estimate(forks(Seq(2.04, 2.05, 2.06, 2.03), 5)), "ns/op").isEmpty)
   }
 
   test("launches of two runtimes off together in one round get a note that points at the machine") {
     val rounds = Vector(1, 2, 3, 4, 5)
     // fork-many in a headline on the 2-core KVM guest: rounds 3 and 4 slow for every runtime.
-    val ce = ForkStats.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1), rounds = rounds)
-    val zio = ForkStats.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2), rounds = rounds)
+    val ce = LaunchStates.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1), rounds = rounds)
+    val zio = LaunchStates.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2), rounds = rounds)
     val ns = CellStats.roundNotes(Vector("cats-effect" -> ce, "zio" -> zio))
     assertEquals(ns.size, 2, ns.toString)
     assert(ns.head.startsWith("round 3: launches of cats-effect, zio sat apart"), ns.head)
     // One runtime off alone is its own affair, as is a cell measured without rounds.
     assertEquals(CellStats.roundNotes(Vector("cats-effect" -> ce,
-          "zio" -> ForkStats.estimate(forks(Seq(1.5, 1.5, 1.52, 1.49, 1.51), 3), rounds = rounds))), Vector.empty)
-    assertEquals(CellStats.roundNotes(Vector("cats-effect" -> ForkStats.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1)),
-          "zio" -> ForkStats.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2)))), Vector.empty)
+          "zio" -> LaunchStates.estimate(forks(Seq(1.5, 1.5, 1.52, 1.49, 1.51), 3), rounds = rounds))), Vector.empty)
+    assertEquals(CellStats.roundNotes(Vector("cats-effect" -> LaunchStates.estimate(forks(Seq(0.70, 0.69, 1.86, 1.84, 0.74), 1)),
+          "zio" -> LaunchStates.estimate(forks(Seq(1.54, 1.50, 2.73, 2.77, 1.74), 2)))), Vector.empty)
   }
 
   test("each launch state's note carries its own counters, read from the forks of that state") {
@@ -59,7 +60,7 @@ class StatesTextSuite extends munit.FunSuite {
     java.nio.file.Files.write(dir.resolve("jmh/c.json"), RunFiles.jmhJson(jmh).getBytes("UTF-8"))
     val rec = CellRecord("ping-pong/default/future/n=1/fork", "j", "/j", "modern", Outcome.Ok, jmh = Some("jmh/c.json"), finished = "now")
     val (cell, _) = RunData.cellOf(dir, rec)
-    val e = ForkStats.estimate(raw)
+    val e = LaunchStates.estimate(raw)
     assertEquals(e.states.map(_.forks), Vector(Vector(2, 4), Vector(1, 3)))
     val note = CellStats.notes("future", e, "ms", fs => Counters.ofForks(dir, cell, fs)).head
     // JIT is summed over a fork's two iterations (2 × 2 ms), switches averaged.

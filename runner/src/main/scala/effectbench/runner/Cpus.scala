@@ -63,17 +63,6 @@ object Cpus {
 
   /** A relayed table's cores: one for a single-fiber family, else `all` (relayCount). */
   def relayCores(family: effectbench.Family, all: Int = relayCount): Int = if (SingleFiber(family)) 1 else all
-
-  /** `--cpus 1,2`: positive counts, each at most the cores this process may use. */
-  def parse(values: Vector[String]): Vector[Int] = {
-    val counts = values.map { v =>
-      v.toIntOption.filter(_ > 0).getOrElse(UsageError(s"--cpus takes positive core counts, e.g. --cpus 1,2; got '$v'"))
-    }.distinct.sorted
-    counts.find(_ > allowed.size).foreach(n =>
-      UsageError(s"--cpus $n: this machine lets the run use ${allowed.size} cores; give counts up to ${allowed.size}")
-    )
-    counts
-  }
 }
 
 object CpusAxis {

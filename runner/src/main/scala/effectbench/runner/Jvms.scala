@@ -48,10 +48,10 @@ object Jvms {
     }
   }
 
-  /** The JVM at a path: a JDK home, or a java executable (links followed). */
+  /** The JVM at a path: a JDK home, or a java executable (links followed); Left: why it is none. */
   def at(path: String): Either[String, Jvm] = {
     val p = Paths.get(path).toAbsolutePath
-    if (!Files.exists(p)) Left(s"--jvm $path: no such file or directory")
+    if (!Files.exists(p)) Left("no such file or directory")
     else {
       val (java, home) =
         if (Files.isDirectory(p)) (p.resolve("bin/java"), p)
@@ -59,10 +59,10 @@ object Jvms {
           val real = p.toRealPath()
           (real, real.getParent.getParent)
         }
-      if (!Files.isExecutable(java)) Left(s"--jvm $path: not a JVM (no executable bin/java)")
+      if (!Files.isExecutable(java)) Left("not a JVM (no executable bin/java)")
       else releaseInfo(home) match {
         case Some((v, vendor)) => Right(Jvm(java, home, v, vendor))
-        case None => probe(java, home).toRight(s"--jvm $path: not a JVM (it does not answer 'java -version')")
+        case None => probe(java, home).toRight("not a JVM (it does not answer 'java -version')")
       }
     }
   }

@@ -136,20 +136,21 @@ object LibBuild {
         .filter(_.nonEmpty)
       val what = todo.map { case (lv, _) => s"${lv.runtime}=${lv.asked}" }.mkString(", ")
       if (done.timedOut)
-        throw new CommandFailure(s"--lib $what: the build did not finish in $timeoutSeconds s (log: ${root.relativize(logFile)})")
+        throw Refused.Lib(what, s"the build did not finish in $timeoutSeconds s (log: ${root.relativize(logFile)})", failure = true)
       if (done.exit != 0) {
         val unresolved = errors.find(e => e.contains("not found") || e.contains("Error downloading") || e.contains("unresolved"))
         unresolved match {
-          case Some(e) => UsageError(s"--lib $what: the build could not resolve it: ${e.take(200)} (log: ${root.relativize(logFile)})")
+          case Some(e) => throw Refused.Lib(what, s"the build could not resolve it: ${e.take(200)} (log: ${root.relativize(logFile)})")
           case None =>
             val first = compileError(errors, root).orElse(errors.headOption).getOrElse(s"sbt exited with code ${done.exit}")
-            throw new CommandFailure(s"--lib $what: the build failed: ${first.take(300)} (log: ${root.relativize(logFile)})")
+            throw Refused.Lib(what, s"the build failed: ${first.take(300)} (log: ${root.relativize(logFile)})", failure = true)
         }
       }
       todo.foreach { case (lv, _) =>
         val i = id(lv)
         if (!Files.isRegularFile(classpathFile(root, i)) || !Files.isRegularFile(implsFile(root, i)))
-          throw new CommandFailure(s"--lib ${lv.runtime}=${lv.asked}: the build wrote no classpath (log: ${root.relativize(logFile)})")
+          throw Refused.Lib(s"${lv.runtime}=${lv.asked}", s"the build wrote no classpath (log: ${root.relativize(logFile)})",
+            failure = true)
         // The stamp carries the build's start: a source edited while it ran makes the next run rebuild.
         val stamp = stampFile(root, i)
         Files.write(stamp, Array.emptyByteArray)

@@ -19,41 +19,19 @@ final case class LibVersion(runtime: String, label: String, version: String, loc
   def artifacts: Seq[String] = axis.modules.map(_ + "_3")
 }
 
-/** `--lib NAME=V1,V2,...`: a runtime measured at several library versions in one run, each
-  * version's cells rows of the same tables, in the same paired rounds. Parsed and checked here
-  * before anything is built or measured: a version the registry (or the local repositories, for
-  * `local:`) does not have is a usage error, one line, exit 2. */
+/** Library versions (`--lib`): a runtime measured at several library versions in one run, each
+  * version's cells rows of the same tables, in the same paired rounds. Checked here before anything
+  * is built or measured: a version the registry (or the local repositories, for `local:`) does not
+  * have is refused (Refused.Lib), which the command line words as bad input. */
 object Libs {
   val all: Vector[LibAxis] = BuildInfo.libraryAxis.toVector
 
   def axis(runtime: String): LibAxis = all.find(_.runtime == runtime).getOrElse(throw new NoSuchElementException(runtime))
 
-  private val versionChars = "[A-Za-z0-9][A-Za-z0-9._+-]*".r
-
-  /** The versions of `--lib` values, in the order given: `cats-effect=3.6.3,3.7.1`, repeatable, or
-    * several libraries in one value (`cats-effect=3.7.1,zio=2.1.24,2.1.26`). The same version asked
-    * again gets the label `<version>#2` (an A/A control: two cells of one build). */
-  def parse(values: Seq[String]): Vector[LibVersion] = {
-    val items = values.toVector.flatMap(_.split(',').map(_.trim).filter(_.nonEmpty))
-    var current: Option[String] = None
-    val asked = items.map { item =>
-      val (name, version) = item.indexOf('=') match {
-        case -1 =>
-          current.getOrElse(
-            UsageError(s"--lib takes NAME=VERSION,VERSION... (e.g. cats-effect=3.6.3,3.7.1), got '${values.mkString(",")}'")
-          )
-          (current.get, item)
-        case at => (item.substring(0, at).trim, item.substring(at + 1).trim)
-      }
-      if (!all.exists(_.runtime == name)) UsageError.unknown("library for --lib", name, all.map(_.runtime))
-      current = Some(name)
-      val local = version.startsWith("local:")
-      val v = version.stripPrefix("local:")
-      if (v.isEmpty) UsageError(s"--lib $name: a version is missing after '${if (local) "local:" else "="}'")
-      if (!versionChars.pattern.matcher(v).matches())
-        UsageError(s"--lib $name=$version: a version is letters, digits and . _ + - (got '$v')")
-      (name, v, local)
-    }
+  /** The versions asked, as (runtime, version, local) in the order given, each with its label: the
+    * version as asked, and `<version>#2` for the same version asked again (an A/A control: two cells
+    * of one build). */
+  def versions(asked: Vector[(String, String, Boolean)]): Vector[LibVersion] = {
     val seen = scala.collection.mutable.Map.empty[(String, String, Boolean), Int]
     asked.map { case (name, v, local) =>
       val n = seen.getOrElse((name, v, local), 0) + 1
@@ -70,9 +48,7 @@ object Libs {
     else asked match {
       case None => Some(libs.map(_.runtime).toSet)
       case Some(rs) =>
-        libs.map(_.runtime).distinct.filterNot(rs.contains).foreach(r =>
-          UsageError(s"--lib $r: $r is not among --runtime ${rs.toVector.sorted.mkString(",")}; add it, or drop --runtime")
-        )
+        libs.map(_.runtime).distinct.filterNot(rs.contains).foreach(r => throw Refused.LibOutsideRuntimes(r, rs.toVector.sorted))
         Some(rs)
     }
 
@@ -151,7 +127,7 @@ object Libs {
   }
 
   /** Every asked version that is not built yet must exist where it comes from, each of its modules;
-    * a missing one is a usage error naming it. Returns notes (a registry that could not be asked:
+    * a missing one is refused (Refused.Lib) naming it. Returns notes (a registry that could not be asked:
     * the build will say). A version built before is not asked about again. */
   def check(
       libs: Vector[LibVersion], isBuilt: LibVersion => Boolean, registry: String = Libs.registry, repos: Vector[Path] = Libs.localRepos
@@ -163,10 +139,9 @@ object Libs {
           val missing = lv.artifacts.find(a =>
             !repos.exists(d => LocalRepo(d, true).has(org, a, lv.version) || LocalRepo(d, false).has(org, a, lv.version))
           )
-          UsageError(
-            s"--lib ${lv.runtime}=${lv.asked}: no local repository has $org:${missing.getOrElse(lv.artifacts.head)}:${lv.version}" +
-              s" with the rest of ${lv.runtime}'s modules (looked in ${repos.mkString(", ")}; `sbt publishLocal` in the library's checkout puts it there)"
-          )
+          throw Refused.Lib(s"${lv.runtime}=${lv.asked}",
+            s"no local repository has $org:${missing.getOrElse(lv.artifacts.head)}:${lv.version}" +
+              s" with the rest of ${lv.runtime}'s modules (looked in ${repos.mkString(", ")}; `sbt publishLocal` in the library's checkout puts it there)")
         }
         Vector.empty
       } else {
@@ -174,11 +149,12 @@ object Libs {
         answers.collectFirst { case (a, Some(false)) => a } match {
           case Some(a) =>
             val near = listed(org, a, registry).filter(_.count(_ == '.') >= 1).takeRight(8)
-            UsageError(s"--lib ${lv.runtime}=${lv.version}: the registry has no $org:$a:${lv.version}" +
-              (if (near.nonEmpty) s" (its index lists ${near.mkString(", ")})" else ""))
+            throw Refused.Lib(s"${lv.runtime}=${lv.version}",
+              s"the registry has no $org:$a:${lv.version}" +
+                (if (near.nonEmpty) s" (its index lists ${near.mkString(", ")})" else ""))
           case None =>
             if (answers.exists(_._2.isEmpty))
-              Vector(s"--lib ${lv.runtime}=${lv.version}: could not ask the registry ($registry); the build will resolve it")
+              Vector(s"${lv.runtime}=${lv.version}: could not ask the registry ($registry); the build will resolve it")
             else Vector.empty
         }
       }

@@ -142,16 +142,8 @@ object MachineProbe {
       "effectbench.runner.MachineProbe", windowMs.toString, windows.toString)
   }
 
-  /** `./bench machine`: the flags checked, a child JVM started, its readings printed. */
-  def command(window: Option[String], windows: Option[String]): Int = {
-    val windowMs = window.fold(250)(t =>
-      t.toIntOption.filter(n => n >= 10 && n <= 10000).getOrElse(
-        UsageError(s"--window-ms must be a whole number from 10 to 10000, got '$t'")
-      )
-    )
-    val n = windows.fold(24)(t =>
-      t.toIntOption.filter(n => n >= 2 && n <= 1000).getOrElse(UsageError(s"--windows must be a whole number from 2 to 1000, got '$t'"))
-    )
+  /** `./bench machine`: a child JVM started with `n` windows of `windowMs` per job, its readings printed. */
+  def command(windowMs: Int, n: Int): Int = {
     Console.err.println(s"machine: ${Jobs.size} jobs, $n windows of $windowMs ms each after a warm-up, in a fresh JVM " +
       f"(about ${expectedSeconds(windowMs, n)}%.0f s)")
     val log = java.nio.file.Files.createTempFile("effectbench-machine", ".log")
@@ -251,6 +243,7 @@ object MachineProbe {
     }
 
   def main(args: Array[String]): Unit = {
+    effectbench.RootLocale.set()
     watchRunner()
     val windowMs = args(0).toInt
     val windows = args(1).toInt

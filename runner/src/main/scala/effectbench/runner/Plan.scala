@@ -27,16 +27,15 @@ final case class Selection(
 )
 
 object Plan {
-  /** The cells a command asks for, as given: scenario ids or globs, runtime ids, variants, name=value
-    * parameters and modes; empty asks for every one. */
+  /** The cells a command asks for, as given: scenario ids or globs, runtime ids, variants, (name,
+    * value) parameters and modes; empty asks for every one. */
   final case class Asked(
       scenarios: Vector[String] = Vector.empty, runtimes: Vector[String] = Vector.empty, variants: Vector[String] = Vector.empty,
-      param: Vector[String] = Vector.empty, mode: Vector[Mode] = Vector.empty
+      param: Vector[(String, String)] = Vector.empty, mode: Vector[Mode] = Vector.empty
   )
 
   /** `--scenario a,b*` with globs; unknown names are usage errors listing the valid ones. */
-  def selection(sel: Asked, sweepParam: Option[String], includeTestOnly: Boolean, libFlags: Seq[String] = Nil): Selection = {
-    val libs = Libs.parse(libFlags)
+  def selection(sel: Asked, sweepParam: Option[String], includeTestOnly: Boolean, libs: Vector[LibVersion] = Vector.empty): Selection = {
     val pool = Catalog.scenarios ++ (if (includeTestOnly) Catalog.testOnly else Vector.empty)
     val scenarioNames = sel.scenarios
     val scenarios =
@@ -59,17 +58,12 @@ object Plan {
         vs.foreach(v => if (!valid.contains(v)) UsageError.unknown("variant", v, valid))
         Some(vs.toSet)
     }
-    val params = sel.param.toVector.map { kv =>
-      kv.indexOf('=') match {
-        case -1 => UsageError(s"--param takes name=value, got '$kv'")
-        case at =>
-          val (k, v) = (kv.substring(0, at), kv.substring(at + 1))
-          val defs = scenarios.flatMap(_.param(k))
-          if (defs.isEmpty)
-            UsageError.unknown(s"parameter for ${scenarios.map(_.id).mkString(", ")}", k, scenarios.flatMap(_.params.map(_.name)).distinct)
-          defs.foreach(d => d.kind.check(v).foreach(why => UsageError(s"--param $k=$v: $k $why")))
-          k -> v
-      }
+    val params = sel.param.map { case (k, v) =>
+      val defs = scenarios.flatMap(_.param(k))
+      if (defs.isEmpty)
+        UsageError.unknown(s"parameter for ${scenarios.map(_.id).mkString(", ")}", k, scenarios.flatMap(_.params.map(_.name)).distinct)
+      defs.foreach(d => d.kind.check(v).foreach(why => throw Refused.ParamValue(k, v, why)))
+      k -> v
     }
     val modes = if (sel.mode.isEmpty) None else Some(sel.mode.toSet)
     val sweep = sweepParam.map { k =>

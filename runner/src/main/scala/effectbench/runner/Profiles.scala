@@ -25,15 +25,9 @@ object Profiles {
   val smoke = MeasureProfile("smoke", forks = 1, warmups = 0, warmupSeconds = 0.1, iterations = 1, iterationSeconds = 0.1)
   def get(id: String): Option[MeasureProfile] = (all :+ smoke).find(_.id == id)
 
-  /** `p` with one fork's shape from `2x0.5+4x0.25`: warm-up iterations × seconds + measured
-    * iterations × seconds (no warm-up is `0x0.5+…`). The id stays the profile's: its other rules (the
-    * quick parameters, the forks) still hold, and the run records the shape beside it. */
-  def withShape(p: MeasureProfile, text: String): MeasureProfile = {
-    val shape = """(\d+)x(\d+(?:\.\d+)?)\+(\d+)x(\d+(?:\.\d+)?)""".r
-    text.trim match {
-      case shape(w, ws, i, is) if w.length <= 4 && i.length <= 4 && i.toInt >= 1 && ws.toDouble > 0 && is.toDouble > 0 =>
-        p.copy(warmups = w.toInt, warmupSeconds = ws.toDouble, iterations = i.toInt, iterationSeconds = is.toDouble)
-      case _ => UsageError(s"--fork takes warm-ups x seconds + iterations x seconds, e.g. 2x0.5+4x0.25, got '$text'")
-    }
-  }
+  /** `p` with one fork's shape: warm-up iterations × seconds + measured iterations × seconds. The id
+    * stays the profile's: its other rules (the quick parameters, the forks) still hold, and the run
+    * records the shape beside it. */
+  def withShape(p: MeasureProfile, warmups: Int, warmupSeconds: Double, iterations: Int, iterationSeconds: Double): MeasureProfile =
+    p.copy(warmups = warmups, warmupSeconds = warmupSeconds, iterations = iterations, iterationSeconds = iterationSeconds)
 }

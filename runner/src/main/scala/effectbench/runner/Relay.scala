@@ -74,9 +74,10 @@ object Relay {
       turnLimitSeconds: Long = 600, warmupTurns: Int = 0
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
+    // Tables are relayed only where Relay.available: reaching this is the engine's fault, not the user's.
     val freezer = Freezer.start().getOrElse(
       throw new IllegalStateException(
-        "relay rounds stop the waiting JVMs with bash and /proc, which this machine lacks: measure with --turns forks"
+        "relay rounds stop the waiting JVMs with bash and /proc, which this machine lacks (Relay.available said otherwise)"
       )
     )
     val server = new ServerSocket(0, members.size + 8, InetAddress.getLoopbackAddress)

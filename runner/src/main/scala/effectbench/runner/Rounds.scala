@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.analysis.{LatencyData, LatencyStats, RoundRules, RoundState, Stopping}
+import effectbench.analysis.{LatencyData, LatencyStats, LaunchStates, RoundPlanner, RoundRules, RoundState, RoundStop, Stopping}
 import effectbench.store.{JmhMerge, JmhResult, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.file.{Files, Path}
@@ -234,7 +234,7 @@ object Rounds {
               val windows = ts.map(_.windows.toDouble).sum / ts.size
               (c, math.max(rule.overheadSeconds, perFork(k) - windows * rule.iterationSeconds))
             }
-            val (s, why) = ForkShape.next(ForkStats.estimate(fs.flatMap(_._2)).forks, rule.base, rule.overheadSeconds,
+            val (s, why) = ForkShape.next(LaunchStates.estimate(fs.flatMap(_._2)).forks, rule.base, rule.overheadSeconds,
               rule.warmupSeconds, rule.iterationSeconds, tail)
             if (asked.get(k).forall(_ != s) && why.nonEmpty) note(s"$k: $why")
             asked = asked.updated(k, s)
@@ -251,7 +251,7 @@ object Rounds {
              else "") + ")")
         shape = common
       }
-      if (keys.forall(failed.contains)) stopped = RoundPlanner.stopText(effectbench.analysis.RoundStop.EveryCellFailed)
+      if (keys.forall(failed.contains)) stopped = RoundWords.stop(RoundStop.EveryCellFailed)
       else {
         def record(k: String, f: Fork): Unit = {
           seconds += f.seconds
@@ -285,8 +285,8 @@ object Rounds {
           RoundPlanner.Limits(engine.rule, engine.minRounds, engine.confidence, budgetSeconds, spendAll, relayRound.isDefined)
         )
         next = plan.next
-        stopped = plan.stopped
-        partial = plan.partial
+        stopped = plan.stop.fold("")(RoundWords.stop)
+        partial = plan.partial.fold("")(RoundWords.partial)
         val settledStop = plan.settledStop
         plan.open.foreach { o =>
           worst = o.worst
@@ -324,7 +324,7 @@ object Rounds {
           }
         if (stopped.isEmpty)
           RoundRules.endOfRound(state, next, engine.minRounds, engine.maxRounds, budgetSeconds).foreach(s =>
-            stopped = RoundPlanner.stopText(s)
+            stopped = RoundWords.stop(s)
           )
       }
       val open = keys.count(k => !failed.contains(k) && !starved(k))

@@ -18,17 +18,6 @@ final case class ShardSpec(k: Int, n: Int) {
   * selection and N: units are sorted by estimated seconds (descending), then by key, and each
   * goes to the lightest shard so far (ties to the lowest index) — greedy longest-first. */
 object Shard {
-  def parse(s: String): ShardSpec = {
-    val bad = s"--shard takes K/N with 1 <= K <= N, e.g. --shard 1/4; got '$s'"
-    s.split('/') match {
-      case Array(k, n) => (k.trim.toIntOption, n.trim.toIntOption) match {
-          case (Some(k), Some(n)) if n >= 1 && k >= 1 && k <= n => ShardSpec(k, n)
-          case _ => UsageError(bad)
-        }
-      case _ => UsageError(bad)
-    }
-  }
-
   /** What stays together on one machine: a block, or for the style scenarios (whose report view
     * sets every style and parameter of a mode side by side, with ratios between them) the mode. */
   def unitKey(c: PlannedCell): String =

@@ -3,6 +3,21 @@ package effectbench.runner
 /** Bad input from the user: one clear line, exit code 2, nothing measured is lost. */
 final class UsageError(msg: String) extends RuntimeException(msg)
 
+/** A setting the engine refuses, raised in its own terms: the command line words each with the flag
+  * that gave it, so the engine names no flag. */
+sealed abstract class Refused(detail: String) extends RuntimeException(detail)
+
+object Refused {
+  /** A parameter value its scenario refuses (its kind's check says `why`). */
+  final case class ParamValue(name: String, value: String, why: String) extends Refused(s"$name=$value: $name $why")
+  /** A library version asked for a runtime the selection does not measure (`runtimes`, the ones it does). */
+  final case class LibOutsideRuntimes(runtime: String, runtimes: Vector[String])
+      extends Refused(s"$runtime is not among ${runtimes.mkString(",")}")
+  /** A library version (`what`: runtime=version as asked) that cannot be had: not where it comes from
+    * (bad input), or its build failed (`failure`: not the input's fault). */
+  final case class Lib(what: String, why: String, failure: Boolean = false) extends Refused(s"$what: $why")
+}
+
 object UsageError {
   def apply(msg: String): Nothing = throw new UsageError(msg)
 

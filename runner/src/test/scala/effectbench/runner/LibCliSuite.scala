@@ -91,7 +91,7 @@ class LibCliSuite extends munit.FunSuite {
     // The local copy's jar says 3.7.1 in its manifest: the version read back is the jar's, not the request.
     assert(lines.exists(l => l.startsWith("ok") && l.contains(s"cats-effect@local:$version/") && l.endsWith("(live 3.7.1)")), first.out)
     assert(lines.exists(l => l.startsWith("ok") && l.contains("cats-effect@3.7.1/") && l.endsWith("(live 3.7.1)")), first.out)
-    val lv = Libs.parse(Seq(s"cats-effect=local:$version")).head
+    val lv = Libs.versions(Vector(("cats-effect", version, true))).head
     val cp = new String(Files.readAllBytes(LibBuild.classpathFile(Cli.root, LibBuild.id(lv))), StandardCharsets.UTF_8)
     assert(cp.contains(repo.resolve(s"org/typelevel/cats-effect_3/$version/cats-effect_3-$version.jar").toString), cp)
     assert(!cp.contains("cats-effect_3-3.7.1.jar"), s"the release's jar is on the local version's classpath: $cp")

@@ -23,32 +23,35 @@ class LibsSuite extends munit.FunSuite {
     dir
   }
 
+  /** The versions of one runtime as asked, `local:` marking a locally published one (the command line's
+    * `--lib` syntax is cli's, EngineFlagsSuite). */
+  private def lib(runtime: String, versions: String*): Vector[LibVersion] =
+    Libs.versions(versions.toVector.map(v => (runtime, v.stripPrefix("local:"), v.startsWith("local:"))))
+
   test("each version asked is a label of its own; the same version twice is two labels (an A/A control)") {
-    val libs = Libs.parse(Seq("cats-effect=3.5.7,3.6.3", "zio=2.1.26,2.1.26,local:2.1.26"))
+    val libs = lib("cats-effect", "3.5.7", "3.6.3") ++ lib("zio", "2.1.26", "2.1.26", "local:2.1.26")
     assertEquals(libs.map(l => (l.runtime, l.label)),
       Vector("cats-effect" -> "3.5.7", "cats-effect" -> "3.6.3", "zio" -> "2.1.26",
         "zio" -> "2.1.26#2", "zio" -> "local:2.1.26"))
     assertEquals(libs.map(_.local), Vector(false, false, false, false, true))
-    // Several libraries in one value, each version after its name.
-    assertEquals(Libs.parse(Seq("cats-effect=3.7.1,zio=2.1.24,2.1.26")).map(l => s"${l.runtime}@${l.label}"),
-      Vector("cats-effect@3.7.1", "zio@2.1.24", "zio@2.1.26"))
   }
 
   test("the build's own version runs on the group's module, any other on a build of its own, one per version") {
-    val libs = Libs.parse(Seq("cats-effect=3.5.7,3.7.1,3.5.7"))
+    val libs = lib("cats-effect", "3.5.7", "3.7.1", "3.5.7")
     val own = effectbench.BuildInfo.libraryAxis.find(_.runtime == "cats-effect").get.default
     assertEquals(own, "3.7.1")
     assertEquals(libs.map(_.isBuildOwn), Vector(false, true, false))
     assertEquals(libs(1).build, "modern")
     assertEquals(libs(0).build, libs(2).build, "an A/A pair shares one build")
-    assertNotEquals(libs(0).build, LibBuild.id(Libs.parse(Seq("cats-effect=local:3.5.7")).head), "a local build is not the release's")
+    assertNotEquals(libs(0).build, LibBuild.id(lib("cats-effect", "local:3.5.7").head), "a local build is not the release's")
     assert(libs(0).build.matches("[A-Za-z0-9_]+"), libs(0).build)
   }
 
   test("the plan has one cell per version of the runtime, with distinct keys, and no other runtime unless asked") {
     val modules = new Modules(Cli.root)
     val (jvm, _) = Jvms.default
-    val sel = Plan.selection(Plan.Asked(scenarios = Vector("deep-bind")), None, includeTestOnly = false, Seq("zio=2.1.26,2.1.26,2.1.24"))
+    val sel =
+      Plan.selection(Plan.Asked(scenarios = Vector("deep-bind")), None, includeTestOnly = false, lib("zio", "2.1.26", "2.1.26", "2.1.24"))
     val cells = Plan.cells(sel, Vector(jvm), modules, None).filter(_.id.mode == effectbench.Mode.Fork)
     assertEquals(cells.map(_.id.runtimeKey), Vector("zio@2.1.26", "zio@2.1.26#2", "zio@2.1.24"))
     assertEquals(cells.map(_.id.key).distinct.size, 3)
@@ -57,7 +60,7 @@ class LibsSuite extends munit.FunSuite {
     assertEquals(cells.map(_.id.group).distinct.size, 1, "every version is a row of the same table")
     // With --runtime, the others asked are measured beside the versions.
     val withBaseline =
-      Plan.selection(Plan.Asked(scenarios = Vector("deep-bind"), runtimes = Vector("zio", "baseline")), None, false, Seq("zio=2.1.24"))
+      Plan.selection(Plan.Asked(scenarios = Vector("deep-bind"), runtimes = Vector("zio", "baseline")), None, false, lib("zio", "2.1.24"))
     assertEquals(Plan.cells(withBaseline, Vector(jvm), modules, None).filter(_.id.mode == effectbench.Mode.Fork).map(_.id.runtimeKey),
       Vector("zio@2.1.24", "baseline"))
   }
@@ -67,17 +70,17 @@ class LibsSuite extends munit.FunSuite {
       registry(("dev.zio", "zio_3", "2.1.24"), ("dev.zio", "zio-stacktracer_3", "2.1.24"), ("dev.zio", "zio-internal-macros_3", "2.1.24"),
         ("dev.zio", "zio_3", "2.1.26"))
     val url = reg.toUri.toString
-    val e = intercept[UsageError](Libs.check(Libs.parse(Seq("zio=2.1.20")), _ => false, registry = url))
-    assert(e.getMessage.startsWith("--lib zio=2.1.20: the registry has no dev.zio:zio_3:2.1.20 (its index lists 2.1.24, 2.1.26)"),
-      e.getMessage)
-    assertEquals(Libs.check(Libs.parse(Seq("zio=2.1.24")), _ => false, registry = url), Vector.empty)
+    val e = intercept[Refused.Lib](Libs.check(lib("zio", "2.1.20"), _ => false, registry = url))
+    assertEquals(e.what, "zio=2.1.20")
+    assert(e.why.startsWith("the registry has no dev.zio:zio_3:2.1.20 (its index lists 2.1.24, 2.1.26)"), e.why)
+    assertEquals(Libs.check(lib("zio", "2.1.24"), _ => false, registry = url), Vector.empty)
     // Every module released with the library is checked, not only its main jar.
     val partial = registry(("dev.zio", "zio_3", "2.1.25"), ("dev.zio", "zio-stacktracer_3", "2.1.25"))
-    val e2 = intercept[UsageError](Libs.check(Libs.parse(Seq("zio=2.1.25")), _ => false, registry = partial.toUri.toString))
+    val e2 = intercept[Refused.Lib](Libs.check(lib("zio", "2.1.25"), _ => false, registry = partial.toUri.toString))
     assert(e2.getMessage.contains("no dev.zio:zio-internal-macros_3:2.1.25"), e2.getMessage)
     // A version built before, and the build's own, are not looked up again.
-    assertEquals(Libs.check(Libs.parse(Seq("zio=2.1.20")), _ => true, registry = url), Vector.empty)
-    assertEquals(Libs.check(Libs.parse(Seq("zio=2.1.26")), _ => false, registry = partial.toUri.toString), Vector.empty)
+    assertEquals(Libs.check(lib("zio", "2.1.20"), _ => true, registry = url), Vector.empty)
+    assertEquals(Libs.check(lib("zio", "2.1.26"), _ => false, registry = partial.toUri.toString), Vector.empty)
   }
 
   test("a local version is found in a Maven or an Ivy repository with all its modules, else a usage error") {
@@ -87,13 +90,13 @@ class LibsSuite extends munit.FunSuite {
     )
     val ivy = Files.createTempDirectory("ivy-local")
     Seq("cats-effect_3", "cats-effect-kernel_3").foreach(a => write(ivy.resolve(s"org.typelevel/$a/3.9.1/ivys/ivy.xml"), "<ivy-module/>"))
-    val lv = Libs.parse(Seq("cats-effect=local:3.9.0-SNAPSHOT")).head
+    val lv = lib("cats-effect", "local:3.9.0-SNAPSHOT").head
     assertEquals(Libs.localRepoOf(lv, Vector(ivy, maven)), Some(Libs.LocalRepo(maven, maven = true)))
     assertEquals(Libs.check(Vector(lv), _ => false, repos = Vector(ivy, maven)), Vector.empty)
-    val e = intercept[UsageError](Libs.check(Libs.parse(Seq("cats-effect=local:3.9.1")), _ => false, repos = Vector(maven, ivy)))
+    val e = intercept[Refused.Lib](Libs.check(lib("cats-effect", "local:3.9.1"), _ => false, repos = Vector(maven, ivy)))
     assert(e.getMessage.contains("no local repository has org.typelevel:cats-effect-std_3:3.9.1"), e.getMessage)
     write(ivy.resolve("org.typelevel/cats-effect-std_3/3.9.1/ivys/ivy.xml"), "<ivy-module/>")
-    assertEquals(Libs.localRepoOf(Libs.parse(Seq("cats-effect=local:3.9.1")).head, Vector(maven, ivy)),
+    assertEquals(Libs.localRepoOf(lib("cats-effect", "local:3.9.1").head, Vector(maven, ivy)),
       Some(Libs.LocalRepo(ivy, maven = false)))
     // The build of a local version resolves it from that repository, before Maven Central.
     val repos = LibBuild.repositories(Cli.root, Vector(Libs.LocalRepo(maven, maven = true)))
@@ -106,7 +109,7 @@ class LibsSuite extends munit.FunSuite {
     val root = Files.createTempDirectory("lib-build-root")
     val source = write(root.resolve("runtimes/modern/src/main/scala/effectbench/modern/DeepBind.scala"), "object DeepBind")
     write(root.resolve("build.sbt"), "")
-    val lv = Libs.parse(Seq("zio=2.1.24")).head
+    val lv = lib("zio", "2.1.24").head
     val id = LibBuild.id(lv)
     assertEquals(LibBuild.stale(root, lv), Some("not built yet"))
     val jar = write(root.resolve("jars/zio_3-2.1.24.jar"), "")

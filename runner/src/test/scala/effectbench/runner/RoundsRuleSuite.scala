@@ -1,5 +1,6 @@
 package effectbench.runner
 
+import effectbench.analysis.LaunchStates
 import effectbench.stats.{CellRatios, ForkShape, ForkStats, RatioEstimate}
 import scala.util.Random
 
@@ -29,8 +30,8 @@ class RoundsRuleSuite extends munit.FunSuite {
 
   test("a decided but wide ratio settles a table under the default rule, not under the precision-first rule") {
     val est = Vector(
-      "fast" -> ForkStats.estimate(forks(100, 0.02, 4, 1)),
-      "slow" -> ForkStats.estimate(forks(300, 0.25, 4, 2))
+      "fast" -> LaunchStates.estimate(forks(100, 0.02, 4, 1)),
+      "slow" -> LaunchStates.estimate(forks(300, 0.25, 4, 2))
     )
     val (okDefault, w) = Rounds.settled(est, higher = false, engine(precisionFirst = false))
     val (okFirst, w2) = Rounds.settled(est, higher = false, engine(precisionFirst = true))
@@ -41,16 +42,16 @@ class RoundsRuleSuite extends munit.FunSuite {
   }
 
   test("a ratio near 1 that is decided but not by more than P is not settled") {
-    val est = Vector("a" -> ForkStats.estimate(forks(100, 0.01, 4, 3)), "b" -> ForkStats.estimate(forks(105, 0.08, 4, 4)))
+    val est = Vector("a" -> LaunchStates.estimate(forks(100, 0.01, 4, 3)), "b" -> LaunchStates.estimate(forks(105, 0.08, 4, 4)))
     assert(!Rounds.settled(est, higher = false, engine(precisionFirst = false))._1)
   }
 
   test("a table's median ratio half-width is the middle of its ratios', the widest the largest") {
     val est = Vector(
-      "fast" -> ForkStats.estimate(forks(100, 0.01, 4, 1)),
-      "narrow" -> ForkStats.estimate(forks(150, 0.01, 4, 2)),
-      "mid" -> ForkStats.estimate(forks(200, 0.08, 4, 3)),
-      "wide" -> ForkStats.estimate(forks(300, 0.30, 4, 4))
+      "fast" -> LaunchStates.estimate(forks(100, 0.01, 4, 1)),
+      "narrow" -> LaunchStates.estimate(forks(150, 0.01, 4, 2)),
+      "mid" -> LaunchStates.estimate(forks(200, 0.08, 4, 3)),
+      "wide" -> LaunchStates.estimate(forks(300, 0.30, 4, 4))
     )
     val o = Rounds.unsettled(est, higher = false, engine(precisionFirst = true))
     val widths = est.tail.map { case (k, e) => k -> CellRatios.slowdown(e, est.head._2, higherIsBetter = false).relHalfWidth }.toMap
@@ -129,7 +130,7 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(res.forks("fast").map(_._1), res.forks("noisy").map(_._1), "the reference is measured in every round of the open cell")
     assertEquals(res.summary.forks, measured.size)
     // Every ratio still has its paired interval, over the rounds it shares with the fastest.
-    val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+    val est = res.forks.map { case (k, fs) => k -> LaunchStates.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
     val near = ForkStats.ratio(est("fast"), est("near"))
     assert(near.paired && near.relHalfWidth <= 0.10, near.toString)
   }
@@ -145,7 +146,7 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEquals(fastRounds.count(_ == 5), 2, s"two forks in round 5: $fastRounds")
     assert(fastRounds.groupBy(identity).values.forall(_.size <= 2), fastRounds.toString)
     assertEquals(res.summary.forks, res.forks.values.map(_.size).sum)
-    val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+    val est = res.forks.map { case (k, fs) => k -> LaunchStates.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
     val r = ForkStats.ratio(est("fast"), est("a"))
     assert(r.paired, r.toString)
     // Paired over every round both have, the fastest's two forks of a round taken together.
@@ -343,7 +344,7 @@ class RoundsRuleSuite extends munit.FunSuite {
       val g = new Random(seed)
       val res = Rounds.loop(Vector("a", "b"), engine(precisionFirst = true, min = 6, max = 6), None, new Random(seed),
         (_, _, shape) => Rounds.Fork(ok = true, warming(100, 0.05, g, 0.08)(shape), 3.0, higherIsBetter = false), _ => (), "t", Some(rule))
-      val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+      val est = res.forks.map { case (k, fs) => k -> LaunchStates.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
       if (effectbench.analysis.Decision.tie(ForkStats.ratio(est("a"), est("b")))) ties += 1
     }
     assert(ties >= 0.93 * runs, s"$ties of $runs A/A runs tie")
@@ -403,7 +404,7 @@ class RoundsRuleSuite extends munit.FunSuite {
         },
       _ => (), "t")
     assert(res.forks("baseline").size > Rounds.StarvingForks, res.summary.toString)
-    val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+    val est = res.forks.map { case (k, fs) => k -> LaunchStates.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
     for (k <- Vector("cats-effect", "zio")) {
       val r = ForkStats.ratio(est(k), est("baseline"))
       assert(r.relHalfWidth <= 0.10, s"$k vs the starving baseline: ±${r.relHalfWidth * 100}% (${res.summary})")
@@ -485,7 +486,7 @@ class RoundsRuleSuite extends munit.FunSuite {
     var notes = Vector.empty[String]
     val res = Rounds.loop(Vector("fast", "hopeless", "near"), engine(precisionFirst = true, min = 4, max = 40), Some(155.0),
       new Random(1), forks, EngineEvent.Sink.lines(n => notes :+= n), "t")
-    val est = res.forks.map { case (k, fs) => k -> ForkStats.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
+    val est = res.forks.map { case (k, fs) => k -> LaunchStates.estimate(fs.flatMap(_._2), 0.95, fs.map(_._1)) }
     val near = ForkStats.ratio(est("fast"), est("near"))
     assertEquals(res.forks("near").size, 5, res.summary.toString)
     assertEquals(res.forks("hopeless").size, 4, "no fork past the minimum for a ratio out of reach")

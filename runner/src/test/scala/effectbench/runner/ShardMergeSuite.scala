@@ -15,7 +15,7 @@ class ShardMergeSuite extends munit.FunSuite {
     Vector("--test-only", "--scenario", "fault", "--variant", "ok,throw,wrong", "--param", "after=0", "--profile", "smoke")
 
   /** `selection`'s cells, as the planner takes them. */
-  private val asked = Plan.Asked(scenarios = Vector("fault"), variants = Vector("ok", "throw", "wrong"), param = Vector("after=0"))
+  private val asked = Plan.Asked(scenarios = Vector("fault"), variants = Vector("ok", "throw", "wrong"), param = Vector("after" -> "0"))
 
   private def shardRun(k: Int, n: Int, out: Path, sel: Vector[String] = selection): Cli.Running =
     Cli.start((Vector("run") ++ sel ++ Vector("--timeout", "300", "--shard", s"$k/$n", "--out", out.toString)): _*)
@@ -27,7 +27,7 @@ class ShardMergeSuite extends munit.FunSuite {
 
   /** The plan an unsharded `run` of the selection would record, computed here from the catalog. */
   private def unshardedPlan: Vector[(String, String, CellStatus)] = {
-    val (jvms, _) = Workspace.jvmsOf(Nil)
+    val jvms = Vector(Jvms.default._1)
     Plan.cells(Plan.selection(asked, None, includeTestOnly = true), jvms, new Modules(Cli.root), Some(Profiles.smoke))
       .map(c => (c.id.key, c.jvm.label, c.status))
   }

@@ -12,7 +12,7 @@ class LaunchSpreadSuite extends munit.FunSuite {
     val text = TestResource.text("/effectbench/stats/headline-forks.json")
     ujson.read(text).arr.toVector.map { run =>
       run("machine").str -> run("cells").arr.toVector.map { c =>
-        ForkStats.estimate(c("forks").arr.toVector.map(_.arr.toVector.map(_.num))).forks
+        ForkStats.estimate(c("forks").arr.toVector.map(_.arr.toVector.map(_.num)), OneState.rule).forks
       }
     }.toMap
   }

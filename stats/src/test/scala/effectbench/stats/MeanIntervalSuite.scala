@@ -26,8 +26,8 @@ class MeanIntervalSuite extends munit.FunSuite {
   }
 
   test("a paired ratio's interval is the mean's interval of the log differences, taken back") {
-    val a = ForkStats.estimate(Vector(100.0, 110.0, 90.0).map(Vector.fill(6)(_)), rounds = Vector(1, 2, 3))
-    val b = ForkStats.estimate(Vector(200.0, 231.0, 171.0).map(Vector.fill(6)(_)), rounds = Vector(1, 2, 3))
+    val a = ForkStats.estimate(Vector(100.0, 110.0, 90.0).map(Vector.fill(6)(_)), OneState.rule, rounds = Vector(1, 2, 3))
+    val b = ForkStats.estimate(Vector(200.0, 231.0, 171.0).map(Vector.fill(6)(_)), OneState.rule, rounds = Vector(1, 2, 3))
     val r = ForkStats.ratio(a, b)
     val d = Vector(math.log(2.0), math.log(2.1), math.log(1.9))
     val hw = MeanInterval.halfWidth(d, 0.95)

@@ -9,3 +9,9 @@ object TestResource {
     finally in.close()
   }
 }
+
+/** The tests' launch-state rule where states play no part: every fork in one state. Which forks make
+  * a state is analysis's rule (LaunchStates), tested there. */
+object OneState {
+  val rule: ForkStats.StateRule = fs => Vector(LaunchState(Describe.mean(fs.map(_.mean)), fs.map(_.fork), 1.0))
+}

@@ -18,7 +18,7 @@ class TurnRatioSuite extends munit.FunSuite {
     }
 
   private def relayed(raw: Vector[Vector[Double]]): CellEstimate =
-    ForkStats.estimate(raw, 0.95, raw.indices.map(_ + 1).toVector, cycles = true)
+    ForkStats.estimate(raw, OneState.rule, 0.95, raw.indices.map(_ + 1).toVector, cycles = true)
 
   test("turns paired by cycle: the within-launch spread is the turns' own noise, not the machine's drift") {
     val rnd = new Random(11)
@@ -123,7 +123,7 @@ class TurnRatioSuite extends munit.FunSuite {
     val d = drift(4, 10, rnd)
     val ones = Vector.fill(4)(1.0)
     val (ra, rb) = (cell(100, d, ones, rnd), cell(150, d, ones, rnd))
-    val a = ForkStats.estimate(ra, 0.95, Vector(1, 2, 3, 4))
+    val a = ForkStats.estimate(ra, OneState.rule, 0.95, Vector(1, 2, 3, 4))
     val b = relayed(rb)
     assertEquals(ForkStats.turnRatios(a, b), Vector.empty)
     val r = ForkStats.ratio(a, b)

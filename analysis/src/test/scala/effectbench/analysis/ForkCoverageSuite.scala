@@ -1,5 +1,6 @@
-package effectbench.stats
+package effectbench.analysis
 
+import effectbench.stats.{CellEstimate, ForkStats, LaunchState, RatioEstimate}
 import scala.util.Random
 
 /** The coverage of the ratio intervals the engine prints, proven on recorded fork data (no timing):
@@ -21,7 +22,11 @@ class ForkCoverageSuite extends munit.FunSuite {
   final case class Recorded(cell: String, change: String, unit: String, forks: Vector[Vector[Double]])
 
   private lazy val recorded: Vector[Recorded] = {
-    val text = TestResource.text("/effectbench/stats/recorded-forks.json")
+    val in = getClass.getResourceAsStream("/effectbench/analysis/recorded-forks.json")
+    assert(in != null, "recorded-forks.json is a test resource")
+    val text =
+      try new String(in.readAllBytes(), "UTF-8")
+      finally in.close()
     ujson.read(text).arr.toVector.map { o =>
       Recorded(o("cell").str, o("change").str, o("unit").str, o("forks").arr.toVector.map(_.arr.toVector.map(_.num)))
     }.filter(_.change == "none")
@@ -47,7 +52,7 @@ class ForkCoverageSuite extends munit.FunSuite {
     * only) gives that the two states' true ratio, which its interval must hold. The true state of a
     * launch is the one the whole recording (20 launches) puts it in. */
   private def truth(data: Recorded, launchesA: Vector[Int], launchesB: Vector[Int], factor: Double): Double = {
-    val all = ForkStats.estimate(data.forks)
+    val all = LaunchStates.estimate(data.forks)
     val stateOf: Map[Int, LaunchState] = all.states.flatMap(s => s.forks.map(f => (f - 1) -> s)).toMap
     // A drawn state's truth is the true state of most of its launches.
     def of(launches: Vector[Int]): Double = launches.groupBy(stateOf).maxBy(_._2.size)._1.mean
@@ -65,8 +70,8 @@ class ForkCoverageSuite extends munit.FunSuite {
     var total = 0
     for (_ <- 1 to Draws) {
       val (ia, ib) = (draw(), draw())
-      val a = ForkStats.estimate(ia.map(data.forks), rounds = rounds)
-      val b = ForkStats.estimate(ib.map(i => data.forks(i).map(_ * factor)), rounds = rounds)
+      val a = LaunchStates.estimate(ia.map(data.forks), rounds = rounds)
+      val b = LaunchStates.estimate(ib.map(i => data.forks(i).map(_ * factor)), rounds = rounds)
       printed(a, b).foreach { case (r, fa, fb) =>
         val t = truth(data, fa.map(f => ia(f - 1)), fb.map(f => ib(f - 1)), factor)
         total += 1

@@ -1,25 +1,16 @@
-package effectbench.runner
+package effectbench.analysis
 
-import effectbench.analysis.{RoundState, RoundStop, Stopping}
 import effectbench.analysis.Stopping.{MinStateForks, Open, OpenRatio}
 import effectbench.stats.ForkStats
 
 /** The next round of a table from what its rounds so far measured: which cells are still open
   * (Stopping), how many forks an open ratio still needs, which of them the seconds left pay for, and
-  * why the table stops. Pure: forks and seconds in, a round out; the round loop (Rounds.loop) runs
-  * the forks it names. */
+  * why the table stops. Pure: forks and seconds in, a typed round out; the runner's round loop
+  * (Rounds.loop) runs the forks it names and words its stops. */
 object RoundPlanner {
   /** A table after a round (analysis's RoundState, which the loop's other rules read too). */
   type State = RoundState
   val State: RoundState.type = RoundState
-
-  /** Why a table stopped, in the words of its summary (run.json's `stopped`, the progress lines). */
-  def stopText(s: RoundStop): String = s match {
-    case RoundStop.EveryCellFailed => "every cell failed"
-    case RoundStop.EveryCellStarvedOrFailed => "every cell starved or failed"
-    case RoundStop.RoundCeiling(max) => s"round ceiling ($max)"
-    case RoundStop.BudgetSpent(b) => f"budget spent (${b}%.0f s)"
-  }
 
   /** The engine's limits on a table: its stopping rule, the rounds before any stopping decision, its
     * budget, whether what the budget leaves would be lost (`spendAll`) and whether rounds are relayed. */
@@ -29,40 +20,43 @@ object RoundPlanner {
   )
 
   /** The next round: `next`, the cells it measures (the fastest first, twice when two ratios or more
-    * are open and the round is not relayed); `stopped`, why the table stops ("" when it goes on);
+    * are open and the round is not relayed); `stop`, why the table stops (None when it goes on);
     * `open`, the stopping rule's reading once the minimum rounds are done; `outOfReach`, the cells
     * newly found out of the budget's reach with the forks each would need, `left` the seconds left
-    * when they were; `partial`, the words on a round that holds only some of the open ratios. */
+    * when they were; `partial`, a round that holds only some of the open ratios. */
   final case class Next(
-      next: Vector[String], stopped: String, settledStop: Boolean, open: Option[Open], outOfReach: Vector[(String, Int)],
-      left: Double, partial: String
-  )
+      next: Vector[String], stop: Option[RoundStop], open: Option[Open], outOfReach: Vector[(String, Int)], left: Double,
+      partial: Option[PartialRound]
+  ) {
+    /** The table stopped because its ratios settled: the round rules may still bring it back. */
+    def settledStop: Boolean = stop.exists {
+      case _: RoundStop.Settled => true
+      case _ => false
+    }
+  }
 
   /** The ratio rule's next round after round `s.round` of a table (before the loop adds back cells
     * whose every fork was set aside, or whose p99 has not reached its target). */
   def afterRound(s: State, l: Limits): Next = {
     val alive = s.keys.filterNot(s.failed.contains)
     val base = alive.filterNot(s.starved.contains)
-    if (s.round < l.minRounds || base.isEmpty) Next(base, "", settledStop = false, None, Vector.empty, Double.NaN, "")
+    if (s.round < l.minRounds || base.isEmpty) Next(base, None, None, Vector.empty, Double.NaN, None)
     else {
       // Every cell with forks takes part in the stopping rule, a starving one too: the report gives
       // its hog throughput a ratio and takes it as the fastest when it is, so the engine settles
       // what the report prints (left out, the report would take a starving cell of two forks as the
       // fastest and every ratio against it would rest on one degree of freedom).
       val est = s.forks.toVector.filterNot(x => s.failed.contains(x._1)).map { case (k, fs) =>
-        k -> ForkStats.estimate(fs.flatMap(_._2), l.confidence, fs.map(_._1), cycles = l.relay)
+        k -> LaunchStates.estimate(fs.flatMap(_._2), l.confidence, fs.map(_._1), cycles = l.relay)
       }
       val o = Stopping.unsettled(est, s.higher, l.rule)
       val pending = o.pending
       // A table whose other cells all failed has no ratio left that more forks could narrow: its
       // last cell's own precision is not what a table of several cells is run for.
       if (s.keys.size >= 2 && est.size < 2)
-        Next(base, "no ratio left to refine (the table's other cells failed)", settledStop = false, Some(o), Vector.empty, Double.NaN, "")
+        Next(base, Some(RoundStop.NoRatioLeft), Some(o), Vector.empty, Double.NaN, None)
       else if (pending.isEmpty)
-        Next(base,
-          (if (l.rule.precisionFirst) "every ratio within precision" else "every ratio decided by more than the precision or within it") +
-            (if (o.bimodal.nonEmpty) s" or bimodal (${o.bimodal.mkString(", ")})" else ""),
-          settledStop = true, Some(o), Vector.empty, Double.NaN, "")
+        Next(base, Some(RoundStop.Settled(l.rule.precisionFirst, o.bimodal)), Some(o), Vector.empty, Double.NaN, None)
       else {
         // A starving cell measures again only while a ratio it is in is open (its own, or one
         // against it as the fastest).
@@ -72,7 +66,7 @@ object RoundPlanner {
         val next = if (pending.size >= 3 && !l.relay) open :+ pending.head else open
         // Under a budget, the round holds the open ratios it can still settle, nearest first.
         l.budgetSeconds.filter(_ => o.widths.nonEmpty && s.keys.size >= 2) match {
-          case None => Next(next, "", settledStop = false, Some(o), Vector.empty, Double.NaN, "")
+          case None => Next(next, None, Some(o), Vector.empty, Double.NaN, None)
           case Some(b) =>
             val left = b - s.seconds
             val candidates = o.widths.filter(w => !s.failed.contains(w._1) && !s.outOfReach.contains(w._1))
@@ -80,13 +74,10 @@ object RoundPlanner {
             val reachable = candidates.size - out.size
             val planned = plan.distinct.count(_ != pending.head)
             if (plan.isEmpty)
-              Next(plan, f"budget spent (${b}%.0f s)" + (if (candidates.isEmpty) "; its open ratios are out of its reach" else ""),
-                settledStop = false, Some(o), Vector.empty, left, "")
+              Next(plan, Some(RoundStop.BudgetSpent(b, openOutOfReach = candidates.isEmpty)), Some(o), Vector.empty, left, None)
             else
-              Next(plan, "", settledStop = false, Some(o), out, left,
-                if (planned < reachable)
-                  s"; $planned of $reachable open ratios fit the ${math.round(left)} s left, the nearest to settling first"
-                else "")
+              Next(plan, None, Some(o), out, left,
+                Option.when(planned < reachable)(PartialRound(planned, reachable, left)))
         }
       }
     }

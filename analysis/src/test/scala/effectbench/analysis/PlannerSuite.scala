@@ -1,6 +1,4 @@
-package effectbench.runner
-
-import effectbench.analysis.Stopping
+package effectbench.analysis
 
 /** The round planner on synthetic forks: what a table's next round measures and why it stops, with
   * no JVM launched and nothing timed. */
@@ -27,16 +25,17 @@ class PlannerSuite extends munit.FunSuite {
   test("before the minimum rounds every live cell is measured and nothing is judged") {
     val n = RoundPlanner.afterRound(state(Map("a" -> fast, "b" -> wide, "c" -> near), round = 3, failed = Set("c")), limits())
     assertEquals(n.next, Vector("a", "b"))
-    assertEquals(n.stopped, "")
+    assertEquals(n.stop, None)
     assertEquals(n.open, None)
   }
 
   test("settled ratios stop the table; an open one is measured again with the fastest") {
     val done = RoundPlanner.afterRound(state(Map("a" -> fast, "c" -> near)), limits())
     assert(done.settledStop, done.toString)
-    assertEquals(done.stopped, "every ratio decided by more than the precision or within it")
+    assertEquals(done.stop, Some(RoundStop.Settled(precisionFirst = false, Vector.empty)))
     val open = RoundPlanner.afterRound(state(Map("a" -> fast, "b" -> wide, "c" -> near)), limits())
-    assertEquals(open.stopped, "")
+    assertEquals(open.stop, None)
+    assert(!open.settledStop)
     assertEquals(open.next, Vector("a", "b"), "the fastest first, the settled cell left out")
     assert(open.open.exists(_.widths.keySet == Set("b")), open.toString)
   }
@@ -49,7 +48,8 @@ class PlannerSuite extends munit.FunSuite {
 
   test("a table whose other cells failed stops: no ratio left to refine") {
     val n = RoundPlanner.afterRound(state(Map("a" -> fast, "b" -> wide), failed = Set("b")), limits())
-    assertEquals(n.stopped, "no ratio left to refine (the table's other cells failed)")
+    assertEquals(n.stop, Some(RoundStop.NoRatioLeft))
+    assert(!n.settledStop, "no settled stop: the round rules do not bring it back")
   }
 
   test("under a budget: a ratio out of reach is named with the forks it would need, the others planned; an empty round stops") {
@@ -60,7 +60,7 @@ class PlannerSuite extends munit.FunSuite {
     assertEquals(n.outOfReach.map(_._1), Vector("b"), n.toString)
     assert(n.outOfReach.head._2 > 20, n.toString)
     assertEquals(n.left, 400.0)
-    assertEquals(n.stopped, "")
+    assertEquals(n.stop, None)
     assertEquals(n.next, Vector("a", "e"), "the fastest and the ratio within reach, once each")
     // With spendAll (what is left would be lost) nothing is out of reach: the wide ratio still narrows.
     val last = RoundPlanner.afterRound(state(forks, seconds = 600), limits(Some(1000.0)).copy(spendAll = true))
@@ -69,7 +69,7 @@ class PlannerSuite extends munit.FunSuite {
     // 15 s left: not even the fastest and one cell fit.
     val spent = RoundPlanner.afterRound(state(forks, seconds = 985), limits(Some(1000.0)))
     assertEquals(spent.next, Vector.empty)
-    assertEquals(spent.stopped, "budget spent (1000 s)")
+    assertEquals(spent.stop, Some(RoundStop.BudgetSpent(1000.0)))
   }
 
   test("a starving cell is measured again only while a ratio it is in is open") {
