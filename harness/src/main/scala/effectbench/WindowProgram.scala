@@ -85,13 +85,11 @@ object WindowProgram {
     )
   }
 
-  /** service's summary: the oracle's words when every request was answered once and every one of
-    * the schedule's slow backends timed out; else what went wrong. Late timeouts (fast backends
-    * that lost, ServiceModel) are no failure. */
   /** service's summary: the oracle's words when every request was answered once, the slow ones
     * timed out, every request started its three backends with two of them in flight together in
     * some request (a fan-out, not one after the other), and took one permit, never more than
-    * `permits` held at once; else what went wrong. */
+    * `permits` held at once; else what went wrong. Late timeouts (fast backends that lost,
+    * ServiceModel) are no failure. */
   def serviceSummary(timeouts: Int, permits: Int)(r: WindowResult): String =
     if (
       r.everyEventOnce && r.timeouts == timeouts && r.backends == 3L * r.events && r.overlappedRequests > 0 &&
