@@ -177,6 +177,54 @@ object MachineCanary {
       }
     }
 
+    /** Measures one relay round under the canary: a reading before each of its cycles that no JVM's start
+      * overlaps (every JVM of the round stopped: Relay.run's `betweenCycles`) and one after its last.
+      * `run(between)` measures the round, calling `between(measured)` before those cycles, `measured`
+      * whether the cycle holds a measured turn; it returns the reading, in ns. `cells`: each cell's key
+      * and the JMH file it keeps.
+      *
+      * The round's readings join the reference first (a run that begins with the machine away learns its
+      * usual state from the round's own cycles), then the readings around its measured cycles are judged:
+      * with any of them slow, the round was measured, in part or whole, with the machine away, and every
+      * cell's fork of it is set aside together (`setAside(away)` moves their files and names where each
+      * cell's JMH file went). Why the whole round: the state slows the runtimes whose threads hand work to
+      * each other more than the others, which pairing turn against turn cannot take out, and a ratio pairs
+      * the rounds both its cells kept. Readings before warm-up cycles only decide nothing (warm-up turns
+      * are in no estimate). A round's before is the reading before its first measured cycle, its after
+      * the slowest of those after it. Returns the round and whether it was kept.
+      *
+      * `setsAside` false (a latency table): a slow reading is recorded (`kept, unmoved`), the round kept. */
+    def relayRound[A](table: String, cells: Vector[(String, String)], round: Int, setsAside: Boolean = true)(
+        run: (Boolean => Double) => A
+    )(setAside: Double => Map[String, String]): (A, Boolean) = {
+      seed()
+      var readings = Vector.empty[(Reading, Boolean)]
+      val a = run { measured =>
+        val r = take(); readings :+= (r -> measured); r.c2c
+      }
+      val end = take()
+      judge = (readings.map(_._1) :+ end).foldLeft(judge)(_.add(_))
+      val ref = judge.reference.getOrElse(end)
+      val judged = readings.collect { case (r, true) => r } :+ end
+      val slow = judged.exists(judge.slow)
+      val (before, after) = (judged.head, judged.drop(1).maxByOption(_.c2c).getOrElse(judged.head))
+      val away = judged.map(excess(_, ref)).max
+      def log(verdict: String, files: Map[String, String]): Unit =
+        cells.foreach { case (k, f) =>
+          CanaryLog.append(runDir, check(table, k, round, 1, before, after, ref, verdict, files.getOrElse(k, f)))
+        }
+      if (slow && !setsAside) { log(Verdict.Unmoved, Map.empty); (a, true) }
+      else if (slow) {
+        val moved = setAside(away)
+        val n = judged.count(judge.slow)
+        events(EngineEvent.Note(f"table $table round $round: set aside, the machine away from its usual state during it (canary " +
+            f"slow at $n of the ${judged.size} readings around its measured cycles, up to ${away * 100}%+.0f%%, against its usual " +
+            s"${text(ref)}); later rounds measure its cells again"))
+        log(Verdict.SetAside, moved)
+        (a, false)
+      } else { log(Verdict.Clean, Map.empty); (a, true) }
+    }
+
     /** Forks set aside that their cell keeps after all (Rounds.measure: too few kept forks without
       * them): each is recorded again, as kept on a slow machine, so the run's line counts it as kept. */
     def restored(table: String, cell: String, forks: Vector[(Int, Int, Path)]): Unit = {

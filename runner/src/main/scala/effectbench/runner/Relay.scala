@@ -28,9 +28,9 @@ object Relay {
       key: String, command: String => Vector[String], log: Path, env: Map[String, String] = Map.empty, warmups: Option[Int] = None
   )
 
-  /** One turn: the cycle it belongs to, whose it was, and when it started and ended (seconds from the
-    * round's first turn). */
-  final case class Turn(cycle: Int, key: String, start: Double, end: Double)
+  /** One turn: the cycle it belongs to, whose it was, when it started and ended (seconds from the
+    * round's first turn), and the machine canary's reading before its cycle (ns; NaN: none taken). */
+  final case class Turn(cycle: Int, key: String, start: Double, end: Double, canary: Double = Double.NaN)
 
   /** A round's outcome: how each JVM ended, the turns taken, and the round's wall time. */
   final case class Round(finished: Map[String, Finished], turns: Vector[Turn], seconds: Double)
@@ -68,10 +68,14 @@ object Relay {
     * Before a JVM's first turn and after each, it is stopped whole; it is continued for its turn.
     * @param timeoutSeconds each JVM's time limit (the whole round: every turn of every JVM)
     * @param warmupTurns the turns each JVM warms up in (JMH's warm-up iterations) unless it says
-    * @param settleMillis a pause between two turns, before the next turn's clock starts */
+    * @param settleMillis a pause between two turns, before the next turn's clock starts
+    * @param betweenCycles called before each cycle that no JVM's start overlaps, every JVM of the round
+    *                      stopped or gone, told whether the cycle holds a measured turn: the machine canary reads
+    *                      the machine there (MachineCanary.Guard.relayRound), and its reading (NaN: none) goes beside
+    *                      the cycle's turns in the turn log */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
-      turnLimitSeconds: Long = 600, warmupTurns: Int = 0
+      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, betweenCycles: Boolean => Double = _ => Double.NaN
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     // Tables are relayed only where Relay.available: reaching this is the engine's fault, not the user's.
@@ -195,6 +199,9 @@ object Relay {
         )
         val order = rnd.shuffle(members.map(_.key).filter(ready))
         if (order.nonEmpty) cycle += 1
+        val reading =
+          if (order.nonEmpty && members.forall(m => state(m.key) != Starting)) betweenCycles(order.exists(k => taken(k) >= warmups(k)))
+          else Double.NaN
         order.foreach { k =>
           if (state(k) == Waiting) {
             if (settleMillis > 0) Thread.sleep(settleMillis.toLong)
@@ -207,7 +214,7 @@ object Relay {
               state += k -> InTurn
               taken += k -> (taken(k) + 1)
               turnOf(k)
-              turns += Turn(cycle, k, t0, now)
+              turns += Turn(cycle, k, t0, now, reading)
             } else state += k -> Ending
             // After its last turn the JVM exits before the next turn: its exit is work on the same cores.
             if (state(k) == Ending) until(state(k) == Done)
@@ -225,7 +232,9 @@ object Relay {
     }
     val got = turns.result()
     turnLog.foreach { p =>
-      val text = got.map(t => f"${t.cycle}\t${t.key}\t${t.start}%.4f\t${t.end}%.4f").mkString("cycle\tcell\tstart\tend\n", "\n", "\n")
+      val text = got.map { t =>
+        f"${t.cycle}\t${t.key}\t${t.start}%.4f\t${t.end}%.4f\t" + (if (t.canary.isNaN) "" else f"${t.canary}%.1f")
+      }.mkString("cycle\tcell\tstart\tend\tcanary-ns\n", "\n", "\n")
       Files.write(p, text.getBytes(StandardCharsets.UTF_8))
     }
     Round(finished, got, now)

@@ -372,6 +372,21 @@ object Rounds {
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
     def latency(c: PlannedCell) = isLatencyCell(c)
+    // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
+    def setAside(k: String, round: Int, nth: Int, out: Path, away: Double): String = {
+      val n = asideCount.getOrElse((k, round), 0) + 1
+      asideCount = asideCount.updated((k, round), n)
+      def aside(f: Path): Path = {
+        val name = f.getFileName.toString
+        val dot = name.lastIndexOf('.')
+        f.resolveSibling(s"${name.take(dot)}.set-aside-$n${name.drop(dot)}")
+      }
+      Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
+        Files.move(f, aside(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+      }
+      asideFiles = asideFiles.updated(k, asideFiles.getOrElse(k, Vector.empty) :+ Aside(round, nth, aside(out), away))
+      dir.dir.relativize(aside(out)).toString
+    }
     val relayed = relays(engine, cells)
     // A latency fork's measured iterations are windows of the scenario's own length: a window is a turn
     // as it is (LatencyCell.iterations), never cut.
@@ -393,8 +408,18 @@ object Rounds {
         val members = planned.collect { case (_, _, _, Right(m)) => m }
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
-        val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
-            turnLimitSeconds = timeout, warmupTurns = prof.warmups))
+        def relay(between: Boolean => Double) =
+          MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
+              turnLimitSeconds = timeout, warmupTurns = prof.warmups, betweenCycles = between))
+        // Under the canary a round measured with the machine away is set aside whole, every cell's fork of it.
+        val (r, kept) =
+          if (engine.canary)
+            MachineCanary.guardFor(dir.dir, events).relayRound(key,
+              planned.map { case (k, out, _, _) => k -> dir.dir.relativize(out).toString },
+              round, setsAside = !cells.exists(latency))(relay) { away =>
+              planned.collect { case (k, out, _, Right(_)) if Files.isRegularFile(out) => k -> setAside(k, round, 1, out, away) }.toMap
+            }
+          else (relay(_ => Double.NaN), true)
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>
@@ -402,7 +427,8 @@ object Rounds {
             k -> Fork(ok = false, Vector.empty, 0.0, higherIsBetter = false)
           case (k, out, log, Right(_)) =>
             val o = JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
-            if (o.status.ok) {
+            if (o.status.ok && !kept) k -> Fork(ok = true, Vector.empty, each, higherIsBetter = false, setAside = true)
+            else if (o.status.ok) {
               files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))
               k -> forkOf(out, each)
             } else {
@@ -422,25 +448,10 @@ object Rounds {
         def once(): JmhCell.Outcome =
           JmhCell.run(cell, settings, oneFork.copy(warmups = shape.warmups, iterations = shape.iterations), modules, out, log, timeout,
             events)
-        // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
-        def setAside(away: Double): String = {
-          val n = asideCount.getOrElse((k, round), 0) + 1
-          asideCount = asideCount.updated((k, round), n)
-          def aside(f: Path): Path = {
-            val name = f.getFileName.toString
-            val dot = name.lastIndexOf('.')
-            f.resolveSibling(s"${name.take(dot)}.set-aside-$n${name.drop(dot)}")
-          }
-          Seq(out, LatencyCell.logOf(out)).filter(Files.isRegularFile(_)).foreach { f =>
-            Files.move(f, aside(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING)
-          }
-          asideFiles = asideFiles.updated(k, asideFiles.getOrElse(k, Vector.empty) :+ Aside(round, nth, aside(out), away))
-          dir.dir.relativize(aside(out)).toString
-        }
         val (o, kept) =
           if (engine.canary)
             MachineCanary.guardFor(dir.dir, events)
-              .fork(key, k, round, nth, dir.dir.relativize(out).toString, setsAside = !latency(cell))(once)(setAside)
+              .fork(key, k, round, nth, dir.dir.relativize(out).toString, setsAside = !latency(cell))(once)(setAside(k, round, nth, out, _))
           else (once(), true)
         if (o.status.ok && kept) {
           files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))

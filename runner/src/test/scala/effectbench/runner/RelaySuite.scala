@@ -145,9 +145,29 @@ class RelaySuite extends munit.FunSuite {
     val log = dir.resolve("turns.tsv")
     Relay.run(Vector(member("x", 2), member("y", 2)), 60, new Random(1), turnLog = Some(log))
     val lines = new String(Files.readAllBytes(log), "UTF-8").trim.split('\n').toVector
-    assertEquals(lines.head, "cycle\tcell\tstart\tend")
+    assertEquals(lines.head, "cycle\tcell\tstart\tend\tcanary-ns")
     assertEquals(lines.tail.size, 4)
     assertEquals(lines.tail.map(_.split('\t')(1)).sorted, Vector("x", "x", "y", "y"))
+  }
+
+  test("the canary reads the machine before each cycle that no start overlaps, and its reading is logged beside the cycle's turns") {
+    val log = dir.resolve("canary-turns.tsv")
+    var calls = 0
+    var marks = Vector.empty[Boolean]
+    // The second JVM starts 1.5 s late: the first's warm-up turns go on beside its start, unread.
+    val r = Relay.run(Vector(member("a", 4, warmups = Some(1)), member("late", 4, before = "sleep 1.5", warmups = Some(1))), 60,
+      new Random(2), turnLog = Some(log), betweenCycles = { measured => calls += 1; marks :+= measured; 40.0 + calls })
+    val withStart = r.turns.map(_.cycle).distinct.count(c => r.turns.filter(_.cycle == c).map(_.key).distinct.size == 1)
+    assert(withStart >= 1, s"some cycles of the first JVM alone, beside the other's start: ${r.turns}")
+    assertEquals(r.turns.filter(_.canary.isNaN).map(_.key).distinct, Vector("a"), "a cycle beside a start is not read")
+    val read = r.turns.filterNot(_.canary.isNaN).map(t => t.cycle -> t.canary).distinct
+    assertEquals(read.size, calls, "one reading a cycle read")
+    assertEquals(read.map(_._2), (1 to calls).map(40.0 + _).toVector)
+    val logged = new String(Files.readAllBytes(log), "UTF-8").trim.split('\n').toVector.tail.map(_.split("\t", -1)(4))
+    assertEquals(logged.count(_.nonEmpty), r.turns.count(!_.canary.isNaN))
+    assert(logged.contains("41.0"), logged.mkString(","))
+    // The late JVM's warm-up cycle (read: no start beside it) holds no measured turn; every cycle after it does.
+    assertEquals(marks, false +: Vector.fill(calls - 1)(true))
   }
 
   test("a member that dies after two turns, one that never connects and one that hangs in its turn leave the others their turns") {
