@@ -7,8 +7,8 @@ import java.nio.file.Path
 import java.util.concurrent.{Callable, ExecutorService, Executors, ThreadFactory}
 
 /** The machine canary: the round-trip time of a cache line between two threads spinning on it,
-  * read by the runner before and after each fork of the rounds engine, independently of the
-  * benchmarks.
+  * read by the runner before and after each fork of the rounds engine, and between the cycles of a
+  * relay round, independently of the benchmarks.
   *
   * Why: a host may put a guest's two vCPUs on cores that share no cache for 20 s to minutes; the
   * round trip then reads about 7× its usual, and the forks of runtimes whose threads hand work to
@@ -123,8 +123,8 @@ object MachineCanary {
     * The engine does not wait for the machine: the away state can last minutes, and waits would
     * spend the run's budget on nothing. Every fork's check goes to the run's canary.jsonl
     * (CanaryLog). `read` is the canary, given so that the rule can be tested without timing anything. */
-  final class Guard(read: () => Reading, runDir: Path, events: EngineEvent.Sink) {
-    private var judge = Judge()
+  final class Guard(read: () => Reading, runDir: Path, events: EngineEvent.Sink, slowFactor: Double = SlowFactor) {
+    private var judge = Judge(slowFactor = slowFactor)
     private var last: Option[(Reading, Long)] = None
 
     /** A reading, taken again when it reads slow and the lower of the two kept: one stray reading is
@@ -245,9 +245,12 @@ object MachineCanary {
 
   private val guards = scala.collection.concurrent.TrieMap.empty[Path, Guard]
 
-  /** The guard of a run (one per run directory, so that the reference spans its tables). */
+  /** The guard of a run (one per run directory, so that the reference spans its tables). The JVM
+    * property `effectbench.canary.slowFactor` replaces SlowFactor: −1 reads every reading slow, the
+    * runner's tests' way to take the set-aside path end to end on a machine that holds its speed. */
   def guardFor(runDir: Path, events: EngineEvent.Sink): Guard = guards.getOrElseUpdate(runDir, {
       lazy val canary = new MachineCanary()
-      new Guard(() => canary.read(), runDir, events)
+      val factor = sys.props.get("effectbench.canary.slowFactor").flatMap(_.trim.toDoubleOption).getOrElse(SlowFactor)
+      new Guard(() => canary.read(), runDir, events, factor)
     })
 }

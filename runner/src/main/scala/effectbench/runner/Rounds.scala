@@ -408,16 +408,24 @@ object Rounds {
         val members = planned.collect { case (_, _, _, Right(m)) => m }
         // Each turn's cycle, cell, start and end, beside the round's JVM logs.
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
-        def relay(between: Boolean => Double) =
-          MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
+        // Each JVM's outcome is read as soon as the round ends, before any file of it is set aside.
+        var outcomes = Map.empty[String, JmhCell.Outcome]
+        def relay(between: Boolean => Double) = {
+          val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
               turnLimitSeconds = timeout, warmupTurns = prof.warmups, betweenCycles = between))
+          outcomes = planned.collect { case (k, out, log, Right(_)) =>
+            k -> JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
+          }
+            .toMap
+          r
+        }
         // Under the canary a round measured with the machine away is set aside whole, every cell's fork of it.
         val (r, kept) =
           if (engine.canary)
             MachineCanary.guardFor(dir.dir, events).relayRound(key,
               planned.map { case (k, out, _, _) => k -> dir.dir.relativize(out).toString },
               round, setsAside = !cells.exists(latency))(relay) { away =>
-              planned.collect { case (k, out, _, Right(_)) if Files.isRegularFile(out) => k -> setAside(k, round, 1, out, away) }.toMap
+              planned.collect { case (k, out, _, Right(_)) if outcomes(k).status.ok => k -> setAside(k, round, 1, out, away) }.toMap
             }
           else (relay(_ => Double.NaN), true)
         val each = r.seconds / math.max(1, members.size)
@@ -426,7 +434,7 @@ object Rounds {
             failed = failed.updated(k, JmhCell.Outcome(Outcome.Failed, "failed: " + why, None, 0))
             k -> Fork(ok = false, Vector.empty, 0.0, higherIsBetter = false)
           case (k, out, log, Right(_)) =>
-            val o = JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
+            val o = outcomes(k)
             if (o.status.ok && !kept) k -> Fork(ok = true, Vector.empty, each, higherIsBetter = false, setAside = true)
             else if (o.status.ok) {
               files = files.updated(k, files.getOrElse(k, Vector.empty) :+ (round -> out))

@@ -58,6 +58,31 @@ class RoundsSuite extends munit.FunSuite {
     }
   }
 
+  test("relay rounds the canary reads with the machine away are set aside whole; the cells keep them after all, said so") {
+    val out = Cli.tempDir("rounds-away")
+    // Every reading slow (the property's −1): each round is set aside, every cell's fork of it.
+    val r = Cli.runWith(Vector("-Deffectbench.canary.slowFactor=-1"), "run", "--scenario", "left-sum", "--runtime", "cats-effect,baseline",
+      "--param", "executed-in=current-thread", "--mode", "fork", "--profile", "smoke", "--rounds", "2", "--turns", "relay",
+      "--canary", "on", "--out", out.toString)
+    assertEquals(r.exit, 0, r.all)
+    val dir = Cli.runDirs(out).head
+    val checks = effectbench.store.CanaryLog.read(dir)
+    val records = Cli.cellRecords(dir)
+    assertEquals(records.size, 2, r.all)
+    val aside = checks.filter(_.verdict == effectbench.store.CanaryLog.Verdict.SetAside)
+    val rounds = aside.map(_.round).distinct.sorted
+    assert(rounds.size >= 2, checks.mkString("\n"))
+    rounds.foreach(n => assertEquals(aside.filter(_.round == n).map(_.cell).sorted, records.map(_.cell).sorted, s"round $n"))
+    aside.foreach(c => assert(Files.isRegularFile(dir.resolve(c.file)) && c.file.contains(".set-aside-1."), c.toString))
+    // Fewer than three kept forks: the least-away set-aside rounds are kept after all, the same rounds for both cells.
+    records.foreach { rec =>
+      assertEquals(rec.status, Outcome.Ok, r.all)
+      assertEquals(rec.rounds, records.head.rounds, rec.toString)
+      assertEquals(RunFiles.readJmh(dir.resolve(rec.jmh.get)).head.primaryMetric.rawData.size, rec.rounds.size)
+    }
+    assert(Cli.read(dir.resolve("run.log")).contains("set aside, the machine away from its usual state during it"), r.all)
+  }
+
   test("the headline set covers every family and every runtime of the catalog") {
     assertEquals(Headline.families.toSet, effectbench.Catalog.scenarios.map(_.family).toSet)
     assertEquals(Headline.runtimes.toSet, effectbench.Catalog.scenarios.flatMap(_.runtimes).toSet)

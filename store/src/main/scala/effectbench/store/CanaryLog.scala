@@ -4,10 +4,11 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, StandardOpenOption}
 
 /** The machine canary's record of a run (the runner's MachineCanary): one JSON line per fork measured
-  * by the rounds engine, in `canary.jsonl` beside `cells.jsonl`. */
+  * by the rounds engine (in a relay round, one per cell, each with the round's readings), in
+  * `canary.jsonl` beside `cells.jsonl`. */
 object CanaryLog {
-  /** What happened around one fork: the canary's readings before and after it and its usual reading
-    * then (the lower quartile of the run's readings so far), in `unit` per part (the cache-to-cache
+  /** What happened around one fork: the canary's readings before and after it (a relay round: before
+    * its first measured cycle, and the slowest after that) and its usual reading then (the lower quartile of the run's readings so far), in `unit` per part (the cache-to-cache
     * round trip in ns; runs of the canary's earlier forms read ms of a walk on every core and of
     * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
     * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
