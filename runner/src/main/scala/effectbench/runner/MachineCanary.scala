@@ -116,6 +116,20 @@ object MachineCanary {
 
   def excess(r: Reading, ref: Reading): Double = r.c2c / ref.c2c - 1
 
+  /** How much of a relay round the machine was away for (Guard.relayRound). */
+  sealed trait RoundAway { def away: Double }
+  object RoundAway {
+    /** The whole round: every cell's fork of it set aside. */
+    final case class Whole(away: Double) extends RoundAway
+    /** Some cycles: every cell's turn of each taken out, the rest of the round kept. */
+    final case class Turns(cycles: Vector[Int], away: Double) extends RoundAway
+  }
+
+  /** The share of a relay round's measured cycles above which a round read away is set aside whole
+    * rather than kept without their turns: past half, what is left is fewer turns than the state held,
+    * and later rounds measure the cells again. */
+  val MaxAwayShare = 0.5
+
   /** The engine's use of the canary over one run: a reading before each fork and one after it; a
     * fork with either reading slow was measured, in part or whole, with the machine away from its
     * usual state, and is set aside (its files moved beside the kept ones, the fork left out of every
@@ -179,50 +193,63 @@ object MachineCanary {
 
     /** Measures one relay round under the canary: a reading before each of its cycles that no JVM's start
       * overlaps (every JVM of the round stopped: Relay.run's `betweenCycles`) and one after its last.
-      * `run(between)` measures the round, calling `between(measured)` before those cycles, `measured`
-      * whether the cycle holds a measured turn; it returns the reading, in ns. `cells`: each cell's key
-      * and the JMH file it keeps.
+      * `run(between)` measures the round, calling `between(cycle, measured)` before those cycles,
+      * `measured` whether the cycle holds a measured turn; it returns the reading, in ns. `cells`: each
+      * cell's key and the JMH file it keeps.
       *
       * The round's readings join the reference first (a run that begins with the machine away learns its
-      * usual state from the round's own cycles), then the readings around its measured cycles are judged:
-      * with any of them slow, the round was measured, in part or whole, with the machine away, and every
-      * cell's fork of it is set aside together (`setAside(away)` moves their files and names where each
-      * cell's JMH file went). Why the whole round: the state slows the runtimes whose threads hand work to
-      * each other more than the others, which pairing turn against turn cannot take out, and a ratio pairs
-      * the rounds both its cells kept. Readings before warm-up cycles only decide nothing (warm-up turns
-      * are in no estimate). A round's before is the reading before its first measured cycle, its after
-      * the slowest of those after it. Returns the round and whether it was kept.
+      * usual state from the round's own cycles). Then each measured cycle is judged by the readings on
+      * either side of it: a cycle with either slow was measured, in part or whole, with the machine away.
+      * Every cell's turn of such a cycle is taken out (`aside(RoundAway.Turns(cycles, away))`); when they
+      * are more than `MaxAwayShare` of the measured cycles, the round is set aside whole
+      * (`aside(RoundAway.Whole(away))`). `aside` names where each cell's JMH file is kept. Why: the state
+      * slows the runtimes whose threads hand work to each other by different amounts (1.3–2.6× in one
+      * fork-many cycle on the nested 2-core guest), which pairing turn against turn cannot take out, and it
+      * comes and goes in spells of seconds, so a cycle, every cell's turn of it, is the unit that keeps
+      * the pairing. A round's before is the reading before its first measured cycle, its after the slowest
+      * after that. Returns the round and whether it was kept.
       *
-      * `setsAside` false (a latency table): a slow reading is recorded (`kept, unmoved`), the round kept. */
+      * `setsAside` false (a latency table): a slow reading is recorded (`kept, unmoved`), every turn kept. */
     def relayRound[A](table: String, cells: Vector[(String, String)], round: Int, setsAside: Boolean = true)(
-        run: (Boolean => Double) => A
-    )(setAside: Double => Map[String, String]): (A, Boolean) = {
+        run: ((Int, Boolean) => Double) => A
+    )(aside: RoundAway => Map[String, String]): (A, Boolean) = {
       seed()
-      var readings = Vector.empty[(Reading, Boolean)]
-      val a = run { measured =>
-        val r = take(); readings :+= (r -> measured); r.c2c
+      var readings = Vector.empty[(Int, Reading, Boolean)]
+      val a = run { (cycle, measured) =>
+        val r = take(); readings :+= ((cycle, r, measured)); r.c2c
       }
       val end = take()
-      judge = (readings.map(_._1) :+ end).foldLeft(judge)(_.add(_))
+      judge = (readings.map(_._2) :+ end).foldLeft(judge)(_.add(_))
       val ref = judge.reference.getOrElse(end)
-      val judged = readings.collect { case (r, true) => r } :+ end
-      val slow = judged.exists(judge.slow)
+      // Each reading with the one after it (the last measured cycle's after is the round's end).
+      val around = readings.zip(readings.drop(1).map(_._2) :+ end)
+      val measured = around.collect { case ((c, r, true), next) => (c, r, next) }
+      val awayCycles = measured.collect { case (c, r, next) if judge.slow(r) || judge.slow(next) => c }
+      val judged = measured.map(_._2) :+ end
       val (before, after) = (judged.head, judged.drop(1).maxByOption(_.c2c).getOrElse(judged.head))
       val away = judged.map(excess(_, ref)).max
-      def log(verdict: String, files: Map[String, String]): Unit =
+      def log(verdict: String, files: Map[String, String], cycles: Vector[Int] = Vector.empty): Unit =
         cells.foreach { case (k, f) =>
-          CanaryLog.append(runDir, check(table, k, round, 1, before, after, ref, verdict, files.getOrElse(k, f)))
+          CanaryLog.append(runDir, check(table, k, round, 1, before, after, ref, verdict, files.getOrElse(k, f)).copy(awayCycles = cycles))
         }
+      val slow = awayCycles.nonEmpty || (measured.isEmpty && judge.slow(end))
       if (slow && !setsAside) { log(Verdict.Unmoved, Map.empty); (a, true) }
-      else if (slow) {
-        val moved = setAside(away)
-        val n = judged.count(judge.slow)
+      else if (!slow) { log(Verdict.Clean, Map.empty); (a, true) }
+      else if (awayCycles.size > MaxAwayShare * measured.size || measured.isEmpty) {
+        val moved = aside(RoundAway.Whole(away))
         events(EngineEvent.Note(f"table $table round $round: set aside, the machine away from its usual state during it (canary " +
-            f"slow at $n of the ${judged.size} readings around its measured cycles, up to ${away * 100}%+.0f%%, against its usual " +
+            f"slow around ${awayCycles.size} of its ${measured.size} measured cycles, up to ${away * 100}%+.0f%%, against its usual " +
             s"${text(ref)}); later rounds measure its cells again"))
-        log(Verdict.SetAside, moved)
+        log(Verdict.SetAside, moved, awayCycles)
         (a, false)
-      } else { log(Verdict.Clean, Map.empty); (a, true) }
+      } else {
+        val kept = aside(RoundAway.Turns(awayCycles, away))
+        events(EngineEvent.Note(f"table $table round $round: kept without its turns of ${awayCycles.size} of its ${measured.size} " +
+            f"measured cycles (${awayCycles.mkString(", ")}), the machine away from its usual state around them (canary up to " +
+            f"${away * 100}%+.0f%%, against its usual ${text(ref)})"))
+        log(Verdict.TurnsAside, kept, awayCycles)
+        (a, true)
+      }
     }
 
     /** Forks set aside that their cell keeps after all (Rounds.measure: too few kept forks without

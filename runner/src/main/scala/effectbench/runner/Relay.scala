@@ -70,12 +70,12 @@ object Relay {
     * @param warmupTurns the turns each JVM warms up in (JMH's warm-up iterations) unless it says
     * @param settleMillis a pause between two turns, before the next turn's clock starts
     * @param betweenCycles called before each cycle that no JVM's start overlaps, every JVM of the round
-    *                      stopped or gone, told whether the cycle holds a measured turn: the machine canary reads
+    *                      stopped or gone, given the cycle and whether it holds a measured turn: the machine canary reads
     *                      the machine there (MachineCanary.Guard.relayRound), and its reading (NaN: none) goes beside
     *                      the cycle's turns in the turn log */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
-      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, betweenCycles: Boolean => Double = _ => Double.NaN
+      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, betweenCycles: (Int, Boolean) => Double = (_, _) => Double.NaN
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     // Tables are relayed only where Relay.available: reaching this is the engine's fault, not the user's.
@@ -200,7 +200,8 @@ object Relay {
         val order = rnd.shuffle(members.map(_.key).filter(ready))
         if (order.nonEmpty) cycle += 1
         val reading =
-          if (order.nonEmpty && members.forall(m => state(m.key) != Starting)) betweenCycles(order.exists(k => taken(k) >= warmups(k)))
+          if (order.nonEmpty && members.forall(m => state(m.key) != Starting))
+            betweenCycles(cycle, order.exists(k => taken(k) >= warmups(k)))
           else Double.NaN
         order.foreach { k =>
           if (state(k) == Waiting) {

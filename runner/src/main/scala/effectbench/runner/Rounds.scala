@@ -372,6 +372,15 @@ object Rounds {
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
     def latency(c: PlannedCell) = isLatencyCell(c)
+    // A relay fork without its turns of `cycles`: its measured iterations are its last turns, in order.
+    def dropTurns(k: String, out: Path, cycles: Set[Int], turns: Vector[Relay.Turn]): String = {
+      val n = RunFiles.readJmh(out).headOption.flatMap(_.primaryMetric.rawData.headOption).map(_.size).getOrElse(0)
+      val measured = turns.filter(_.key == k).takeRight(n)
+      val drop = measured.zipWithIndex.collect { case (t, i) if cycles(t.cycle) => i }.toSet
+      val name = out.getFileName.toString
+      JmhMerge.dropIterations(out, drop, out.resolveSibling(name.stripSuffix(".json") + ".all-turns.json"))
+      dir.dir.relativize(out).toString
+    }
     // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
     def setAside(k: String, round: Int, nth: Int, out: Path, away: Double): String = {
       val n = asideCount.getOrElse((k, round), 0) + 1
@@ -410,24 +419,32 @@ object Rounds {
         val turnLog = dir.logDir.resolve(RunDir.safe(s"relay--$key--round-$round" + (if (g > 0) s"-${g + 1}" else "")) + ".tsv")
         // Each JVM's outcome is read as soon as the round ends, before any file of it is set aside.
         var outcomes = Map.empty[String, JmhCell.Outcome]
-        def relay(between: Boolean => Double) = {
+        var turnsTaken = Vector.empty[Relay.Turn]
+        def relay(between: (Int, Boolean) => Double) = {
           val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
               turnLimitSeconds = timeout, warmupTurns = prof.warmups, betweenCycles = between))
           outcomes = planned.collect { case (k, out, log, Right(_)) =>
             k -> JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
           }
             .toMap
+          turnsTaken = r.turns
           r
         }
-        // Under the canary a round measured with the machine away is set aside whole, every cell's fork of it.
+        // Under the canary the cycles of a round measured with the machine away lose every cell's turn,
+        // or the round is set aside whole when they are most of it (MachineCanary.Guard.relayRound).
+        def aside(a: MachineCanary.RoundAway): Map[String, String] = planned.collect {
+          case (k, out, _, Right(_)) if outcomes(k).status.ok =>
+            k -> (a match {
+              case MachineCanary.RoundAway.Whole(away) => setAside(k, round, 1, out, away)
+              case MachineCanary.RoundAway.Turns(cycles, _) => dropTurns(k, out, cycles.toSet, turnsTaken)
+            })
+        }.toMap
         val (r, kept) =
           if (engine.canary)
             MachineCanary.guardFor(dir.dir, events).relayRound(key,
               planned.map { case (k, out, _, _) => k -> dir.dir.relativize(out).toString },
-              round, setsAside = !cells.exists(latency))(relay) { away =>
-              planned.collect { case (k, out, _, Right(_)) if outcomes(k).status.ok => k -> setAside(k, round, 1, out, away) }.toMap
-            }
-          else (relay(_ => Double.NaN), true)
+              round, setsAside = !cells.exists(latency))(relay)(aside)
+          else (relay((_, _) => Double.NaN), true)
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>

@@ -79,53 +79,79 @@ class MachineCanarySuite extends munit.FunSuite {
   }
 
   /** A relay round of cells a and b under the canary: a reading before each cycle, `measured` saying
-    * which hold a measured turn. */
-  def relayRound(s: Script, round: Int, measured: Seq[Boolean], setsAside: Boolean = true): Boolean = {
-    var moved = 0
+    * which hold a measured turn (cycles numbered from 1); what `aside` was asked, if anything. */
+  def relayRound(s: Script, round: Int, measured: Seq[Boolean], setsAside: Boolean = true): (Boolean, Option[MachineCanary.RoundAway]) = {
+    var asked = Option.empty[MachineCanary.RoundAway]
     val (taken, kept) = s.guard.relayRound("table", Vector("a" -> s"jmh/a.round-$round.json", "b" -> s"jmh/b.round-$round.json"), round,
-      setsAside) { read => measured.map(read) } { _ =>
-      moved += 1
-      Map("a" -> s"jmh/a.round-$round.set-aside-1.json", "b" -> s"jmh/b.round-$round.set-aside-1.json")
+      setsAside) { read => measured.zipWithIndex.map { case (m, i) => read(i + 1, m) } } { a =>
+      assert(asked.isEmpty, "asked once")
+      asked = Some(a)
+      a match {
+        case _: MachineCanary.RoundAway.Whole =>
+          Map("a" -> s"jmh/a.round-$round.set-aside-1.json", "b" -> s"jmh/b.round-$round.set-aside-1.json")
+        case _: MachineCanary.RoundAway.Turns => Map("a" -> s"jmh/a.round-$round.json", "b" -> s"jmh/b.round-$round.json")
+      }
     }
     assertEquals(taken.size, measured.size)
-    assertEquals(moved, if (kept) 0 else 1, "a round set aside moves every cell's files once")
-    kept
+    (kept, asked)
   }
-  val warm1measured2 = Seq(false, true, true)
+  def measured(n: Int) = false +: Vector.fill(n)(true)
 
-  test("a relay round with the machine away between two of its measured cycles is set aside whole, every cell's fork of it") {
-    // Four seed readings; round 1: 51 before its warm-up cycle, 50 and 380 (slow: taken again, 376
-    // kept) before its measured ones, 52 after; round 2: all usual.
-    val s = new Script(50, 50, 51, 52, 51, 50, 380, 376, 52, 51, 50, 52, 50)
-    assert(!relayRound(s, 1, warm1measured2))
-    assert(relayRound(s, 2, warm1measured2))
+  test("a relay round with the machine away around one of its measured cycles loses every cell's turn of that cycle, and is kept") {
+    // Four seed readings; round 1: 51 before its warm-up cycle (1), 50, 380 (slow: taken again, 376
+    // kept), 52, 51 before its measured cycles (2–5), 50 after. The slow reading is cycle 3's before and
+    // cycle 2's after: both lose their turns.
+    val s = new Script(50, 50, 51, 52, 51, 50, 380, 376, 52, 51, 50)
+    val (kept, asked) = relayRound(s, 1, measured(4))
+    assert(kept)
+    assert(!s.left, "every scripted reading used")
+    asked match {
+      case Some(MachineCanary.RoundAway.Turns(cycles, away)) =>
+        assertEquals(cycles, Vector(2, 3))
+        assertEqualsDouble(away, 376.0 / 50 - 1, 1e-9)
+      case other => fail(s"asked $other")
+    }
+    assertEquals(s.checks.map(c => (c.cell, c.verdict, c.awayCycles)),
+      Vector(("a", Verdict.TurnsAside, Vector(2, 3)), ("b", Verdict.TurnsAside, Vector(2, 3))))
+    assertEquals((s.checks.head.before, s.checks.head.after), (Vector(50.0), Vector(376.0)),
+      "a round's before is the reading before its first measured cycle, its after the slowest after it")
+    assert(s.notes.exists(_.contains("round 1: kept without its turns of 2 of its 4 measured cycles (2, 3)")), s.notes.mkString("\n"))
+    assertEquals(CanaryLog.summary(s.checks),
+      Some("2 forks checked by the machine canary (its usual reading 50.0 ns): 2 forks of relay rounds kept without their turns of " +
+        "2 cycles measured with the machine away by +652%"))
+  }
+
+  test("a relay round with the machine away around most of its measured cycles is set aside whole, every cell's fork of it") {
+    val s = new Script(50, 50, 51, 52, 51, 50, 380, 376, 390, 388, 52, 51, 50, 52, 50, 51)
+    assertEquals(relayRound(s, 1, measured(3))._1, false)
+    assertEquals(relayRound(s, 2, measured(3)), (true, None))
     assert(!s.left, "every scripted reading used")
     assertEquals(s.checks.map(c => (c.cell, c.round, c.verdict)),
       Vector(("a", 1, Verdict.SetAside), ("b", 1, Verdict.SetAside), ("a", 2, Verdict.Clean), ("b", 2, Verdict.Clean)))
     assertEquals(s.checks.map(_.file).take(2), Vector("jmh/a.round-1.set-aside-1.json", "jmh/b.round-1.set-aside-1.json"))
-    assertEquals((s.checks.head.before, s.checks.head.after), (Vector(50.0), Vector(376.0)),
-      "a round's before is the reading before its first measured cycle, its after the slowest after it")
-    assert(s.notes.exists(_.contains("round 1: set aside, the machine away from its usual state during it (canary slow at 1 of the 3")),
+    assert(s.notes.exists(_.contains("round 1: set aside, the machine away from its usual state during it (canary slow around 3 of its 3")),
       s.notes.mkString("\n"))
   }
 
-  test("a relay round with the machine away only before its warm-up cycles is kept: warm-up turns are in no estimate") {
+  test("a relay round with the machine away only before its warm-up cycles is kept whole: warm-up turns are in no estimate") {
     val s = new Script(50, 50, 51, 52, 380, 376, 50, 52, 51)
-    assert(relayRound(s, 1, warm1measured2))
+    assertEquals(relayRound(s, 1, measured(2)), (true, None))
     assertEquals(s.checks.map(_.verdict), Vector(Verdict.Clean, Verdict.Clean))
   }
 
   test("a run that begins with the machine away learns its usual state from a round's own cycles") {
     // The seed readings all away (the reference 300): the round's usual readings join the reference
     // before its measured cycles are judged, so the one at 320 is slow.
-    val s = new Script(300, 300, 300, 300, 60, 60, 60, 320, 60, 60)
-    assert(!relayRound(s, 1, Seq(false, false, true, true, true)))
+    val s = new Script(300, 300, 300, 300, 60, 60, 60, 60, 60, 60, 320, 60, 60)
+    val (kept, asked) = relayRound(s, 1, Seq(false, false, true, true, true, true, true, true))
+    assert(kept)
+    assertEquals(asked.collect { case MachineCanary.RoundAway.Turns(cs, _) => cs }, Some(Vector(6, 7)))
     assertEquals(s.checks.head.reference, Vector(60.0))
   }
 
-  test("a relay round of a latency table with the machine away is kept, recorded as unmoved") {
+  test("a relay round of a latency table with the machine away keeps every turn, recorded as unmoved") {
     val s = new Script(50, 50, 51, 52, 50, 380, 376, 52)
-    assert(relayRound(s, 1, Seq(true, true), setsAside = false))
+    assertEquals(relayRound(s, 1, Seq(true, true), setsAside = false), (true, None))
     assertEquals(s.checks.map(_.verdict), Vector(Verdict.Unmoved, Verdict.Unmoved))
     assertEquals(s.checks.map(_.file), Vector("jmh/a.round-1.json", "jmh/b.round-1.json"))
   }

@@ -154,14 +154,17 @@ class RelaySuite extends munit.FunSuite {
     val log = dir.resolve("canary-turns.tsv")
     var calls = 0
     var marks = Vector.empty[Boolean]
+    var cycles = Vector.empty[Int]
     // The second JVM starts 1.5 s late: the first's warm-up turns go on beside its start, unread.
     val r = Relay.run(Vector(member("a", 4, warmups = Some(1)), member("late", 4, before = "sleep 1.5", warmups = Some(1))), 60,
-      new Random(2), turnLog = Some(log), betweenCycles = { measured => calls += 1; marks :+= measured; 40.0 + calls })
+      new Random(2), turnLog = Some(log),
+      betweenCycles = { (cycle, measured) => calls += 1; marks :+= measured; cycles :+= cycle; 40.0 + calls })
     val withStart = r.turns.map(_.cycle).distinct.count(c => r.turns.filter(_.cycle == c).map(_.key).distinct.size == 1)
     assert(withStart >= 1, s"some cycles of the first JVM alone, beside the other's start: ${r.turns}")
     assertEquals(r.turns.filter(_.canary.isNaN).map(_.key).distinct, Vector("a"), "a cycle beside a start is not read")
     val read = r.turns.filterNot(_.canary.isNaN).map(t => t.cycle -> t.canary).distinct
     assertEquals(read.size, calls, "one reading a cycle read")
+    assertEquals(read.map(_._1), cycles, "each reading given its cycle")
     assertEquals(read.map(_._2), (1 to calls).map(40.0 + _).toVector)
     val logged = new String(Files.readAllBytes(log), "UTF-8").trim.split('\n').toVector.tail.map(_.split("\t", -1)(4))
     assertEquals(logged.count(_.nonEmpty), r.turns.count(!_.canary.isNaN))

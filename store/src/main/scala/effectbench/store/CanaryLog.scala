@@ -13,14 +13,18 @@ object CanaryLog {
     * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
     * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
     * its cell had fewer than three forks without it, runner's Rounds.MinKeptForks); `kept, unmoved` (a
-    * latency fork with a reading over twice the usual, kept: see MachineCanary.Guard.fork); `remeasured` only in runs of the canary's earlier forms, which waited
+    * latency fork with a reading over twice the usual, kept: see MachineCanary.Guard.fork); `turns set
+    * aside` (a relay round's fork kept without the turns measured with the machine away); `remeasured` only in runs of the canary's earlier forms, which waited
     * and measured such a fork again. */
   final case class ForkCheck(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
       reference: Vector[Double], verdict: String, waitedSeconds: Double,
       /** The fork's JMH file, relative to the run directory (a fork set aside: where it was moved). */
       file: String = "",
-      unit: String = "ms"
+      unit: String = "ms",
+      /** A relay round kept without some of its turns (`turns set aside`): the cycles whose turns were
+        * taken out, every cell's turn of each. */
+      awayCycles: Vector[Int] = Vector.empty
   ) {
     /** How much slower than usual the slowest part of the two readings was (0.3 = 30%). */
     def excess: Double = {
@@ -35,6 +39,9 @@ object CanaryLog {
     val Slow = "slow"
     /** Measured with the machine away from its usual state: its files set aside, the fork in no estimate. */
     val SetAside = "set aside"
+    /** A relay round measured in part with the machine away: kept without the turns of the cycles read
+      * in that state (`awayCycles`), the JMH file as written kept beside as `*.all-turns.json`. */
+    val TurnsAside = "turns set aside"
     /** Measured with the machine away, and kept: a latency fork, whose p99 and hog time that state was
       * measured not to move (runner's MachineCanary.Guard.fork). */
     val Unmoved = "kept, unmoved"
@@ -53,6 +60,7 @@ object CanaryLog {
       val aside = checks.filter(c => c.verdict == Verdict.SetAside && !keptAfterAll.contains((c.cell, c.file)))
       val slow = checks.filter(_.verdict == Verdict.Slow)
       val unmoved = checks.filter(_.verdict == Verdict.Unmoved)
+      val turnsAside = checks.filter(_.verdict == Verdict.TurnsAside)
       val refs = checks.map(_.reference).filter(r => r.nonEmpty && !r.exists(_.isNaN))
       val usual = if (refs.isEmpty) ""
       else {
@@ -69,6 +77,10 @@ object CanaryLog {
         else s"${aside.size} set aside, the machine away from its usual state around them${range(aside)} (in no estimate)",
         if (again.isEmpty) "" else s"${again.size} set aside and measured again (the machine slowed${range(again)} during them)",
         if (slow.isEmpty) "" else s"${slow.size} kept though the machine was slow around them${range(slow)}",
+        if (turnsAside.isEmpty) ""
+        else s"${turnsAside.size} forks of relay rounds kept without their turns of " +
+          s"${turnsAside.flatMap(c => c.awayCycles.map(x => (c.table, c.round, x))).distinct.size} cycles measured with the machine away" +
+          range(turnsAside),
         if (unmoved.isEmpty) ""
         else s"${unmoved.size} latency forks kept though the machine was away${range(unmoved)} (that state was measured not to move them)",
         if (waited <= 0) "" else f"$waited%.0f s waited for the machine to come back"
@@ -83,7 +95,7 @@ object CanaryLog {
     val line = ujson.write(ujson.Obj(
         "table" -> c.table, "cell" -> c.cell, "round" -> c.round, "nth" -> c.nth, "attempt" -> c.attempt, "before" -> nums(c.before),
         "after" -> nums(c.after), "reference" -> nums(c.reference), "verdict" -> c.verdict, "waited" -> num(c.waitedSeconds),
-        "file" -> c.file, "unit" -> c.unit
+        "file" -> c.file, "unit" -> c.unit, "awayCycles" -> ujson.Arr.from(c.awayCycles.map(ujson.Num(_)))
       )) + "\n"
     Files.write(file(runDir), line.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
   }
@@ -100,7 +112,8 @@ object CanaryLog {
         def ds(k: String) = o.get(k).map(v => v.arrOpt.map(_.toVector.map(d)).getOrElse(Vector(d(v)))).getOrElse(Vector.empty)
         Some(ForkCheck(o("table").str, o("cell").str, o("round").num.toInt, o("nth").num.toInt, o("attempt").num.toInt, ds("before"),
             ds("after"), ds("reference"), o("verdict").str, o.get("waited").map(d).getOrElse(Double.NaN),
-            o.get("file").flatMap(_.strOpt).getOrElse(""), o.get("unit").flatMap(_.strOpt).getOrElse("ms")))
+            o.get("file").flatMap(_.strOpt).getOrElse(""), o.get("unit").flatMap(_.strOpt).getOrElse("ms"),
+            o.get("awayCycles").flatMap(_.arrOpt).map(_.toVector.map(_.num.toInt)).getOrElse(Vector.empty)))
       } catch { case _: Exception => None }
     }
   }

@@ -7,6 +7,37 @@ import java.nio.file.{Files, Path}
 
 /** One cell's JMH result from the one-fork files of its rounds: the run directory's combined file. */
 object JmhMerge {
+  /** A one-fork JMH file without its measured iterations `drop` (indices from 0), in place; the file as
+    * JMH wrote it is kept beside it as `whole` first. Every metric whose raw data has one value per
+    * measured iteration loses the same ones, and each score is recomputed over what is left (JMH's
+    * mean and its 99.9% interval), so the file reads as a fork of fewer iterations. Used for the turns
+    * of a relay round measured with the machine away (runner's MachineCanary.Guard.relayRound). */
+  def dropIterations(file: Path, drop: Set[Int], whole: Path): Unit = {
+    val json = ujson.read(RunData.read(file))
+    val result = json.arr.head
+    val n = result("primaryMetric")("rawData").arr.headOption.map(_.arr.size).getOrElse(0)
+    def trimmed(metric: ujson.Value): Unit = {
+      val raw = metric("rawData").arr
+      if (raw.size == 1 && raw.head.arr.size == n) {
+        val left = raw.head.arr.toVector.zipWithIndex.collect { case (v, i) if !drop(i) => v.num }
+        metric("rawData") = ujson.Arr(ujson.Arr.from(left.map(ujson.Num(_))))
+        // JMH's percentiles were of every iteration; nothing reads them, and stale they would mislead.
+        metric.obj.remove("scorePercentiles")
+        if (left.nonEmpty) {
+          metric("score") = ujson.Num(Describe.mean(left))
+          val err = MeanInterval.halfWidth(left, 0.999)
+          metric("scoreError") = if (err.isNaN) ujson.Str("NaN") else ujson.Num(err)
+        }
+      }
+    }
+    trimmed(result("primaryMetric"))
+    result.obj.get("secondaryMetrics").foreach(_.obj.values.foreach(trimmed))
+    Files.copy(file, whole, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+    val tmp = file.resolveSibling(file.getFileName.toString + ".tmp")
+    Files.write(tmp, ujson.write(json, indent = 2).getBytes(StandardCharsets.UTF_8))
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+  }
+
   /** A latency fork's latency log: beside its JMH file, the `.json` replaced by the log's suffix. */
   def logOf(out: Path): Path = {
     val name = out.getFileName.toString
