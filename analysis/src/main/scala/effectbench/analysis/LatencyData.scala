@@ -57,7 +57,7 @@ object LatencyData {
   }
 
   /** Every window's histogram of a latency log, in the order written. */
-  private def windows(log: Path): Vector[Histogram] = {
+  private[analysis] def windows(log: Path): Vector[Histogram] = {
     val out = Vector.newBuilder[Histogram]
     val reader = new HistogramLogReader(log.toFile)
     try {

@@ -170,6 +170,7 @@ object LatencyHtml {
             h.div(cls := "latency-table", data("scenario") := t.scenario)(
               h.h3(t.title + at(t.jvm)), "\n",
               table("latency", LatencyTables.headOf(t), t.rows.map(r => LatencyTables.cellsOf(t, r))), "\n",
+              t.notes.map(n => h.frag(h.p(cls := "note")(s"note: $n"), "\n")),
               if (costs.isEmpty) h.frag()
               else h.frag(h.p(cls := "dim")(s"${LatencyTables.costLegend}."), "\n",
                 table("latency budget-cost", LatencyTables.costHead, costs.map(LatencyTables.costCells)), "\n"),

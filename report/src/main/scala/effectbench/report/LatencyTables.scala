@@ -20,7 +20,11 @@ final case class LatencyRow(
 
 /** The cells of one latency scenario at one parameter set, mode and JVM: every runtime and budget
   * (variant) in one table, so that a budget's cost in latency sits beside the others'. */
-final case class LatencyTable(scenario: String, params: String, mode: String, jvm: String, rows: Vector[LatencyRow]) {
+final case class LatencyTable(
+    scenario: String, params: String, mode: String, jvm: String, rows: Vector[LatencyRow],
+    /** Per cell, what its windows measured with the machine away did to its p99 (awayNote). */
+    notes: Vector[String] = Vector.empty
+) {
   def title: String = s"$scenario/$params/$mode latency"
   /** service's tables have a column of late timeouts per fork. */
   def service: Boolean = scenario == effectbench.Catalog.service.id
@@ -110,7 +114,8 @@ object LatencyTables {
         }
       }
       val id = cs.head.id.get
-      LatencyTable(id.scenario, effectbench.Params.encode(id.params), id.mode.id, cs.head.jvm, rows)
+      val notes = rows.flatMap(r => LatencyAway.of(run, r.cell).flatMap(awayNote(s"${r.runtime} (${r.variant})", r.latency.p99, _)))
+      LatencyTable(id.scenario, effectbench.Params.encode(id.params), id.mode.id, cs.head.jvm, rows, notes)
     }
   }
 
@@ -187,6 +192,27 @@ object LatencyTables {
       f"threshold (±${LatencyCompare.DefaultTailThreshold * 100}%.0f%%) the forks a run needs to be within it"
   }
 
+  /** What a cell's windows measured with the machine away did to its p99 (`p99`, the table's), when it
+    * had any and a p99: their p99 and the others', and whether the cell's p99 over its usual windows
+    * alone (each fork's, their geometric mean, as the table's) leaves its interval — the machine's
+    * state then sets this p99. */
+  def awayNote(cell: String, p99: ForkInterval, a: AwayWindows): Option[String] =
+    if (a.away == 0 || p99.mean.isNaN) None
+    else {
+      def us(x: Double) = if (x.isNaN) "none" else s"${Format.num(x)} µs"
+      val i = p99
+      val verdict =
+        if (a.p99Usual.isNaN || !i.known) s"without them its p99 would be ${us(a.p99Usual)}"
+        else if (a.p99Usual < i.low || a.p99Usual > i.high)
+          s"without them its p99 would be ${us(a.p99Usual)}, outside its interval [${Format.num(i.low)} … ${Format.num(i.high)}]: " +
+            "the machine's state sets this p99"
+        else
+          s"without them its p99 would be ${us(a.p99Usual)}, inside its interval [${Format.num(i.low)} … ${Format.num(i.high)}]: " +
+            "the machine's state does not set this p99"
+      Some(s"$cell: ${a.away} of ${a.windows} windows measured with the machine away (the canary over twice its usual around " +
+        s"the window's relay cycle); their p99 ${us(a.p99Away)}, the others' ${us(a.p99Others)}; $verdict")
+    }
+
   def terminal(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {
     val ts = build(run, confidence)
     if (ts.isEmpty) ""
@@ -195,7 +221,8 @@ object LatencyTables {
         val costs = budgetCosts(t, confidence)
         s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(headOf(t),
           t.rows.map(cellsOf(t, _))) +
-          (if (costs.isEmpty) "" else s"\n$costLegend\n" + TerminalTable.table(costHead, costs.map(costCells)))
+          (if (costs.isEmpty) "" else s"\n$costLegend\n" + TerminalTable.table(costHead, costs.map(costCells))) +
+          t.notes.map(n => s"note: $n\n").mkString
       }
         .mkString + legend(confidence) + "\n"
   }
@@ -208,7 +235,8 @@ object LatencyTables {
         val costs = budgetCosts(t, confidence)
         s"#### ${Markdown.cell(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${Markdown.cell(t.jvm)}"}\n\n" +
           Markdown.table(headOf(t), t.rows.map(cellsOf(t, _))) + "\n" +
-          (if (costs.isEmpty) "" else s"_${Markdown.cell(costLegend)}_\n\n" + Markdown.table(costHead, costs.map(costCells)) + "\n")
+          (if (costs.isEmpty) "" else s"_${Markdown.cell(costLegend)}_\n\n" + Markdown.table(costHead, costs.map(costCells)) + "\n") +
+          t.notes.map(n => s"> **note:** ${Markdown.cell(n)}\n\n").mkString
       }.mkString + s"_${Markdown.cell(legend(confidence))}._\n\n"
   }
 }

@@ -431,4 +431,17 @@ class LatencyReportSuite extends munit.FunSuite {
     }
     assert(LatencyHtml.curvesSvg(odd).contains("aria-label=\"a&lt;b/"), "the title in an attribute")
   }
+
+  test("a cell's windows measured with the machine away: the note says whether its p99 without them leaves its interval") {
+    val p99 = ForkInterval(400000, 300000, 600000, 4)
+    def note(usual: Double, away: Int = 5) =
+      LatencyTables.awayNote("cats-effect (levelled)", p99, AwayWindows(away, 16, 650000, 380000, usual))
+    assertEquals(note(450000, away = 0), None, "no window away, no note")
+    assert(note(450000).exists(_.endsWith("inside its interval [300,000 … 600,000]: the machine's state does not set this p99")),
+      note(450000))
+    assert(note(250000).exists(_.endsWith("outside its interval [300,000 … 600,000]: the machine's state sets this p99")), note(250000))
+    assert(note(250000).exists(_.startsWith("cats-effect (levelled): 5 of 16 windows measured with the machine away")), note(250000))
+    assertEquals(LatencyTables.awayNote("x", ForkInterval(Double.NaN, Double.NaN, Double.NaN, 0), AwayWindows(5, 16, 1, 1, 1)), None,
+      "a cell without a p99 (starved) gets no note")
+  }
 }

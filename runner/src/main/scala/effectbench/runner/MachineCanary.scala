@@ -86,10 +86,9 @@ object MachineCanary {
   /** A run of a reading ends after this long whatever it has done (20 ms). */
   val DeadlineNanos: Long = 20000000L
 
-  /** A reading above the reference by more than this fraction is a slow machine: twice the usual
-    * round trip, well clear of the usual readings' own spread (within +41% of their lower quartile on
-    * the 2-core KVM guest) and well under the away state's (+650%). */
-  val SlowFactor = 1.0
+  /** A reading above the reference by more than this fraction is a slow machine (analysis's CanaryRule,
+    * which the report reads the record with). */
+  val SlowFactor: Double = effectbench.analysis.CanaryRule.SlowFactor
   /** Readings before a verdict: the reference is their lower quartile. */
   val MinReadings = 4
 
