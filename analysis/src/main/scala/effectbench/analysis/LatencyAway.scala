@@ -40,16 +40,16 @@ object LatencyAway {
     cycles.map(c => slow(c) || read.find(_ > c).exists(slow))
   }
 
-  /** The cell's windows against the machine; None when it was not relayed, has no canary readings or
-    * latency log, or a round's turn log is missing. */
-  def of(run: RunData, c: CellResult): Option[AwayWindows] =
+  /** The cell's windows against the machine, given the run's turn logs (`turnLogs`, read once for all
+    * its cells); None when it was not relayed, has no canary readings or latency log, or a round's
+    * turn log is missing. */
+  def of(run: RunData, c: CellResult, logs: Map[Int, Vector[TurnLog]]): Option[AwayWindows] =
     if (!c.record.relayed || run.canary.isEmpty) None
     else
       LatencyData.logOf(run.dir, c).flatMap { log =>
         val windows = LatencyData.windows(log)
         val tags = windows.map(w => Option(w.getTag).getOrElse("")).distinct
         val forks = tags.map(t => windows.filter(w => Option(w.getTag).getOrElse("") == t))
-        val logs = turnLogs(run.dir)
         val marked = forks.zip(c.record.rounds).map { case (ws, round) =>
           val usual = run.canary.find(k => k.cell == c.key && k.round == round).flatMap(_.reference.headOption).getOrElse(Double.NaN)
           logs.get(round).flatMap(_.find(_.turns.exists(_._2 == c.key))).filterNot(_ => usual.isNaN).map { l =>
@@ -72,7 +72,7 @@ object LatencyAway {
       }
 
   /** The run's relay turn logs by round (a round relayed in groups has one per group). */
-  private def turnLogs(dir: Path): Map[Int, Vector[TurnLog]] = {
+  def turnLogs(dir: Path): Map[Int, Vector[TurnLog]] = {
     val logs = dir.resolve("logs")
     val Name = "relay--.*--round-(\\d+)(?:-\\d+)?\\.tsv".r
     if (!Files.isDirectory(logs)) Map.empty

@@ -83,6 +83,8 @@ object LatencyTables {
   def build(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[LatencyTable] = {
     val cells = run.cells.filter(c => c.ok && LatencyData.isLatency(c))
     val order = cells.map(key).distinct
+    // The relay turn logs, read once for every latency cell's windows against the machine (awayNote).
+    lazy val turnLogs = LatencyAway.turnLogs(run.dir)
     order.map { k =>
       val cs = cells.filter(c => key(c) == k)
       val rows0 = cs.map { c =>
@@ -114,7 +116,8 @@ object LatencyTables {
         }
       }
       val id = cs.head.id.get
-      val notes = rows.flatMap(r => LatencyAway.of(run, r.cell).flatMap(awayNote(s"${r.runtime} (${r.variant})", r.latency.p99, _)))
+      val notes =
+        rows.flatMap(r => LatencyAway.of(run, r.cell, turnLogs).flatMap(awayNote(s"${r.runtime} (${r.variant})", r.latency.p99, _)))
       LatencyTable(id.scenario, effectbench.Params.encode(id.params), id.mode.id, cs.head.jvm, rows, notes)
     }
   }

@@ -109,7 +109,7 @@ object MachineCanary {
       }
     /** How much slower than the reference a reading is (0.3 = 30%); NaN before MinReadings. */
     def excess(r: Reading): Double = reference.fold(Double.NaN)(ref => MachineCanary.excess(r, ref))
-    def slow(r: Reading): Boolean = { val e = excess(r); !e.isNaN && e > slowFactor }
+    def slow(r: Reading): Boolean = reference.exists(ref => effectbench.analysis.CanaryRule.slow(r.c2c, ref.c2c, slowFactor))
     def add(r: Reading): Judge = copy(readings = readings :+ r)
   }
 

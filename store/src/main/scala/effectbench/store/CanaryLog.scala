@@ -8,14 +8,15 @@ import java.nio.file.{Files, Path, StandardOpenOption}
   * `canary.jsonl` beside `cells.jsonl`. */
 object CanaryLog {
   /** What happened around one fork: the canary's readings before and after it (a relay round: before
-    * its first measured cycle, and the slowest after that) and its usual reading then (the lower quartile of the run's readings so far), in `unit` per part (the cache-to-cache
-    * round trip in ns; runs of the canary's earlier forms read ms of a walk on every core and of
-    * handoffs between two threads), and the verdict: `clean`; `set aside` (a reading over twice the
-    * usual: its files moved aside, the fork in no estimate); `slow` (kept though the machine was away:
-    * its cell had fewer than three forks without it, runner's Rounds.MinKeptForks); `kept, unmoved` (a
-    * latency fork with a reading over twice the usual, kept: see MachineCanary.Guard.fork); `turns set
-    * aside` (a relay round's fork kept without the turns measured with the machine away); `remeasured` only in runs of the canary's earlier forms, which waited
-    * and measured such a fork again. */
+    * its first measured cycle, and the slowest after that) and its usual reading then (the lower
+    * quartile of the run's readings so far), in `unit` per part (the cache-to-cache round trip in ns;
+    * runs of the canary's earlier forms read ms of a walk on every core and of handoffs between two
+    * threads), and the verdict: `clean`; `set aside` (a reading over twice the usual: its files moved
+    * aside, the fork in no estimate); `slow` (kept though the machine was away: its cell had fewer than
+    * three forks without it, runner's Rounds.MinKeptForks); `kept, unmoved` (a latency fork with a
+    * reading over twice the usual, kept: see MachineCanary.Guard.fork); `turns set aside` (a relay
+    * round's fork kept without the turns measured with the machine away); `remeasured` only in runs of
+    * the canary's earlier forms, which waited and measured such a fork again. */
   final case class ForkCheck(
       table: String, cell: String, round: Int, nth: Int, attempt: Int, before: Vector[Double], after: Vector[Double],
       reference: Vector[Double], verdict: String, waitedSeconds: Double,
