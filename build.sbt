@@ -258,6 +258,7 @@ lazy val stats = project
       "org.apache.commons" % "commons-statistics-inference" % commonsStatistics,
       "org.apache.commons" % "commons-statistics-distribution" % commonsStatistics,
       "org.apache.commons" % "commons-statistics-descriptive" % commonsStatistics,
+      "org.apache.commons" % "commons-numbers-gamma" % commonsNumbers,
       "com.lihaoyi" %% "upickle" % upickle % Test, // recorded fork data in the tests
       munitDep
     )

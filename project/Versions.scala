@@ -29,6 +29,8 @@ object Versions {
   val echarts = "6.0.0"
   // Rank tests and distributions of the report (Mann–Whitney U, normal, Student t).
   val commonsStatistics = "1.1"
+  /** Digamma and trigamma for the launch prior (stats LaunchPrior); the version commons-statistics 1.1 itself brings. */
+  val commonsNumbers = "1.2"
   val sourcecode = "0.4.4" // com.lihaoyi::sourcecode, published for 2.12, 2.13 and 3
   val asyncProfiler = "4.6" // tools.profiler:async-profiler, for `bench profile`
   val mainargs = "0.7.8" // com.lihaoyi:mainargs: the runner's commands and flags, declared

@@ -60,7 +60,7 @@ object Stopping {
     } else {
       // Ratios are taken against each cell's reference: itself, or its most frequent launch state.
       val refs = est.map { case (k, e) => k -> TableJudging.reference(e) }
-      val fastest = TableJudging.fastest(refs, higher).get
+      val fastest = TableJudging.withPrior(TableJudging.fastest(refs, higher).get, refs)
       val others = est.filterNot(_._1 == fastest._1)
       // A cell whose iterations change state inside a fork has no number to refine: not open.
       val (bimodal, rest) = others.partition { case (_, e) => e.bimodal && !e.multiState }

@@ -48,4 +48,21 @@ class TableJudgingSuite extends munit.FunSuite {
         Some(RatioEstimate(2, Double.NaN, Double.NaN, 0.95, false, false))),
       RowMark.Tie, "no interval decides nothing")
   }
+
+  test("the fastest carries its table's launch prior when three ratios or more were relayed; else none") {
+    val g = new Random(12)
+    def relayed(score: Double) = LaunchStates.estimate(
+      Vector.fill(4) { val l = math.exp(0.08 * g.nextGaussian()); Vector.fill(12)(score * l * math.exp(0.05 * g.nextGaussian())) },
+      rounds = Vector(1, 2, 3, 4), cycles = true
+    )
+    val refs = Vector("f" -> relayed(1.0), "a" -> relayed(1.3), "b" -> relayed(1.6), "c" -> relayed(2.0))
+    val (k, f) = TableJudging.withPrior(refs.head, refs)
+    assertEquals(k, "f")
+    val p = f.prior.getOrElse(fail("no prior from three relayed ratios"))
+    assertEquals(p.ratios, 3)
+    // Forks not measured in relay turns pair by fork means: no turn ratios, no prior.
+    val forked = refs.map { case (key, e) => key -> e.copy(cycles = false) }
+    assertEquals(TableJudging.withPrior(forked.head, forked)._2.prior, None)
+    assertEquals(TableJudging.withPrior(refs.head, refs.take(3))._2.prior, None)
+  }
 }

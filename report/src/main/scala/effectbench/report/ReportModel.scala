@@ -172,8 +172,11 @@ object ReportModel {
       val higher = cells.flatMap(_.score).headOption.exists(_.higherIsBetter)
       val scored = cells.filter(c => est.contains(c.key))
       // A cell with several launch states is compared through its most frequent state (TableJudging.reference).
-      val ref: Map[String, CellEstimate] = est.map { case (k, e) => k -> TableJudging.reference(e) }
-      val fastest = TableJudging.fastest(scored.map(c => c -> ref(c.key)), higher).map(_._1)
+      val ref0: Map[String, CellEstimate] = est.map { case (k, e) => k -> TableJudging.reference(e) }
+      val fastest = TableJudging.fastest(scored.map(c => c -> ref0(c.key)), higher).map(_._1)
+      // Every ratio of the table draws its launch variance towards the table's (TableJudging.withPrior).
+      val prior = fastest.flatMap(f => TableJudging.withPrior(f.key -> ref0(f.key), ref0.toVector)._2.prior)
+      val ref = ref0.map { case (k, e) => k -> e.copy(prior = prior) }
       val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))
       val rows = cells.map { c =>
         val rt = rowLabel(c)
@@ -183,7 +186,7 @@ object ReportModel {
             val vsF = if (isFastest) None else Some(CellRatios.slowdown(ref(c.key), ref(f.key), higher))
             val vsB = baseline.filterNot(_.key == c.key).map(b => CellRatios.slowdown(ref(c.key), ref(b.key), higher))
             def perState(to: CellResult) = if (e.multiState) CellRatios.stateSlowdowns(e, ref(to.key), higher) else Vector.empty
-            Row(c, rt, Some(e), vsF, vsB, isFastest, baseline.exists(_.key == c.key), perState(f),
+            Row(c, rt, Some(e.copy(prior = prior)), vsF, vsB, isFastest, baseline.exists(_.key == c.key), perState(f),
               baseline.toVector.flatMap(perState))
           case _ => Row(c, rt)
         }
@@ -191,7 +194,8 @@ object ReportModel {
       val unit = cells.flatMap(_.score.map(_.unit)).headOption.getOrElse("")
       val notes = rows.flatMap(r =>
         r.estimate.toVector.flatMap(e => CellStats.notes(r.runtime, e, unit, forks => Counters.ofForks(run.dir, r.cell, forks)))
-      ) ++ CellStats.roundNotes(rows.flatMap(r => r.estimate.map(r.runtime -> _)))
+      ) ++ CellStats.roundNotes(rows.flatMap(r => r.estimate.map(r.runtime -> _))) ++
+        prior.map(p => CellStats.priorNote(p, rows.flatMap(_.estimate).map(_.rounds.distinct.size - 1).filter(_ >= 1).maxOption))
       val c0 = cells.head
       c0.id match {
         case Some(id) =>

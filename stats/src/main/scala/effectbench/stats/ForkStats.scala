@@ -44,7 +44,10 @@ final case class CellEstimate(
     pooled: Option[PooledSpread] = None,
     /** Measured in relay rounds: the forks of one round took turns with the other cells' forks of
       * that round, iteration for iteration, so a ratio pairs them turn against turn. */
-    cycles: Boolean = false
+    cycles: Boolean = false,
+    /** The launch prior of the cell's table (LaunchPrior.ofTable): a relayed ratio with this cell draws
+      * its launch variance towards the table's. None: the ratio stands on its own rounds. */
+    prior: Option[LaunchPrior] = None
 ) {
   def forkMeans: Vector[Double] = forks.map(_.mean)
   def n: Int = forks.size
@@ -244,7 +247,7 @@ object ForkStats {
       // interval over rounds (launches), t with rounds − 1 df; the point is their mean.
       val d = turns.map(_.logRatio)
       val c = mean(d)
-      val half = relayHalfWidth(turns, conf)
+      val half = relayHalfWidth(turns, conf, a.prior.orElse(b.prior))
       return RatioEstimate(math.exp(c), math.exp(c - half), math.exp(c + half), conf, paired = true, bimodal)
     }
     val r = b.mean / a.mean
@@ -271,20 +274,22 @@ object ForkStats {
     * gives `logRatio` (`centreError`). */
   final case class TurnRatio(round: Int, logRatio: Double, withinSd: Double, cycles: Int, withinSe: Double = Double.NaN)
 
-  /** The half-width of a relayed ratio over its rounds: t with rounds − 1 df times the rounds' spread,
-    * never less than the spread the rounds' own turns give each round's centre (the root mean square of
+  /** The half-width of a relayed ratio over its rounds: t times the rounds' spread over √rounds, never
+    * less than the spread the rounds' own turns give each round's centre (the root mean square of
     * their `withinSe`). A round's centre carries its turns' noise whatever its launch did, so rounds
     * that agree more closely than that agreed by chance; taken at face value, three degrees of freedom
     * let such rounds decide ratios of a program against itself (the modified Hartung–Knapp interval of
     * random-effects meta-analysis, the between-launch variance never below the within's; Röver, Knapp
-    * and Friede 2015). */
-  def relayHalfWidth(turns: Vector[TurnRatio], confidence: Double): Double = {
+    * and Friede 2015). Without a `prior`, t has rounds − 1 df; with the table's (LaunchPrior), the
+    * rounds' variance is drawn towards the table's and t has the prior's df besides. */
+  def relayHalfWidth(turns: Vector[TurnRatio], confidence: Double, prior: Option[LaunchPrior] = None): Double = {
     val d = turns.map(_.logRatio)
     if (d.size < 2) Double.NaN
     else {
       val within = turns.map(_.withinSe).filterNot(_.isNaN)
       val floor = if (within.isEmpty) 0.0 else within.map(x => x * x).sum / within.size
-      tQuantile(confidence, d.size - 1) * math.sqrt(math.max(variance(d), floor) / d.size)
+      val (v, df) = prior.fold((variance(d), (d.size - 1).toDouble))(_.moderated(variance(d), d.size - 1))
+      tQuantile(confidence, df) * math.sqrt(math.max(v, floor) / d.size)
     }
   }
 
