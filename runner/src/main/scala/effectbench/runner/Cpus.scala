@@ -2,6 +2,7 @@ package effectbench.runner
 
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
+import scala.jdk.CollectionConverters._
 
 /** The core-count axis (`run --cpus 1,2`): each count is a JVM environment of its own. The
   * measuring JVM is told the count with `-XX:ActiveProcessorCount=N` (HotSpot's product flag,
@@ -42,6 +43,29 @@ object Cpus {
     * device interrupts to the first CPU unless told otherwise (on the 2-core guest every virtio
     * interrupt in /proc/interrupts lands on CPU0). */
   def pinned(n: Int): Vector[Int] = allowed.takeRight(n)
+
+  /** The disjoint sets of `n` cores that a relay's warm-up turns may take at once: the measuring cores
+    * (`pinned(n)`) first, then the next `n` down, as many whole sets as the run's cores hold; only the
+    * measuring cores where taskset is missing (a JVM could not be moved). On the 2-core guest a one-core
+    * table has two, (1) and (0); a two-core table one. */
+  def lanes(n: Int): Vector[Vector[Int]] =
+    if (taskset.isEmpty || n <= 0 || n > allowed.size) Vector(pinned(math.max(1, n)))
+    else allowed.reverse.grouped(n).filter(_.size == n).map(_.reverse).toVector
+
+  /** Moves every thread of `pid` and of its descendants (a JMH fork under its host JVM) to `cores`
+    * (`taskset -a -p`); a stopped process is moved as well. False when taskset is missing or failed. */
+  def pin(pid: Long, cores: Vector[Int]): Boolean = taskset.exists { ts =>
+    val pids = pid +: ProcessHandle.of(pid).map[Vector[Long]](h =>
+      h.descendants().iterator().asScala.map(_.pid()).toVector
+    ).orElse(Vector.empty[Long])
+    pids.forall { p =>
+      try {
+        val proc = new ProcessBuilder(ts.toString, "-a", "-p", "-c", cores.mkString(","), p.toString)
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+        proc.waitFor() == 0 || !ProcessHandle.of(p).isPresent
+      } catch { case _: java.io.IOException => false }
+    }
+  }
 
   /** `taskset -c <the last N allowed CPUs>` before the java command, where taskset exists. */
   def launcher(cpus: Option[Int]): Vector[String] = (cpus, taskset) match {

@@ -69,13 +69,18 @@ object Relay {
     * @param timeoutSeconds each JVM's time limit (the whole round: every turn of every JVM)
     * @param warmupTurns the turns each JVM warms up in (JMH's warm-up iterations) unless it says
     * @param settleMillis a pause between two turns, before the next turn's clock starts
+    * @param warmupLanes the disjoint core sets warm-up turns may take at once (Cpus.lanes): neighbouring
+    *                    warm-up turns of a cycle then run side by side, each JVM moved (`pin`, while stopped)
+    *                    to its lane's cores, and moved back to the first (the measuring cores, where it was
+    *                    started) before its next turn there; none or one: every turn alone
     * @param betweenCycles called before each cycle that no JVM's start overlaps, every JVM of the round
     *                      stopped or gone, given the cycle and whether it holds a measured turn: the machine canary reads
     *                      the machine there (MachineCanary.Guard.relayRound), and its reading (NaN: none) goes beside
     *                      the cycle's turns in the turn log */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
-      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, betweenCycles: (Int, Boolean) => Double = (_, _) => Double.NaN
+      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, betweenCycles: (Int, Boolean) => Double = (_, _) => Double.NaN,
+      warmupLanes: Vector[Vector[Int]] = Vector.empty, pin: (Long, Vector[Int]) => Boolean = Cpus.pin
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     // Tables are relayed only where Relay.available: reaching this is the engine's fault, not the user's.
@@ -170,18 +175,30 @@ object Relay {
         if (!spoken(k)) { spoken += k; launchNext() }
     }
     def until(cond: => Boolean): Unit = while (!cond) handle(events.take())
-    // A turn that overruns its limit (a hung benchmark) ends its JVM: the others keep their turns.
-    def turnOf(k: String): Unit = {
+    // Turns taken at once (warm-up turns in lanes, else one): each ends when its JVM is ready again or
+    // gone; a turn that overruns its limit (a hung benchmark) ends its JVM, the others keep their turns.
+    def turnsOf(ks: Vector[String]): Map[String, Double] = {
       val limit = System.nanoTime() + turnLimitSeconds * 1000000000L
-      while (state(k) == InTurn) {
+      var ended = Map.empty[String, Double]
+      def mark(): Unit = ks.foreach(k => if (state(k) != InTurn && !ended.contains(k)) ended += k -> now)
+      mark()
+      while (ks.exists(state(_) == InTurn)) {
         val e = events.poll(math.max(1L, (limit - System.nanoTime()) / 1000000L), java.util.concurrent.TimeUnit.MILLISECONDS)
         if (e != null) handle(e)
-        else if (state(k) == InTurn) {
+        else ks.filter(state(_) == InTurn).foreach { k =>
           Option(processes.get(k)).foreach(Subprocess.killTree)
           state += k -> Ending
         }
+        mark()
       }
+      ended
     }
+    // The lanes warm-up turns may take at once (lane 0: the measuring cores, where every JVM starts and
+    // every measured turn runs), and the lane each JVM is on now.
+    val lanes = if (warmupLanes.size > 1) warmupLanes else Vector.empty
+    var onLane = members.map(_.key -> 0).toMap
+    def place(k: String, lane: Int): Unit =
+      if (lanes.nonEmpty && onLane(k) != lane) pidOf(k).foreach { p => if (pin(p, lanes(lane))) onLane += k -> lane }
     var taken = members.map(_.key -> 0).toMap
     val warmups = members.map(m => m.key -> m.warmups.getOrElse(warmupTurns)).toMap
     // A JVM past its warm-up waits while another has not had its own or has not started yet (with no
@@ -203,22 +220,34 @@ object Relay {
           if (order.nonEmpty && members.forall(m => state(m.key) != Starting))
             betweenCycles(cycle, order.exists(k => taken(k) >= warmups(k)))
           else Double.NaN
-        order.foreach { k =>
-          if (state(k) == Waiting) {
+        // Neighbouring warm-up turns of the cycle go together, one a lane; every other turn alone.
+        def warming(k: String) = taken(k) < warmups(k)
+        val together = order.foldLeft(Vector.empty[Vector[String]]) { (acc, k) =>
+          acc.lastOption match {
+            case Some(g) if lanes.nonEmpty && warming(k) && g.size < lanes.size && g.forall(warming) => acc.init :+ (g :+ k)
+            case _ => acc :+ Vector(k)
+          }
+        }
+        together.foreach { g =>
+          val go = g.filter(state(_) == Waiting)
+          if (go.nonEmpty) {
             if (settleMillis > 0) Thread.sleep(settleMillis.toLong)
-            pidOf(k).foreach(freezer.continue)
+            // Moved while stopped: a measured turn back on the measuring cores, a warm-up turn onto its lane.
+            go.zipWithIndex.foreach { case (k, lane) => place(k, lane) }
+            go.foreach(k => pidOf(k).foreach(freezer.continue))
             val t0 = now
-            val sent =
-              try { outs(k).write(RelayProtocol.Go); outs(k).flush(); true }
-              catch { case _: java.io.IOException => false }
-            if (sent) {
-              state += k -> InTurn
-              taken += k -> (taken(k) + 1)
-              turnOf(k)
-              turns += Turn(cycle, k, t0, now, reading)
-            } else state += k -> Ending
+            val sent = go.filter { k =>
+              val ok =
+                try { outs(k).write(RelayProtocol.Go); outs(k).flush(); true }
+                catch { case _: java.io.IOException => false }
+              if (ok) { state += k -> InTurn; taken += k -> (taken(k) + 1) }
+              else state += k -> Ending
+              ok
+            }
+            val ended = turnsOf(sent)
+            sent.foreach(k => turns += Turn(cycle, k, t0, ended.getOrElse(k, now), reading))
             // After its last turn the JVM exits before the next turn: its exit is work on the same cores.
-            if (state(k) == Ending) until(state(k) == Done)
+            go.foreach(k => if (state(k) == Ending) until(state(k) == Done))
           }
         }
       }

@@ -422,7 +422,8 @@ object Rounds {
         var turnsTaken = Vector.empty[Relay.Turn]
         def relay(between: (Int, Boolean) => Double) = {
           val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
-              turnLimitSeconds = timeout, warmupTurns = prof.warmups, betweenCycles = between))
+              turnLimitSeconds = timeout, warmupTurns = prof.warmups, betweenCycles = between,
+              warmupLanes = group.headOption.flatMap(k => byKey(k).jvm.cpus).fold(Vector.empty[Vector[Int]])(Cpus.lanes)))
           outcomes = planned.collect { case (k, out, log, Right(_)) =>
             k -> JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
           }

@@ -116,6 +116,57 @@ class RelaySuite extends munit.FunSuite {
     assert(byKey("short")(1).start >= warmedUp, s"short's measured turn before long's warm-up ended: ${r.turns}")
   }
 
+  test(
+    "warm-up turns in lanes: neighbouring warm-up turns run side by side, each JVM moved to its lane; measured turns alone, on the first"
+  ) {
+    val d = Files.createTempDirectory(dir, "lanes")
+    val moves = new java.util.concurrent.ConcurrentLinkedQueue[(Long, Vector[Int], Double)]()
+    val t0 = System.nanoTime()
+    val lanes = Vector(Vector(1), Vector(0))
+    val keys = Vector("a", "b", "c", "d")
+    val r = Relay.run(keys.map(k => member(k, 6, work = "sleep 0.1", before = s"echo $$$$ > ${d.resolve(s"$k.pid")}")), 60,
+      new Random(5), warmupTurns = 3, warmupLanes = lanes,
+      pin = (pid, cores) => { moves.add((pid, cores, (System.nanoTime() - t0) / 1e9)); true })
+    keys.foreach(k => assertEquals(r.finished(k).exit, 0, k))
+    val pidOf = keys.map(k => k -> new String(Files.readAllBytes(d.resolve(s"$k.pid")), "UTF-8").trim.toLong).toMap
+    val byKey = r.turns.groupBy(_.key).map { case (k, ts) => k -> ts.sortBy(_.start) }
+    val (warm, measured) = (byKey.values.flatMap(_.take(3)).toVector, byKey.values.flatMap(_.drop(3)).toVector)
+    // Warm-up turns went two at a time, and no measured turn overlapped any other turn.
+    assert(overlapping(warm).nonEmpty, s"no two warm-up turns side by side: ${r.turns}")
+    assertEquals(overlapping(r.turns).filter { case (x, y) => measured.contains(x) || measured.contains(y) }, Vector.empty)
+    val all = moves.asScala.toVector
+    assert(all.exists(_._2 == Vector(0)), s"no JVM moved to the second lane: $all")
+    // Before each measured turn its JVM is back on the measuring lane (never moved, or moved back last).
+    measured.foreach { t =>
+      val last = all.filter(m => m._1 == pidOf(t.key) && m._3 <= t.start + 0.05).lastOption
+      assert(last.forall(_._2 == Vector(1)), s"${t.key}'s measured turn at ${t.start} on ${last.map(_._2)}: $all")
+    }
+  }
+
+  test("a JVM moved to a lane's cores runs only there (taskset -a -p)") {
+    assume(Cpus.taskset.isDefined && Cpus.allowed.size >= 2 && Files.isRegularFile(java.nio.file.Paths.get("/proc/self/status")),
+      "needs taskset and two cores")
+    val p = new ProcessBuilder("sleep", "30").start()
+    try {
+      def allowed = new String(Files.readAllBytes(java.nio.file.Paths.get(s"/proc/${p.pid()}/status")), "UTF-8").split('\n')
+        .find(_.startsWith("Cpus_allowed_list:")).map(_.stripPrefix("Cpus_allowed_list:").trim).getOrElse("?")
+      val one = Cpus.allowed.head
+      assert(Cpus.pin(p.pid(), Vector(one)))
+      assertEquals(Cpus.parseList(allowed), Vector(one))
+      assert(Cpus.pin(p.pid(), Cpus.allowed))
+      assertEquals(Cpus.parseList(allowed), Cpus.allowed)
+    } finally p.destroyForcibly()
+  }
+
+  test("lanes: the measuring cores first, then as many whole sets of the table's cores as the run has") {
+    assume(Cpus.taskset.isDefined, "needs taskset")
+    val all = Cpus.allowed
+    assertEquals(Cpus.lanes(1).head, Cpus.pinned(1))
+    assertEquals(Cpus.lanes(1).size, all.size)
+    assertEquals(Cpus.lanes(all.size), Vector(all))
+    assertEquals(Cpus.lanes(1).flatten.sorted, all.sorted)
+  }
+
   test("a runner killed with -9 in the middle of a round leaves no member behind, stopped ones included") {
     assume(Relay.available, "needs bash and /proc")
     val d = Files.createTempDirectory(dir, "kill9")
