@@ -126,17 +126,17 @@ object CellStats {
     * (log scale), worth 8.8 degrees of freedom beside each ratio's own 3"). */
   def priorNote(p: effectbench.stats.LaunchPrior, ownDf: Option[Int]): String = {
     val worth = if (p.df.isPosInfinity)
-      "spread no more than their own rounds make them: each ratio's interval takes the table's spread, t as on many degrees of freedom"
+      "spread no more than their own rounds make them: each ratio takes the table's spread or its own, the larger, t as on many degrees of freedom"
     else f"worth ${p.df}%.1f degrees of freedom beside each ratio's own" + ownDf.fold("")(d => s" $d")
     f"launch prior from ${p.ratios} relayed ratios against the fastest: their launches ${math.sqrt(p.variance) * 100}%.1f%% apart (standard deviation of the log ratio); $worth " +
-      "(each ratio's spread over its rounds drawn towards the table's, Smyth 2004; docs/lessons/launch-prior.md)"
+      "(a ratio whose rounds spread less is drawn up towards it, none below its own spread; Smyth 2004; docs/lessons/launch-prior.md)"
   }
 
   /** The legend every format prints under its tables. */
   def legend(confidence: Double): String = {
     val c = f"${confidence * 100}%.0f%%"
     s"score ± error: mean of the forks' steady-state means ± the $c t-interval half-width over forks (forks − 1 df; warm-up judged per fork); " +
-      s"vs fastest / vs baseline: ratio with its own $c interval from the forks of both cells (paired by round when measured in rounds; relayed, its rounds' spread drawn towards that of the table's other relayed ratios, with their degrees of freedom: an empirical Bayes prior), " +
+      s"vs fastest / vs baseline: ratio with its own $c interval from the forks of both cells (paired by round when measured in rounds; relayed, its rounds' spread drawn up towards that of the table's other relayed ratios when narrower, with their degrees of freedom: an empirical Bayes prior), " +
       "'tie' when that interval contains 1, 'bimodal' when a fork's iterations change state; a cell whose forks land in several launch states " +
       "(a gap between its fork means much wider than their spread, two launches or more in each) gets a score and ratios per state, their intervals from the launch spread pooled over its states, and a ratio against such a cell is taken against its most frequent state; precision: half-width as a share of the score; B/op: gc.alloc.rate.norm"
   }

@@ -174,7 +174,7 @@ object ReportModel {
       // A cell with several launch states is compared through its most frequent state (TableJudging.reference).
       val ref0: Map[String, CellEstimate] = est.map { case (k, e) => k -> TableJudging.reference(e) }
       val fastest = TableJudging.fastest(scored.map(c => c -> ref0(c.key)), higher).map(_._1)
-      // Every ratio of the table draws its launch variance towards the table's (TableJudging.withPrior).
+      // Every relayed ratio of the table is weighed against the table's launch spread (TableJudging.withPrior).
       val prior = fastest.flatMap(f => TableJudging.withPrior(f.key -> ref0(f.key), ref0.toVector)._2.prior)
       val ref = ref0.map { case (k, e) => k -> e.copy(prior = prior) }
       val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))

@@ -13,7 +13,7 @@ object EngineDefaults {
        f"relay rounds (a table's JVMs of a round live at once and take turns, one iteration a turn of about ${e.turnSeconds * 1000}%.0f ms, in an order shuffled every cycle; " +
          s"a multi-fiber table on every core the run may use (${Cpus.relayCount}), a single-fiber one (${Cpus.SingleFiber.map(_.id).toVector.sorted.mkString(", ")}) on one, " +
          s"every JVM out of its turn stopped whole, each with ${Relay.jvmFlags.mkString(" ")}; " +
-         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds, their spread drawn towards that of the table's other relayed ratios (an empirical Bayes prior, three ratios or more); latency tables: one window a turn; "
+         "a ratio is the Hodges–Lehmann centre of one cell's turns over the other's in the same cycles, its interval over the rounds, their spread drawn up towards that of the table's other relayed ratios when narrower (an empirical Bayes prior, three ratios or more); latency tables: one window a turn; "
      else "") +
       f"paired rounds (one fork per cell per round, shuffled, seed ${e.seed}; after the first ${e.minRounds} only the cells whose ratio is open, " +
       "with the fastest, twice while two ratios are open; under a budget, the open ratios it can still settle, nearest first, as many as fit; a cell with launch states until each state has " +

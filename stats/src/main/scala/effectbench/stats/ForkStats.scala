@@ -281,7 +281,7 @@ object ForkStats {
     * let such rounds decide ratios of a program against itself (the modified Hartung–Knapp interval of
     * random-effects meta-analysis, the between-launch variance never below the within's; Röver, Knapp
     * and Friede 2015). Without a `prior`, t has rounds − 1 df; with the table's (LaunchPrior), the
-    * rounds' variance is drawn towards the table's and t has the prior's df besides. */
+    * rounds' variance is drawn up towards the table's when smaller (LaunchPrior.moderated) and t has the prior's df besides. */
   def relayHalfWidth(turns: Vector[TurnRatio], confidence: Double, prior: Option[LaunchPrior] = None): Double = {
     val d = turns.map(_.logRatio)
     if (d.size < 2) Double.NaN

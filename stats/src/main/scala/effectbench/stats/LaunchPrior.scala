@@ -7,17 +7,21 @@ import org.apache.commons.numbers.gamma.{Digamma, Trigamma}
   * a scaled inverse χ² with `df` prior degrees of freedom around `variance` (the empirical Bayes
   * model of Smyth 2004, "Linear models and empirical Bayes methods for assessing differential
   * expression in microarray experiments", Stat. Appl. Genet. Mol. Biol. 3(1), §6; limma's
-  * `squeezeVar`). A ratio's own variance is then drawn towards the table's, and its t gains the
+  * `squeezeVar`). A ratio's own variance is then drawn up towards the table's when smaller, and its t gains the
   * prior's degrees of freedom (`moderated`). `df` is infinite when the ratios spread no more than
   * their sampling alone would make them: every ratio then takes the table's variance. `ratios`: how
   * many ratios it was fitted on. */
 final case class LaunchPrior(df: Double, variance: Double, ratios: Int) {
 
   /** A ratio's launch variance `v` on `d` degrees of freedom drawn towards the table's, with the
-    * degrees of freedom its t then has: (df · variance + d · v) / (df + d) on df + d. */
+    * degrees of freedom its t then has: (df · variance + d · v) / (df + d) on df + d, but never below
+    * `v` itself. Why: a ratio whose launches spread more than its table's (a runtime whose JIT lands
+    * differently from launch to launch) keeps the spread its own rounds show; only one that spread
+    * less by chance is drawn up, and both gain the degrees of freedom (wider than Smyth's moderated
+    * t, so its coverage is at least theirs). */
   def moderated(v: Double, d: Int): (Double, Double) =
-    if (df.isPosInfinity) (variance, LaunchPrior.ManyDf)
-    else ((df * variance + d * v) / (df + d), df + d)
+    if (df.isPosInfinity) (math.max(variance, v), LaunchPrior.ManyDf)
+    else (math.max(v, (df * variance + d * v) / (df + d)), df + d)
 }
 
 object LaunchPrior {

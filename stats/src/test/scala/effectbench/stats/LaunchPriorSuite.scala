@@ -36,13 +36,17 @@ class LaunchPriorSuite extends munit.FunSuite {
     assert(p.df > 200, p.toString)
     assertEqualsDouble(p.variance / 0.0144, 1.0, 0.05)
     val inf = LaunchPrior(Double.PositiveInfinity, 0.0144, 9)
-    assertEquals(inf.moderated(0.5, 3), (0.0144, LaunchPrior.ManyDf))
+    assertEquals(inf.moderated(0.01, 3), (0.0144, LaunchPrior.ManyDf))
+    assertEquals(inf.moderated(0.5, 3), (0.5, LaunchPrior.ManyDf))
   }
 
-  test("moderated: the ratio's variance drawn towards the table's, weighted by degrees of freedom") {
-    val (v, df) = LaunchPrior(6.0, 0.01, 8).moderated(0.04, 3)
-    assertEqualsDouble(v, (6 * 0.01 + 3 * 0.04) / 9, 1e-15)
+  test(
+    "moderated: a ratio that spread less than its table drawn up towards it, weighted by degrees of freedom; one that spread more keeps its own"
+  ) {
+    val (v, df) = LaunchPrior(6.0, 0.04, 8).moderated(0.01, 3)
+    assertEqualsDouble(v, (6 * 0.04 + 3 * 0.01) / 9, 1e-15)
     assertEqualsDouble(df, 9.0, 0.0)
+    assertEquals(LaunchPrior(6.0, 0.01, 8).moderated(0.04, 3), (0.04, 9.0))
   }
 
   test("too few ratios, or none with a variance: no prior") {
