@@ -10,7 +10,22 @@ import scala.jdk.CollectionConverters._
   * measured with the machine away, their p99 and the others', and the cell's p99 without them.
   * `p99Usual` is the geometric mean over forks of each fork's p99 over its usual windows, as the
   * cell's own p99 is over all of them (LatencyStats.estimate); NaN where no fork has one. */
-final case class AwayWindows(away: Int, windows: Int, p99Away: Double, p99Others: Double, p99Usual: Double)
+final case class AwayWindows(
+    away: Int, windows: Int, p99Away: Double, p99Others: Double, p99Usual: Double,
+    /** Each window's own p99 (µs; NaN under `LatencyAway.MinWindowEvents` answered), away and usual. */
+    awayWindowP99s: Vector[Double] = Vector.empty, usualWindowP99s: Vector[Double] = Vector.empty
+) {
+  /** How likely windows measured with the machine as usual would sit as high as the away ones do:
+    * the one-sided Mann–Whitney p that the away windows' own p99s lie above the usual ones'. NaN under
+    * `LatencyAway.MinWindowsASide` windows with a p99 on either side. */
+  def raisedP: Double = {
+    val (a, u) = (awayWindowP99s.filterNot(_.isNaN), usualWindowP99s.filterNot(_.isNaN))
+    if (a.size < LatencyAway.MinWindowsASide || u.size < LatencyAway.MinWindowsASide) Double.NaN
+    else effectbench.stats.Stats.mannWhitneyGreaterP(a.toArray, u.toArray)
+  }
+  /** The away windows sit higher than the usual ones (one-sided p under `LatencyAway.RaisedAlpha`). */
+  def raised: Boolean = !raisedP.isNaN && raisedP < LatencyAway.RaisedAlpha
+}
 
 /** The machine canary window by window for the latency family. A latency window is a relay turn, so
   * the canary's reading before each relay cycle (the round's turn log, `logs/relay--*.tsv`, column
@@ -19,6 +34,15 @@ final case class AwayWindows(away: Int, windows: Int, p99Away: Double, p99Others
   * next cycle read. The latency fork keeps those windows (runner's MachineCanary.Guard.relayRound,
   * `kept, unmoved`); the report says, per cell, whether its p99 rests on them. */
 object LatencyAway {
+
+  /** A window answering fewer events than this has no p99 of its own (its third largest at 250 events). */
+  val MinWindowEvents = 50
+
+  /** Windows with a p99 each side before the away ones are tested against the usual ones. */
+  val MinWindowsASide = 3
+
+  /** The one-sided level at which the away windows count as sitting higher than the usual ones. */
+  val RaisedAlpha = 0.05
 
   /** A round's turn log as read back: per cycle, its cells and the canary's reading before it (NaN: none). */
   final case class TurnLog(turns: Vector[(Int, String)], readings: Map[Int, Double])
@@ -66,8 +90,10 @@ object LatencyAway {
           }
           val usualForks = marked.flatten.map(ws => p99(ws.collect { case (h, false) => h })).filterNot(_.isNaN)
           val usualP99 = if (usualForks.isEmpty) Double.NaN else math.exp(usualForks.map(math.log).sum / usualForks.size)
+          def own(h: Histogram): Double =
+            if (h.getTotalCount < MinWindowEvents) Double.NaN else h.getValueAtPercentile(99) / 1000.0
           Some(AwayWindows(all.count(_._2), all.size, p99(all.collect { case (h, true) => h }), p99(all.collect { case (h, false) => h }),
-              usualP99))
+              usualP99, all.collect { case (h, true) => own(h) }, all.collect { case (h, false) => own(h) }))
         }
       }
 

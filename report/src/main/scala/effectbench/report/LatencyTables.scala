@@ -209,6 +209,11 @@ object LatencyTables {
         else if (a.p99Usual < i.low || a.p99Usual > i.high)
           s"without them its p99 would be ${us(a.p99Usual)}, outside its interval [${Format.num(i.low)} … ${Format.num(i.high)}]: " +
             "the machine's state sets this p99"
+        else if (a.raised)
+          s"the away windows' own p99s lie above the others' (one-sided Mann–Whitney p ${Format.p(a.raisedP)}, " +
+            s"${a.awayWindowP99s.count(!_.isNaN)} windows against ${a.usualWindowP99s.count(!_.isNaN)}); without them its p99 would be " +
+            s"${us(a.p99Usual)}, inside its interval [${Format.num(i.low)} … ${Format.num(i.high)}], which they widen: " +
+            "the machine's state raises this p99 and widens its interval"
         else
           s"without them its p99 would be ${us(a.p99Usual)}, inside its interval [${Format.num(i.low)} … ${Format.num(i.high)}]: " +
             "the machine's state does not set this p99"

@@ -33,6 +33,9 @@ object Format {
     case _ => "?"
   }
 
+  /** A p-value: two significant digits, "< 0.001" below a thousandth, "?" when unknown. */
+  def p(x: Double): String = if (x.isNaN) "?" else if (x < 0.001) "< 0.001" else fmt("%.2g", x)
+
   def duration(seconds: Double): String = {
     val s = math.max(0, seconds.round)
     if (s >= 3600) fmt("%dh%02dm", s / 3600, (s % 3600) / 60) else fmt("%02d:%02d", s / 60, s % 60)

@@ -1,7 +1,7 @@
 package effectbench.stats
 
 import java.util.SplittableRandom
-import org.apache.commons.statistics.inference.MannWhitneyUTest
+import org.apache.commons.statistics.inference.{AlternativeHypothesis, MannWhitneyUTest}
 
 /** The statistics behind `bench compare`: a hierarchical bootstrap of the ratio of means
   * (resampling forks, then iterations within each drawn fork) and the Mann–Whitney U test. */
@@ -68,5 +68,14 @@ object Stats {
     if (x.isEmpty || y.isEmpty) Double.NaN else MannWhitneyU.test(x, y).getPValue
   }
 
+  /** One-sided p-value of the Mann–Whitney U test that A's values lie above B's (A stochastically
+    * greater), the library's defaults otherwise (as `mannWhitneyP`). NaN when either sample is empty. */
+  def mannWhitneyGreaterP(a: Array[Double], b: Array[Double]): Double = {
+    val x = a.filterNot(_.isNaN)
+    val y = b.filterNot(_.isNaN)
+    if (x.isEmpty || y.isEmpty) Double.NaN else MannWhitneyGreater.test(x, y).getPValue
+  }
+
   private val MannWhitneyU = MannWhitneyUTest.withDefaults()
+  private val MannWhitneyGreater = MannWhitneyUTest.withDefaults().`with`(AlternativeHypothesis.GREATER_THAN)
 }
