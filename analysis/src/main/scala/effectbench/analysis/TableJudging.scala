@@ -24,14 +24,17 @@ object TableJudging {
   def fastest[K](refs: Vector[(K, CellEstimate)], higher: Boolean): Option[(K, CellEstimate)] =
     if (refs.isEmpty) None else Some(if (higher) refs.maxBy(_._2.mean) else refs.minBy(_._2.mean))
 
-  /** The fastest (`fastest`'s pick) carrying its table's launch prior (stats LaunchPrior.ofTable,
-    * from the relayed ratios of the other references in `refs` to it), so that every ratio taken
-    * against it draws its launch variance towards the table's. Why: four rounds give each ratio's
-    * interval a t on 3 df (3.18); the table's ratios spread alike enough that together they say more
+  /** A table's launch prior (stats LaunchPrior.ofTable) from the relayed ratios of the other
+    * references in `refs` to the fastest. Why: four rounds give each ratio's interval a t on 3 df
+    * (3.18); the table's ratios spread alike enough that together they say more
     * (docs/lessons/launch-prior.md). */
+  def priorOf[K](fastest: (K, CellEstimate), refs: Vector[(K, CellEstimate)]): Option[effectbench.stats.LaunchPrior] =
+    effectbench.stats.LaunchPrior.ofTable(fastest._2, refs.filterNot(_._1 == fastest._1).map(_._2))
+
+  /** The fastest carrying its table's launch prior (`priorOf`), so that every relayed ratio taken
+    * against it is weighed with the table's launch spread (never drawn below its own). */
   def withPrior[K](fastest: (K, CellEstimate), refs: Vector[(K, CellEstimate)]): (K, CellEstimate) =
-    fastest._1 -> fastest._2.copy(prior =
-      effectbench.stats.LaunchPrior.ofTable(fastest._2, refs.filterNot(_._1 == fastest._1).map(_._2)))
+    fastest._1 -> fastest._2.copy(prior = priorOf(fastest, refs))
 
   /** A row's mark, first match wins: not measured; under the floor (Floor: it outranks being the
     * fastest, which such a cell most likely is by work it did not do); the fastest; a tie (its ratio

@@ -175,7 +175,7 @@ object ReportModel {
       val ref0: Map[String, CellEstimate] = est.map { case (k, e) => k -> TableJudging.reference(e) }
       val fastest = TableJudging.fastest(scored.map(c => c -> ref0(c.key)), higher).map(_._1)
       // Every relayed ratio of the table is weighed against the table's launch spread (TableJudging.withPrior).
-      val prior = fastest.flatMap(f => TableJudging.withPrior(f.key -> ref0(f.key), ref0.toVector)._2.prior)
+      val prior = fastest.flatMap(f => TableJudging.priorOf(f.key -> ref0(f.key), ref0.toVector))
       val ref = ref0.map { case (k, e) => k -> e.copy(prior = prior) }
       val baseline = scored.find(c => c.id.exists(_.runtime == Runtimes.Baseline.id))
       val rows = cells.map { c =>

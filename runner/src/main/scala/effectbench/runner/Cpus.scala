@@ -2,7 +2,6 @@ package effectbench.runner
 
 import java.nio.charset.StandardCharsets
 import java.nio.file.{Files, Path, Paths}
-import scala.jdk.CollectionConverters._
 
 /** The core-count axis (`run --cpus 1,2`): each count is a JVM environment of its own. The
   * measuring JVM is told the count with `-XX:ActiveProcessorCount=N` (HotSpot's product flag,
@@ -55,10 +54,7 @@ object Cpus {
   /** Moves every thread of `pid` and of its descendants (a JMH fork under its host JVM) to `cores`
     * (`taskset -a -p`); a stopped process is moved as well. False when taskset is missing or failed. */
   def pin(pid: Long, cores: Vector[Int]): Boolean = taskset.exists { ts =>
-    val pids = pid +: ProcessHandle.of(pid).map[Vector[Long]](h =>
-      h.descendants().iterator().asScala.map(_.pid()).toVector
-    ).orElse(Vector.empty[Long])
-    pids.forall { p =>
+    Freezer.tree(pid).forall { p =>
       try {
         val proc = new ProcessBuilder(ts.toString, "-a", "-p", "-c", cores.mkString(","), p.toString)
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()

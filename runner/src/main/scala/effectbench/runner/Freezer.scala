@@ -45,9 +45,7 @@ final class Freezer private (proc: Process, in: BufferedWriter, out: BufferedRea
   /** Continues `pid` and its descendants. */
   def continue(pid: Long): Boolean = say("cont " + tree(pid).mkString(" "))
 
-  private def tree(pid: Long): Vector[Long] =
-    pid +: ProcessHandle.of(pid).map[Vector[Long]](h => h.descendants().iterator().asScala.map(_.pid()).toVector)
-      .orElse(Vector.empty[Long])
+  private def tree(pid: Long): Vector[Long] = Freezer.tree(pid)
 
   /** Continues whatever is still kept (a member that is stopped and still alive would otherwise stay so)
     * and ends the keeper without killing anything. */
@@ -94,6 +92,11 @@ object Freezer {
   lazy val bash: Option[Path] = Vector("/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash").map(Paths.get(_)).find(Files.isExecutable(_))
 
   /** Whether processes can be stopped here: a bash to keep them and Linux's /proc to see them stopped. */
+  /** `pid` and every descendant it has now (a JMH host JVM and its fork). */
+  def tree(pid: Long): Vector[Long] =
+    pid +: ProcessHandle.of(pid).map[Vector[Long]](h => h.descendants().iterator().asScala.map(_.pid()).toVector)
+      .orElse(Vector.empty[Long])
+
   def available: Boolean = bash.isDefined && Files.isDirectory(Paths.get("/proc/self/task"))
 
   /** Starts a keeper; None where `available` is false or it does not start. */

@@ -45,8 +45,8 @@ final case class CellEstimate(
     /** Measured in relay rounds: the forks of one round took turns with the other cells' forks of
       * that round, iteration for iteration, so a ratio pairs them turn against turn. */
     cycles: Boolean = false,
-    /** The launch prior of the cell's table (LaunchPrior.ofTable): a relayed ratio with this cell draws
-      * its launch variance towards the table's. None: the ratio stands on its own rounds. */
+    /** The launch prior of the cell's table (LaunchPrior.ofTable): a relayed ratio with this cell weighs
+      * its launch variance with the table's (LaunchPrior.moderated). None: the ratio stands on its own rounds. */
     prior: Option[LaunchPrior] = None
 ) {
   def forkMeans: Vector[Double] = forks.map(_.mean)

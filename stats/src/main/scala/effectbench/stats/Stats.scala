@@ -62,18 +62,16 @@ object Stats {
     * f(m, n, k) table for all calls and grows it to the largest m, n and k seen (`getF`), which for
     * 1 × 2500 then 50 × 50 values is over a gigabyte; below 50 values both rules agree.
     * NaN when either sample is empty; NaN values are left out (the library refuses both). */
-  def mannWhitneyP(a: Array[Double], b: Array[Double]): Double = {
-    val x = a.filterNot(_.isNaN)
-    val y = b.filterNot(_.isNaN)
-    if (x.isEmpty || y.isEmpty) Double.NaN else MannWhitneyU.test(x, y).getPValue
-  }
+  def mannWhitneyP(a: Array[Double], b: Array[Double]): Double = mannWhitney(MannWhitneyU, a, b)
 
   /** One-sided p-value of the Mann–Whitney U test that A's values lie above B's (A stochastically
     * greater), the library's defaults otherwise (as `mannWhitneyP`). NaN when either sample is empty. */
-  def mannWhitneyGreaterP(a: Array[Double], b: Array[Double]): Double = {
+  def mannWhitneyGreaterP(a: Array[Double], b: Array[Double]): Double = mannWhitney(MannWhitneyGreater, a, b)
+
+  private def mannWhitney(test: MannWhitneyUTest, a: Array[Double], b: Array[Double]): Double = {
     val x = a.filterNot(_.isNaN)
     val y = b.filterNot(_.isNaN)
-    if (x.isEmpty || y.isEmpty) Double.NaN else MannWhitneyGreater.test(x, y).getPValue
+    if (x.isEmpty || y.isEmpty) Double.NaN else test.test(x, y).getPValue
   }
 
   private val MannWhitneyU = MannWhitneyUTest.withDefaults()
