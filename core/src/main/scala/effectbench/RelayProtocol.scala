@@ -11,4 +11,7 @@ object RelayProtocol {
   val End: Int = 'E'
   /** Referee to JVM: your turn. */
   val Go: Int = 'G'
+  /** Referee to JVM: the round has its measured turns; run the trial's remaining iterations without
+    * waiting for turns (they are in no estimate) and end. */
+  val Free: Int = 'F'
 }

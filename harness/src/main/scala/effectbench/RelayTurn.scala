@@ -10,18 +10,20 @@ import java.nio.charset.StandardCharsets
   * loopback and says who it is. At each iteration's setup it says it is ready (`R`), which also
   * tells the referee that its previous turn, JMH's bookkeeping after it included, is over, and waits
   * for the referee's go (`G`); the wait is outside the timed part, since JMH starts an iteration's
-  * clock after its setup. After the trial's last check it says it is ending (`E`). Without the
-  * property every call here does nothing.
+  * clock after its setup. A referee whose round has its measured turns answers free (`F`) instead: the
+  * trial's remaining iterations then run without waiting, in no estimate. After the trial's last
+  * check it says it is ending (`E`). Without the property every call here does nothing.
   *
   * Protocol, one byte a message after the first line: JVM to referee `TOKEN\n`, then `R` or `E`;
-  * referee to JVM `G`. A referee that goes away (EOF) ends the JVM: nothing it measures after that
+  * referee to JVM `G` or `F`. A referee that goes away (EOF) ends the JVM: nothing it measures after that
   * could be paired. */
 object RelayTurn {
-  import RelayProtocol.{End, Go, Property, Ready}
+  import RelayProtocol.{End, Free, Go, Property, Ready}
 
   private var socket: Socket = null
   private var in: InputStream = null
   private var out: OutputStream = null
+  @volatile private var freed = false
 
   /** "PORT:TOKEN" parsed; None when the property is absent. */
   def spec(value: String): Option[(Int, String)] =
@@ -45,13 +47,14 @@ object RelayTurn {
     out.flush()
   }
 
-  /** Ready for a turn: waits until the referee says go. */
-  def awaitTurn(): Unit = if (enabled) synchronized {
+  /** Ready for a turn: waits until the referee says go; once it has said free, returns at once. */
+  def awaitTurn(): Unit = if (enabled && !freed) synchronized {
     connect()
     out.write(Ready)
     out.flush()
     val b = in.read()
-    if (b != Go) {
+    if (b == Free) freed = true
+    else if (b != Go) {
       System.err.println(s"effectbench: the relay referee ${if (b < 0) "is gone" else s"sent '$b'"}; ending this JVM")
       Runtime.getRuntime.halt(144)
     }

@@ -70,14 +70,16 @@ object EngineEvent {
   }
 
   /** A table is measured in relay rounds; `turns`, the profile its JVMs take turns with, or None for
-    * a latency table (one window a turn). */
-  final case class RelayRounds(table: String, turns: Option[MeasureProfile]) extends OneLine {
+    * a latency table (one window a turn); `spares`, the measured turns a round may take in place of
+    * cycles the machine canary read away. */
+  final case class RelayRounds(table: String, turns: Option[MeasureProfile], spares: Int = 0) extends OneLine {
     def line: String = turns match {
       case None =>
         s"table $table: relay rounds (each round's JVMs live at once and take turns, one window a turn, the JVMs out of turn stopped)"
       case Some(t) =>
         f"table $table: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
-          f"${t.warmups} warm-up turns of ${t.warmupSeconds}%.2f s, ${t.iterations} measured of ${t.iterationSeconds}%.2f s)"
+          f"${t.warmups} warm-up turns of ${t.warmupSeconds}%.2f s, ${t.iterations} measured of ${t.iterationSeconds}%.2f s" +
+          (if (spares > 0) s", up to $spares more in place of cycles the machine was away for)" else ")")
     }
   }
 

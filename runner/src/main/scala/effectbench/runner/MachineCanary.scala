@@ -89,7 +89,7 @@ object MachineCanary {
   /** A reading above the reference by more than this fraction is a slow machine (analysis's CanaryRule,
     * which the report reads the record with). */
   val SlowFactor: Double = effectbench.analysis.CanaryRule.SlowFactor
-  /** Readings before a verdict: the reference is their lower quartile. */
+  /** Readings before a verdict (Judge.reference). */
   val MinReadings = 4
 
   /** One reading of the canary: the cache-to-cache round trip between two threads, in ns. */
@@ -97,15 +97,22 @@ object MachineCanary {
     def parts: Vector[Double] = Vector(c2c)
   }
 
-  /** The readings of a run so far and the verdict on a new one: the reference is their lower
-    * quartile (the machine at its usual speed, after enough readings that one fast outlier does not
-    * set it), so a run that begins in a slow episode learns the machine's speed when it returns. */
+  /** The readings of a run so far and the verdict on a new one: the reference is the lower quartile
+    * of the readings of the machine's fastest state seen (those no slower than the fastest reading
+    * allows), after `MinReadings` readings. So a run that begins in a slow episode learns the
+    * machine's speed when it returns, even when most of its readings so far were away: the state is
+    * the host's placement of the vCPUs (two clusters on the nested 2-core guest, 50–95 ns and 280–390
+    * ns over 15,000 readings), and a quartile of every reading took the away state for the usual in
+    * a single-table run whose first round was mostly away. */
   final case class Judge(readings: Vector[Reading] = Vector.empty, slowFactor: Double = SlowFactor) {
     def reference: Option[Reading] =
       if (readings.size < MinReadings) None
       else {
+        val all = readings.map(_.c2c)
+        val fastest = all.min
+        val state = all.filterNot(c => effectbench.analysis.CanaryRule.slow(c, fastest, slowFactor))
         // One of the readings, the lower of the two around the quartile (Hyndman–Fan 1).
-        Some(Reading(Describe.quantile(readings.map(_.c2c), 0.25, Describe.QuantileRule.Lower)))
+        Some(Reading(Describe.quantile(if (state.isEmpty) all else state, 0.25, Describe.QuantileRule.Lower)))
       }
     /** How much slower than the reference a reading is (0.3 = 30%); NaN before MinReadings. */
     def excess(r: Reading): Double = reference.fold(Double.NaN)(ref => MachineCanary.excess(r, ref))
@@ -124,10 +131,10 @@ object MachineCanary {
     final case class Turns(cycles: Vector[Int], away: Double) extends RoundAway
   }
 
-  /** The share of a relay round's measured cycles above which a round read away is set aside whole
-    * rather than kept without their turns: past half, what is left is fewer turns than the state held,
-    * and later rounds measure the cells again. */
-  val MaxAwayShare = 0.5
+  /** The share of a relay round's planned measured cycles that must be left, read usual, for the round
+    * to be kept without the cycles read away rather than set aside whole: under half, what is left is
+    * fewer turns than the state held, and later rounds measure the cells again. */
+  val MinUsualShare = 0.5
 
   /** The engine's use of the canary over one run: a reading before each fork and one after it; a
     * fork with either reading slow was measured, in part or whole, with the machine away from its
@@ -191,16 +198,19 @@ object MachineCanary {
     }
 
     /** Measures one relay round under the canary: a reading before each of its cycles that no JVM's start
-      * overlaps (every JVM of the round stopped: Relay.run's `betweenCycles`) and one after its last.
-      * `run(between)` measures the round, calling `between(cycle, measured)` before those cycles,
-      * `measured` whether the cycle holds a measured turn; it returns the reading, in ns. `cells`: each
-      * cell's key and the JMH file it keeps.
+      * overlaps (every JVM of the round stopped: Relay.run's `canary`) and one after its last.
+      * `run(hooks)` measures the round, calling `hooks.between(cycle, measured)` before those cycles,
+      * `measured` whether the cycle holds a measured turn; it returns the reading, in ns. `hooks.away`
+      * judges a reading as the round goes (the reference with the round's readings so far), and
+      * `hooks.unmeasured(cycle)` takes back a cycle read but not measured (the round had its usual cycles).
+      * `cells`: each cell's key and the JMH file it keeps; `planned`, the measured cycles the round
+      * planned (None: as many as it measured).
       *
       * The round's readings join the reference first (a run that begins with the machine away learns its
       * usual state from the round's own cycles). Then each measured cycle is judged by the readings on
       * either side of it: a cycle with either slow was measured, in part or whole, with the machine away.
-      * Every cell's turn of such a cycle is taken out (`aside(RoundAway.Turns(cycles, away))`); when they
-      * are more than `MaxAwayShare` of the measured cycles, the round is set aside whole
+      * Every cell's turn of such a cycle is taken out (`aside(RoundAway.Turns(cycles, away))`); when the
+      * cycles left are fewer than `MinUsualShare` of those planned, the round is set aside whole
       * (`aside(RoundAway.Whole(away))`). `aside` names where each cell's JMH file is kept. Why: the state
       * slows the runtimes whose threads hand work to each other by different amounts (1.3–2.6× in one
       * fork-many cycle on the nested 2-core guest), which pairing turn against turn cannot take out, and it
@@ -209,14 +219,22 @@ object MachineCanary {
       * after that. Returns the round and whether it was kept.
       *
       * `setsAside` false (a latency table): a slow reading is recorded (`kept, unmoved`), every turn kept. */
-    def relayRound[A](table: String, cells: Vector[(String, String)], round: Int, setsAside: Boolean = true)(
-        run: ((Int, Boolean) => Double) => A
+    def relayRound[A](
+        table: String, cells: Vector[(String, String)], round: Int, setsAside: Boolean = true,
+        planned: Option[Int] = None
+    )(
+        run: Relay.CanaryHooks => A
     )(aside: RoundAway => Map[String, String]): (A, Boolean) = {
       seed()
       var readings = Vector.empty[(Int, Reading, Boolean)]
-      val a = run { (cycle, measured) =>
-        val r = take(); readings :+= ((cycle, r, measured)); r.c2c
-      }
+      var live = judge
+      val a = run(Relay.CanaryHooks(
+          between = { (cycle, measured) =>
+            val r = take(); readings :+= ((cycle, r, measured)); live = live.add(r); r.c2c
+          },
+          away = ns => !ns.isNaN && live.slow(Reading(ns)),
+          unmeasured = cycle => readings = readings.map { case (c, r, _) if c == cycle => (c, r, false); case x => x }
+        ))
       val end = take()
       judge = (readings.map(_._2) :+ end).foldLeft(judge)(_.add(_))
       val ref = judge.reference.getOrElse(end)
@@ -234,7 +252,7 @@ object MachineCanary {
       val slow = awayCycles.nonEmpty || (measured.isEmpty && judge.slow(end))
       if (slow && !setsAside) { log(Verdict.Unmoved, Map.empty); (a, true) }
       else if (!slow) { log(Verdict.Clean, Map.empty); (a, true) }
-      else if (awayCycles.size > MaxAwayShare * measured.size || measured.isEmpty) {
+      else if (measured.size - awayCycles.size < MinUsualShare * planned.getOrElse(measured.size) || measured.isEmpty) {
         val moved = aside(RoundAway.Whole(away))
         events(EngineEvent.Note(f"table $table round $round: set aside, the machine away from its usual state during it (canary " +
             f"slow around ${awayCycles.size} of its ${measured.size} measured cycles, up to ${away * 100}%+.0f%%, against its usual " +

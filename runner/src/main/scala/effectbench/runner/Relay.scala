@@ -32,6 +32,15 @@ object Relay {
     * round's first turn), and the machine canary's reading before its cycle (ns; NaN: none taken). */
   final case class Turn(cycle: Int, key: String, start: Double, end: Double, canary: Double = Double.NaN)
 
+  /** What the machine canary gives a round: `between(cycle, measured)` reads the machine before a cycle
+    * that no start overlaps (ns; NaN: none), every JVM of the round stopped; `away` judges a reading;
+    * `unmeasured(cycle)` says that the cycle just read takes no turn after all, the round having its
+    * measured cycles (see `run`'s `usualCycles`). */
+  final case class CanaryHooks(between: (Int, Boolean) => Double, away: Double => Boolean = _ => false, unmeasured: Int => Unit = _ => ())
+  object CanaryHooks {
+    val none: CanaryHooks = CanaryHooks((_, _) => Double.NaN)
+  }
+
   /** A round's outcome: how each JVM ended, the turns taken, and the round's wall time. */
   final case class Round(finished: Map[String, Finished], turns: Vector[Turn], seconds: Double)
 
@@ -45,6 +54,7 @@ object Relay {
   private case object Starting extends State
   private case object Waiting extends State
   private case object InTurn extends State
+  private case object Freed extends State
   private case object Ending extends State
   private case object Done extends State
 
@@ -73,14 +83,19 @@ object Relay {
     *                    warm-up turns of a cycle then run side by side, each JVM moved (`pin`, while stopped)
     *                    to its lane's cores, and moved back to the first (the measuring cores, where it was
     *                    started) before its next turn there; none or one: every turn alone
-    * @param betweenCycles called before each cycle that no JVM's start overlaps, every JVM of the round
-    *                      stopped or gone, given the cycle and whether it holds a measured turn: the machine canary reads
-    *                      the machine there (MachineCanary.Guard.relayRound), and its reading (NaN: none) goes beside
-    *                      the cycle's turns in the turn log */
+    * @param canary its `between` is called before each cycle that no JVM's start overlaps, every JVM of the
+    *               round stopped or gone, given the cycle and whether it holds a measured turn: the machine canary
+    *               reads the machine there (MachineCanary.Guard.relayRound), and its reading (NaN: none) goes beside
+    *               the cycle's turns in the turn log
+    * @param usualCycles the measured cycles the round wants with the machine in its usual state (the readings
+    *                    on both sides of the cycle not `away`): once it has them, each JVM is told to run its
+    *                    remaining iterations freely (RelayProtocol.Free: the JVMs were given spare ones, which
+    *                    stand in for cycles read away), all JVMs at once, and the round ends when they have
+    *                    exited; the cycle read last is then `unmeasured`. None: every iteration is a turn */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
-      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, betweenCycles: (Int, Boolean) => Double = (_, _) => Double.NaN,
-      warmupLanes: Vector[Vector[Int]] = Vector.empty, pin: (Long, Vector[Int]) => Boolean = Cpus.pin
+      turnLimitSeconds: Long = 600, warmupTurns: Int = 0, canary: CanaryHooks = CanaryHooks.none,
+      warmupLanes: Vector[Vector[Int]] = Vector.empty, pin: (Long, Vector[Int]) => Boolean = Cpus.pin, usualCycles: Option[Int] = None
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     // Tables are relayed only where Relay.available: reaching this is the engine's fault, not the user's.
@@ -161,7 +176,7 @@ object Relay {
     def handle(e: Event): Unit = e match {
       case Connected(k, o) => outs += k -> o
       case Said(k, RelayProtocol.Ready) =>
-        if (state(k) != Done) {
+        if (state(k) != Done && state(k) != Freed) {
           state += k -> Waiting
           // Ready for its next turn: stopped whole until then.
           pidOf(k).foreach(freezer.stop)
@@ -207,6 +222,20 @@ object Relay {
       taken(k) >= warmups(k) &&
         members.exists(m => state(m.key) != Done && (state(m.key) == Starting || taken(m.key) < warmups(m.key)))
     def ready(k: String): Boolean = state(k) == Waiting && !held(k)
+    // The reading before the last measured cycle, and how many measured cycles read usual on both sides.
+    var lastMeasured = Option.empty[Double]
+    var usual = 0
+    // Every JVM still waiting runs the rest of its trial at once, freely: spread over the lanes, continued.
+    def free(): Unit = {
+      val waiting = members.map(_.key).filter(state(_) == Waiting)
+      waiting.zipWithIndex.foreach { case (k, i) => if (lanes.nonEmpty) place(k, i % lanes.size) }
+      waiting.foreach { k =>
+        try { outs(k).write(RelayProtocol.Free); outs(k).flush(); state += k -> Freed }
+        catch { case _: java.io.IOException => state += k -> Ending }
+        pidOf(k).foreach(freezer.continue)
+      }
+      until(state.values.forall(_ == Done))
+    }
     try {
       var cycle = 0
       while (state.values.exists(_ != Done)) {
@@ -216,10 +245,18 @@ object Relay {
         )
         val order = rnd.shuffle(members.map(_.key).filter(ready))
         if (order.nonEmpty) cycle += 1
+        val measuring = order.exists(k => taken(k) >= warmups(k))
         val reading =
-          if (order.nonEmpty && members.forall(m => state(m.key) != Starting))
-            betweenCycles(cycle, order.exists(k => taken(k) >= warmups(k)))
+          if (order.nonEmpty && members.forall(m => state(m.key) != Starting)) canary.between(cycle, measuring)
           else Double.NaN
+        // The measured cycle before this one is usual when the readings on both its sides are.
+        lastMeasured.foreach(r => if (!canary.away(r) && !canary.away(reading)) usual += 1)
+        lastMeasured = if (measuring) Some(reading) else None
+        if (measuring && usualCycles.exists(usual >= _)) {
+          canary.unmeasured(cycle)
+          cycle -= 1
+          free()
+        }
         // Neighbouring warm-up turns of the cycle go together, one a lane; every other turn alone.
         def warming(k: String) = taken(k) < warmups(k)
         val together = order.foldLeft(Vector.empty[Vector[String]]) { (acc, k) =>
@@ -228,6 +265,7 @@ object Relay {
             case _ => acc :+ Vector(k)
           }
         }
+        // (After free() every JVM is gone, and no group has one waiting.)
         together.foreach { g =>
           val go = g.filter(state(_) == Waiting)
           if (go.nonEmpty) {

@@ -64,6 +64,20 @@ object Rounds {
     p.copy(iterations = p.iterations * k, iterationSeconds = p.iterationSeconds / k)
   }
 
+  /** The spare measured iterations a relayed throughput JVM is given, as a share of its measured ones:
+    * while the machine canary reads the machine away around a cycle, the round measures another
+    * cycle in its place (Relay.run's `usualCycles`), and the spares a round did not need run freely at
+    * its end, all JVMs at once, in no estimate. Why: the away state comes in spells of seconds to a
+    * minute, and a round that lost half its cycles to one was set aside whole and measured again,
+    * costing a whole round (its starts and warm-up) where a few more cycles would do: fork-many lost
+    * 2, 2 and 3 of its 5 rounds in three headlines (docs/lessons/machine-away.md). */
+  val RelaySpareShare = 1.0
+
+  /** Which of a relayed JVM's `iterations` measured ones (indices from 0) it ran freely, after its last
+    * turn: it took `turns` turns, the first `warmups` of them its warm-up. */
+  def freedIterations(iterations: Int, turns: Int, warmups: Int): Set[Int] =
+    (math.max(0, turns - warmups) until iterations).toSet
+
   /** The measuring JVMs a relay round holds at most: each has its heap (MeasuringJvm, 2 GiB) and the
     * machine's memory is shared by all of them; a larger table is relayed in groups one after another
     * (a ratio across two groups still has its interval over rounds, but no drift shared by its turns). */
@@ -372,13 +386,21 @@ object Rounds {
     }
     val rnd = new Random(engine.seed ^ key.hashCode.toLong)
     def latency(c: PlannedCell) = isLatencyCell(c)
-    // A relay fork without its turns of `cycles`: its measured iterations are its last turns, in order.
-    def dropTurns(k: String, out: Path, cycles: Set[Int], turns: Vector[Relay.Turn]): String = {
-      val n = RunFiles.readJmh(out).headOption.flatMap(_.primaryMetric.rawData.headOption).map(_.size).getOrElse(0)
-      val measured = turns.filter(_.key == k).takeRight(n)
+    def iterationsIn(out: Path): Int = RunFiles.readJmh(out).headOption.flatMap(_.primaryMetric.rawData.headOption).map(_.size).getOrElse(0)
+    def allTurns(out: Path): Path = out.resolveSibling(out.getFileName.toString.stripSuffix(".json") + ".all-turns.json")
+    // A relay fork's measured iterations after its measured turns ran freely (Relay.run's `usualCycles`):
+    // they are taken out, the file as JMH wrote it kept beside. Returns whether there were any.
+    def dropFreed(k: String, out: Path, warmups: Int, turns: Vector[Relay.Turn]): Boolean = {
+      val drop = freedIterations(iterationsIn(out), turns.count(_.key == k), warmups)
+      if (drop.nonEmpty) JmhMerge.dropIterations(out, drop, Some(allTurns(out)))
+      drop.nonEmpty
+    }
+    // A relay fork without its turns of `cycles`: its measured iterations are its last turns, in order
+    // (any it ran freely already taken out, the file as JMH wrote it already kept when `kept`).
+    def dropTurns(k: String, out: Path, cycles: Set[Int], turns: Vector[Relay.Turn], kept: Boolean): String = {
+      val measured = turns.filter(_.key == k).takeRight(iterationsIn(out))
       val drop = measured.zipWithIndex.collect { case (t, i) if cycles(t.cycle) => i }.toSet
-      val name = out.getFileName.toString
-      JmhMerge.dropIterations(out, drop, out.resolveSibling(name.stripSuffix(".json") + ".all-turns.json"))
+      JmhMerge.dropIterations(out, drop, if (kept) None else Some(allTurns(out)))
       dir.dir.relativize(out).toString
     }
     // A fork set aside keeps its files beside the kept ones, numbered per round, for a reader who wants to see it.
@@ -403,10 +425,14 @@ object Rounds {
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)
-    if (relayed) events(EngineEvent.RelayRounds(key, if (cells.exists(latency)) None else Some(turns)))
+    if (relayed)
+      events(EngineEvent.RelayRounds(key, if (cells.exists(latency)) None else Some(turns),
+          if (engine.canary && !cells.exists(latency)) math.round(turns.iterations * RelaySpareShare).toInt else 0))
     val relayRound = if (!relayed) None
     else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
-      val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations)
+      // A throughput table under the canary gets spare measured iterations for cycles read away.
+      val spare = if (engine.canary && !cells.exists(latency)) math.round(shape.iterations * RelaySpareShare).toInt else 0
+      val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations + spare)
       ks.grouped(RelayMaxJvms).toVector.zipWithIndex.flatMap { case (group, g) =>
         val planned = group.map { k =>
           val cell = byKey(k)
@@ -420,15 +446,22 @@ object Rounds {
         // Each JVM's outcome is read as soon as the round ends, before any file of it is set aside.
         var outcomes = Map.empty[String, JmhCell.Outcome]
         var turnsTaken = Vector.empty[Relay.Turn]
-        def relay(between: (Int, Boolean) => Double) = {
+        var freedDropped = Set.empty[String]
+        def relay(hooks: Relay.CanaryHooks) = {
           val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
-              turnLimitSeconds = timeout, warmupTurns = prof.warmups, betweenCycles = between,
-              warmupLanes = group.headOption.flatMap(k => byKey(k).jvm.cpus).fold(Vector.empty[Vector[Int]])(Cpus.lanes)))
+              turnLimitSeconds = timeout, warmupTurns = prof.warmups, canary = hooks,
+              warmupLanes = group.headOption.flatMap(k => byKey(k).jvm.cpus).fold(Vector.empty[Vector[Int]])(Cpus.lanes),
+              usualCycles = if (spare > 0) Some(shape.iterations) else None))
           outcomes = planned.collect { case (k, out, log, Right(_)) =>
             k -> JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
           }
             .toMap
           turnsTaken = r.turns
+          freedDropped = planned.collect {
+            case (k, out, _, Right(m))
+                if spare > 0 && outcomes(k).status.ok && dropFreed(k, out, m.warmups.getOrElse(prof.warmups), r.turns) =>
+              k
+          }.toSet
           r
         }
         // Under the canary the cycles of a round measured with the machine away lose every cell's turn,
@@ -437,15 +470,15 @@ object Rounds {
           case (k, out, _, Right(_)) if outcomes(k).status.ok =>
             k -> (a match {
               case MachineCanary.RoundAway.Whole(away) => setAside(k, round, 1, out, away)
-              case MachineCanary.RoundAway.Turns(cycles, _) => dropTurns(k, out, cycles.toSet, turnsTaken)
+              case MachineCanary.RoundAway.Turns(cycles, _) => dropTurns(k, out, cycles.toSet, turnsTaken, freedDropped(k))
             })
         }.toMap
         val (r, kept) =
           if (engine.canary)
             MachineCanary.guardFor(dir.dir, events).relayRound(key,
               planned.map { case (k, out, _, _) => k -> dir.dir.relativize(out).toString },
-              round, setsAside = !cells.exists(latency))(relay)(aside)
-          else (relay((_, _) => Double.NaN), true)
+              round, setsAside = !cells.exists(latency), planned = Some(shape.iterations))(relay)(aside)
+          else (relay(Relay.CanaryHooks.none), true)
         val each = r.seconds / math.max(1, members.size)
         planned.map {
           case (k, _, _, Left(why)) =>

@@ -270,6 +270,8 @@ class ProgressSuite extends munit.FunSuite {
     EngineEvent.TableBudget("left-sum-key", 120.0, 600.0, 2),
     EngineEvent.RelayRounds("left-sum-key",
       Some(MeasureProfile("turns", 1, warmups = 2, warmupSeconds = 0.1, iterations = 5, iterationSeconds = 0.1))),
+    EngineEvent.RelayRounds("left-sum-key",
+      Some(MeasureProfile("turns", 1, warmups = 2, warmupSeconds = 0.1, iterations = 5, iterationSeconds = 0.1)), spares = 5),
     EngineEvent.RelayRounds("left-sum-key", None),
     EngineEvent.RoundStarted("left-sum-key", 1, 3, relay = false),
     EngineEvent.ForkEnded,
@@ -301,6 +303,8 @@ class ProgressSuite extends munit.FunSuite {
       "table left-sum-key: budget 120 s of the run's 600 s left (2 tables to go)",
       "table left-sum-key: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
         "2 warm-up turns of 0.10 s, 5 measured of 0.10 s)",
+      "table left-sum-key: relay rounds (each round's JVMs live at once and take turns, one iteration a turn: " +
+        "2 warm-up turns of 0.10 s, 5 measured of 0.10 s, up to 5 more in place of cycles the machine was away for)",
       "table left-sum-key: relay rounds (each round's JVMs live at once and take turns, one window a turn, the JVMs out of turn stopped)",
       "left-sum-key: 4 rounds, 110 s, every ratio within precision; widest ratio ±12.4%"
     )
@@ -311,19 +315,19 @@ class ProgressSuite extends munit.FunSuite {
     assertEquals(log,
       Vector("estimated duration: 15:00", "verifying the oracles of 5 cells", narrative(0),
         "warning: 1 cells failed their oracle and will not be timed", "waiting: another benchmark on this machine is measuring",
-        narrative(1), "table left-sum-key: 3 cells in rounds") ++ narrative.slice(2, 5) ++ Vector(tableLine, narrative(5),
+        narrative(1), "table left-sum-key: 3 cells in rounds") ++ narrative.slice(2, 6) ++ Vector(tableLine, narrative(6),
         "[1/5] left-sum/default/zio/n=1000/fork", "left-sum zio: 1.2 ± 0.1 ops/ms (3.0 s)"))
     val (loud, loudLog) = run(verbose = true)
     assertEquals(loud,
       Vector("estimated duration: 15:00", narrative(0), "warning: 1 cells failed their oracle and will not be timed",
-        "waiting: another benchmark on this machine is measuring") ++ narrative.slice(1, 5) ++ Vector(tableLine, narrative(5)))
+        "waiting: another benchmark on this machine is measuring") ++ narrative.slice(1, 6) ++ Vector(tableLine, narrative(6)))
     assertEquals(loudLog, log)
   }
 
   test("outside a run, the lines of the events that say one, in order; the status-line events say nothing") {
     var lines = Vector.empty[String]
     everyKind.foreach(EngineEvent.Sink.lines(l => lines :+= l)(_))
-    assertEquals(lines.size, 11, lines.mkString("\n"))
+    assertEquals(lines.size, 12, lines.mkString("\n"))
     assertEquals(lines.take(5),
       Vector("estimated duration: 15:00", "verifying the oracles of 5 cells", "verifying 3 cells of zio on 25",
         "warning: 1 cells failed their oracle and will not be timed", "waiting: another benchmark on this machine is measuring"))

@@ -108,6 +108,49 @@ class RelaySuite extends munit.FunSuite {
     assert(Files.isDirectory(d))
   }
 
+  test("with the machine read away around measured cycles, a round measures others in their place, then every JVM runs its spares freely") {
+    val d = Files.createTempDirectory(dir, "spares")
+    // Each member has 2 warm-up and 4 + 4 spare measured iterations, and logs each iteration with
+    // whether the referee had freed it; it waits for no turn once freed.
+    def spares(k: String) = Relay.Member(k,
+      flag => {
+        val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
+        Vector("bash", "-c",
+          s"exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; f=0; " +
+            s"for i in $$(seq 10); do if [ $$f = 0 ]; then printf R >&3; read -r -n1 -u3 c; [ \"$$c\" = F ] && f=1; fi; " +
+            s"echo $$i $$f >> ${d.resolve(k)}; if [ $$f = 1 ]; then sleep 0.4; else sleep 0.05; fi; done; printf E >&3")
+      }, d.resolve(s"$k.log"), warmups = Some(2))
+    // Readings before the measured cycles: the second is away (so are the cycles on both its sides), the rest usual.
+    var measuredReads = 0
+    var unmeasured = Vector.empty[Int]
+    var readCycles = Vector.empty[Int]
+    val hooks = Relay.CanaryHooks(
+      { (cycle, measured) =>
+        if (measured) { measuredReads += 1; readCycles :+= cycle }
+        if (measured && measuredReads == 2) 300.0 else 50.0
+      },
+      away = _ > 100, unmeasured = c => unmeasured :+= c
+    )
+    val t0 = System.nanoTime()
+    val r = Relay.run(Vector(spares("a"), spares("b")), 60, new Random(9), canary = hooks, usualCycles = Some(4))
+    val seconds = (System.nanoTime() - t0) / 1e9
+    Vector("a", "b").foreach(k => assertEquals(r.finished(k).exit, 0, k))
+    // Measured cycles 1 and 2 were read away: four usual ones (3–6) followed, and the round stopped measuring.
+    val byKey = r.turns.groupBy(_.key).map { case (k, ts) => k -> ts.sortBy(_.start) }
+    assertEquals(byKey.values.map(_.size).toVector, Vector(8, 8), "2 warm-up turns and 6 measured ones each")
+    assertEquals(unmeasured, Vector(readCycles.last), "the reading before the cycle not measured is taken back")
+    assertEquals(readCycles.size, 7)
+    // Every iteration ran; the last two freed, without a turn.
+    Vector("a", "b").foreach { k =>
+      val lines = new String(Files.readAllBytes(d.resolve(k)), "UTF-8").trim.split('\n').toVector
+      assertEquals(lines, (1 to 10).map(i => s"$i ${if (i > 8) 1 else 0}").toVector, k)
+    }
+    assertEquals(overlapping(r.turns), Vector.empty)
+    // The freed iterations (0.4 s each) of both members ran at once: 0.8 s, where one member after the other takes 1.6 s.
+    val lastTurn = r.turns.map(_.end).max
+    assert(r.seconds - lastTurn < 1.3, s"the round ended ${r.seconds - lastTurn} s after its last turn ($seconds s in all)")
+  }
+
   test("a member's own warm-up count holds its measured turns: one that warms up longer is not measured beside starts") {
     val r =
       Relay.run(Vector(member("short", 4, warmups = Some(1)), member("long", 6, warmups = Some(3))), 60, new Random(8), warmupTurns = 0)
@@ -209,7 +252,7 @@ class RelaySuite extends munit.FunSuite {
     // The second JVM starts 1.5 s late: the first's warm-up turns go on beside its start, unread.
     val r = Relay.run(Vector(member("a", 4, warmups = Some(1)), member("late", 4, before = "sleep 1.5", warmups = Some(1))), 60,
       new Random(2), turnLog = Some(log),
-      betweenCycles = { (cycle, measured) => calls += 1; marks :+= measured; cycles :+= cycle; 40.0 + calls })
+      canary = Relay.CanaryHooks({ (cycle, measured) => calls += 1; marks :+= measured; cycles :+= cycle; 40.0 + calls }))
     val withStart = r.turns.map(_.cycle).distinct.count(c => r.turns.filter(_.cycle == c).map(_.key).distinct.size == 1)
     assert(withStart >= 1, s"some cycles of the first JVM alone, beside the other's start: ${r.turns}")
     assertEquals(r.turns.filter(_.canary.isNaN).map(_.key).distinct, Vector("a"), "a cycle beside a start is not read")
@@ -248,6 +291,12 @@ class RelaySuite extends munit.FunSuite {
     val r = Relay.run(Vector(member("quiet", 2, after = "true"), member("ok", 2)), 30, new Random(5))
     assertEquals(r.finished("quiet").exit, 0)
     assertEquals(r.turns.size, 4)
+  }
+
+  test("a relayed JVM's iterations after its last turn are the ones it ran freely, taken out of its file") {
+    assertEquals(Rounds.freedIterations(iterations = 24, turns = 6 + 14, warmups = 6), (14 until 24).toSet)
+    assertEquals(Rounds.freedIterations(iterations = 24, turns = 6 + 24, warmups = 6), Set.empty[Int], "every spare taken as a turn")
+    assertEquals(Rounds.freedIterations(iterations = 12, turns = 3, warmups = 6), (0 until 12).toSet, "ended in its warm-up")
   }
 
   test("the relay profile keeps the warm-up and cuts the measured time into turns of about RelayTurnSeconds") {

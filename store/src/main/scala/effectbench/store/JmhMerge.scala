@@ -8,11 +8,12 @@ import java.nio.file.{Files, Path}
 /** One cell's JMH result from the one-fork files of its rounds: the run directory's combined file. */
 object JmhMerge {
   /** A one-fork JMH file without its measured iterations `drop` (indices from 0), in place; the file as
-    * JMH wrote it is kept beside it as `whole` first. Every metric whose raw data has one value per
+    * it was is kept beside it as `whole` first (None: the file as JMH wrote it is kept there already). Every metric whose raw data has one value per
     * measured iteration loses the same ones, and each score is recomputed over what is left (JMH's
     * mean and its 99.9% interval), so the file reads as a fork of fewer iterations. Used for the turns
-    * of a relay round measured with the machine away (runner's MachineCanary.Guard.relayRound). */
-  def dropIterations(file: Path, drop: Set[Int], whole: Path): Unit = {
+    * of a relay round measured with the machine away (runner's MachineCanary.Guard.relayRound) and for
+    * the spare iterations a relay round's JVMs ran freely after its measured turns (Rounds.measure). */
+  def dropIterations(file: Path, drop: Set[Int], whole: Option[Path]): Unit = {
     val json = ujson.read(RunData.read(file))
     val result = json.arr.head
     val n = result("primaryMetric")("rawData").arr.headOption.map(_.arr.size).getOrElse(0)
@@ -32,7 +33,7 @@ object JmhMerge {
     }
     trimmed(result("primaryMetric"))
     result.obj.get("secondaryMetrics").foreach(_.obj.values.foreach(trimmed))
-    Files.copy(file, whole, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+    whole.foreach(w => Files.copy(file, w, java.nio.file.StandardCopyOption.REPLACE_EXISTING))
     val tmp = file.resolveSibling(file.getFileName.toString + ".tmp")
     Files.write(tmp, ujson.write(json, indent = 2).getBytes(StandardCharsets.UTF_8))
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING)

@@ -17,7 +17,7 @@ class JmhMergeSuite extends munit.FunSuite {
     val dir = Files.createTempDirectory("jmh-merge")
     val f = dir.resolve("cell.round-1.json")
     Files.write(f, written.getBytes(StandardCharsets.UTF_8))
-    JmhMerge.dropIterations(f, Set(1, 3), dir.resolve("cell.round-1.all-turns.json"))
+    JmhMerge.dropIterations(f, Set(1, 3), Some(dir.resolve("cell.round-1.all-turns.json")))
     val r = RunFiles.readJmh(f).head
     assertEquals(r.primaryMetric.rawData, Vector(Vector(1.0, 3.0)))
     assertEqualsDouble(r.primaryMetric.score, 2.0, 1e-12)
