@@ -32,25 +32,26 @@ class RoundRulesSuite extends munit.FunSuite {
       Some(Vector("a", "c", "b")))
   }
 
-  test("a latency cell whose p99 is not within the target comes back while its table's budget lasts") {
+  test("a latency cell whose p99 is not within the target comes back; never under a shared budget") {
     def tails(logs: Double*) = logs.toVector.map(l => ForkShape.TailFork(10, l, 0.0))
     val s = state(3, Map("a" -> Vector(1 -> fork(10)), "b" -> Vector(1 -> fork(10)), "c" -> Vector(1 -> fork(10))))
     // a: three forks far apart (wide reach); b: one fork (no reach yet); c: eight tight forks (within).
     val t =
       Map("a" -> tails(8.0, 8.6, 9.2), "b" -> tails(8.0), "c" -> tails(Vector.fill(8)(8.0).zipWithIndex.map((x, i) => x + i * 0.001): _*))
-    val again = RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = true, 3, None)
+    val again = RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = false)
     assertEquals(again.map(_.next), Some(Vector("a")))
     assertEquals(again.get.reaches.map(_._1), Vector("a"))
     // Three tight forks are within the reach but under TailMinForks: measured again too.
     val few = t.updated("c", tails(8.0, 8.001, 8.002))
-    assertEquals(RoundRules.tailAgain(s, few, Vector.empty, going = false, settledStop = true, 3, None).map(_.next),
+    assertEquals(RoundRules.tailAgain(s, few, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = false).map(_.next),
       Some(Vector("a", "c")))
-    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = false, 3, None), None)
+    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = true), None)
+    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = false, 3, None, sharedBudget = false), None)
     // A table that goes on keeps its round and adds the open tails.
-    assertEquals(RoundRules.tailAgain(s, t, Vector("b"), going = true, settledStop = false, 3, None).map(_.next),
+    assertEquals(RoundRules.tailAgain(s, t, Vector("b"), going = true, settledStop = false, 3, None, sharedBudget = false).map(_.next),
       Some(Vector("b", "a")))
     // Over the budget: no.
-    assertEquals(RoundRules.tailAgain(s.copy(seconds = 95), t, Vector.empty, going = false, settledStop = true, 3, Some(100.0)),
+    assertEquals(RoundRules.tailAgain(s.copy(seconds = 95), t, Vector.empty, going = false, settledStop = true, 3, Some(100.0), false),
       None)
   }
 

@@ -48,12 +48,6 @@ object Headline {
     * makes ratio intervals about 1.6× as wide as at 4 (3.18/√4 against 4.30/√3). */
   val MinRounds = 4
 
-  /** How much more of the run's budget a latency table's cell is planned to take than a throughput
-    * table's: a p99 counts as reached only on Stopping.TailMinForks forks, a ratio's interval from
-    * `MinRounds` on. Why: at the same share, Cats Effect's shipped p99 ended a headline ±26% from run to
-    * run on 5 forks, its table's budget spent, where 8 would put it near ±17%. */
-  val LatencyWeight: Double = effectbench.analysis.Stopping.TailMinForks.toDouble / MinRounds
-
   /** The engine of a headline run: the quick precision, precision first (a decided but wide ratio
     * does not end a table: the run's goal is the precision of its ratios), at least `MinRounds`
     * rounds, and one budget of `TargetSeconds` shared by the tables (RunBudget): what a table leaves
@@ -68,10 +62,7 @@ object Headline {
       Some(TargetSeconds / math.max(1, order.size)), confidence, 1L, precisionFirst = true, canary = true, relay = relay)
     val perFork = estimate(cells, profile, Some(base), results).forkSeconds
     val tables = runnable.groupBy(base.tableOf)
-    val plan = order.map { k =>
-      val weight = if (tables(k).exists(Rounds.isLatencyCell)) LatencyWeight else 1.0
-      (k, math.round(tables(k).size * weight).toInt, tables(k).map(perFork).sum / tables(k).size)
-    }
+    val plan = order.map(k => (k, tables(k).size, tables(k).map(perFork).sum / tables(k).size))
     base.copy(runBudget = Some(new RunBudget(TargetSeconds - FinishSeconds, plan, minRounds = MinRounds)))
   }
 

@@ -325,7 +325,7 @@ object Rounds {
           note(s"table $label: ${again.cells.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
         }
         // Latency cells whose p99 has not reached its target come back (RoundRules.tailAgain).
-        RoundRules.tailAgain(state, tails, next, stopped.isEmpty, settledStop, engine.minRounds, budgetSeconds)
+        RoundRules.tailAgain(state, tails, next, stopped.isEmpty, settledStop, engine.minRounds, budgetSeconds, engine.runBudget.isDefined)
           .foreach { again =>
             stopped = ""
             next = again.next

@@ -92,9 +92,7 @@ class LatencyForkSuite extends munit.FunSuite {
     assertEqualsDouble(sequential.seconds - relayed.seconds, saved * relayedCells * Headline.MinRounds, 1e-9)
     // The run budget's plan counts the same seconds per fork: its tables' shares follow what runs.
     def planned(e: Rounds.Engine) = e.runBudget.get.plan.map(t => t._2 * t._3).sum
-    // (a latency table's cells weigh Headline.LatencyWeight times a throughput table's: a p99 needs more forks)
-    assertEqualsDouble(planned(seqEngine) - planned(relEngine), saved * (throughput.size + latency.size * Headline.LatencyWeight), 1e-9)
-    assertEquals(relEngine.runBudget.get.plan.map(_._2), Vector(throughput.size, (latency.size * Headline.LatencyWeight).round.toInt, 1))
+    assertEqualsDouble(planned(seqEngine) - planned(relEngine), saved * relayedCells, 1e-9)
     // The printed line says the relayed figure.
     val text = Headline.estimateText(cells, Profiles.quick, Some(relEngine), 0.95, results)
     assert(text.contains(s"estimated duration: ${effectbench.stats.Format.duration(relayed.seconds)} "), text)
