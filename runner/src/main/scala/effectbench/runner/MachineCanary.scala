@@ -102,8 +102,8 @@ object MachineCanary {
     * allows), after `MinReadings` readings. So a run that begins in a slow episode learns the
     * machine's speed when it returns, even when most of its readings so far were away: the state is
     * the host's placement of the vCPUs (two clusters on the nested 2-core guest, 50–95 ns and 280–390
-    * ns over 15,000 readings), and a quartile of every reading took the away state for the usual in
-    * a single-table run whose first round was mostly away. */
+    * ns in 3,700 relay-cycle readings), and a quartile of every reading took the away state for the
+    * usual in a single-table run whose first round was mostly away. */
   final case class Judge(readings: Vector[Reading] = Vector.empty, slowFactor: Double = SlowFactor) {
     def reference: Option[Reading] =
       if (readings.size < MinReadings) None
