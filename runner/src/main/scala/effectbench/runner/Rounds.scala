@@ -425,13 +425,13 @@ object Rounds {
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)
-    if (relayed)
-      events(EngineEvent.RelayRounds(key, if (cells.exists(latency)) None else Some(turns),
-          if (engine.canary && !cells.exists(latency)) math.round(turns.iterations * RelaySpareShare).toInt else 0))
+    // A throughput table under the canary gets spare measured iterations for cycles read away.
+    def sparesFor(iterations: Int): Int =
+      if (engine.canary && !cells.exists(latency)) math.round(iterations * RelaySpareShare).toInt else 0
+    if (relayed) events(EngineEvent.RelayRounds(key, if (cells.exists(latency)) None else Some(turns), sparesFor(turns.iterations)))
     val relayRound = if (!relayed) None
     else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
-      // A throughput table under the canary gets spare measured iterations for cycles read away.
-      val spare = if (engine.canary && !cells.exists(latency)) math.round(shape.iterations * RelaySpareShare).toInt else 0
+      val spare = sparesFor(shape.iterations)
       val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations + spare)
       ks.grouped(RelayMaxJvms).toVector.zipWithIndex.flatMap { case (group, g) =>
         val planned = group.map { k =>
