@@ -1,6 +1,6 @@
 package effectbench.report
 
-import effectbench.analysis.LatencyData
+import effectbench.analysis.{LatencyCompare, LatencyData, LatencyStats}
 import effectbench.stats.{Describe, ForkStats}
 import effectbench.store.RunData
 
@@ -19,6 +19,11 @@ object PrecisionLines {
     LatencyTables.build(run, confidence).flatMap(_.rows.flatMap(_.vsLowest)).filter(r => r.known && r.low > 0)
       .map(r => math.sqrt(r.high / r.low) - 1)
 
+  /** Each latency cell's p99 run to run (LatencyStats.runToRun: how far apart two runs of as many forks
+    * would put it), for every cell with a p99 on enough forks. */
+  def latencyReach(run: RunData, confidence: Double): Vector[LatencyStats.RunToRun] =
+    LatencyTables.build(run, confidence).flatMap(_.rows.flatMap(r => LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold)))
+
   /** The throughput ratios' target (the quick precision) and the latency p99 ratios' (compare's tail threshold). */
   val ThroughputTarget = 0.10
   val LatencyTarget = 0.25
@@ -31,9 +36,28 @@ object PrecisionLines {
         f"${hws.count(_ <= target)} within ±${target * 100}%.0f%%")
     }
 
-  /** The run's closing lines on precision: throughput, then latency; none of a kind the run lacks. */
+  /** The p99s' run to run: how many cells would land within compare's tail threshold in a second run
+    * like this one, and when some would not, the forks the widest needs and how a run measures on for
+    * them. Why: a p99 interval of four forks is wide on a 2-core machine, and the reader is owed what
+    * settles it, as the throughput line's shards are. */
+  private def reachLine(reaches: Vector[LatencyStats.RunToRun]): Option[String] =
+    if (reaches.isEmpty) None
+    else {
+      val hws = reaches.map(_.halfWidth)
+      val target = reaches.head.target
+      val wide = reaches.filterNot(_.within)
+      Some(f"latency p99 run to run: ${reaches.size} cells, median ±${Describe.median(hws) * 100}%.1f%%, " +
+        f"widest ±${hws.max * 100}%.1f%%, ${reaches.size - wide.size} within ±${target * 100}%.0f%%" +
+        (if (wide.isEmpty) ""
+         else s"; the widest needs about ${wide.map(_.forksFor).max} forks: its scenario run alone with --rounds 4-40 " +
+           "measures a p99 on until it is within"))
+    }
+
+  /** The run's closing lines on precision: throughput, then latency ratios and the p99s' run to run; none
+    * of a kind the run lacks. */
   def lines(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[String] =
     line("throughput ratios vs fastest", throughput(run, confidence), ThroughputTarget).toVector ++
-      line("latency p99 ratios vs lowest", latency(run, confidence), LatencyTarget).toVector
+      line("latency p99 ratios vs lowest", latency(run, confidence), LatencyTarget).toVector ++
+      reachLine(latencyReach(run, confidence)).toVector
 
 }

@@ -34,7 +34,8 @@ class LatencyReportSuite extends munit.FunSuite {
   /** A run with one hog-probe cell per runtime, each with `forks` forks whose p99 sits near `p99(rt)`. */
   def latencyRun(
       dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
-      rounds: Boolean = false, scenario: String = "hog-probe", readBack: Map[String, Vector[(String, String)]] = Map.empty
+      rounds: Boolean = false, scenario: String = "hog-probe", readBack: Map[String, Vector[(String, String)]] = Map.empty,
+      spread: Double = 0.05
   ): RunData = {
     val rnd = new Random(seed)
     val specs = p99.keys.toVector.sorted.map(rt =>
@@ -45,7 +46,10 @@ class LatencyReportSuite extends munit.FunSuite {
       val slug = s.key.map(c => if (c.isLetterOrDigit || c == '-' || c == '.' || c == '_') c else '_')
       val rt = p99.keys.find(k => key(k, scenario) == s.key).get
       writeLog(dir.resolve(s"jmh/$slug.hlog"),
-        Vector.fill(forks)(ForkSpec(Vector.fill(3)((lats(p99(rt) * (1 + 0.05 * rnd.nextGaussian()), rnd), starved.getOrElse(rt, 0L))))))
+        Vector.fill(forks) {
+          val p = p99(rt) * math.exp(spread * rnd.nextGaussian())
+          ForkSpec(Vector.fill(3)((lats(p, rnd), starved.getOrElse(rt, 0L))))
+        })
     }
     if (rounds) SyntheticRun.inRounds(dir, forks)
     RunData.load(dir)
@@ -57,8 +61,11 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(PrecisionLines.throughput(latency, 0.95), Vector.empty, "a latency table's hog time per step is no ratio to settle")
     assertEquals(PrecisionLines.latency(latency, 0.95).size, 2)
     val lines = PrecisionLines.lines(latency)
-    assertEquals(lines.size, 1, lines.toString)
+    assertEquals(lines.size, 2, lines.toString)
     assert(lines.head.startsWith("latency p99 ratios vs lowest: 2 ratios, median ±"), lines.head)
+    // The p99s' run to run, apart: forks 5% apart put every cell within ±20%, and no advice follows.
+    assert(lines(1).startsWith("latency p99 run to run: 3 cells, median ±"), lines(1))
+    assert(lines(1).endsWith("3 within ±20%"), lines(1))
     val dir = SyntheticRun.tempDir("closing-throughput")
     SyntheticRun.write(dir, "throughput",
       Vector("cats-effect" -> 20.0, "zio" -> 40.0, "baseline" -> 5.0).map { case (rt, s) =>
@@ -68,6 +75,21 @@ class LatencyReportSuite extends munit.FunSuite {
     val throughput = RunData.load(dir)
     assertEquals(PrecisionLines.throughput(throughput, 0.95).size, 2)
     assertEquals(PrecisionLines.lines(throughput).map(_.takeWhile(_ != ':')), Vector("throughput ratios vs fastest"))
+  }
+
+  test("the closing lines name the forks a wide p99 needs and how a run measures on for them") {
+    val run = latencyRun(SyntheticRun.tempDir("closing-wide"), Map("cats-effect" -> 3000.0, "zio" -> 1000.0), rounds = true,
+      spread = 0.4)
+    val reaches = PrecisionLines.latencyReach(run, 0.95)
+    assertEquals(reaches.size, 2)
+    assert(reaches.forall(!_.within), reaches.toString)
+    val line = PrecisionLines.lines(run).last
+    assert(line.startsWith("latency p99 run to run: 2 cells, median ±"), line)
+    assert(line.contains(", 0 within ±20%; the widest needs about " + reaches.map(_.forksFor).max + " forks: "), line)
+    assert(line.endsWith("its scenario run alone with --rounds 4-40 measures a p99 on until it is within"), line)
+    // The same forks' table column gives each cell's count.
+    val t = LatencyTables.build(run, 0.95).head
+    assert(t.rows.forall(r => LatencyText.runToRunText(LatencyStats.runToRun(r.latency, 0.2)).contains("forks for ±20%")))
   }
 
   test("a latency table's budget column gives the binds per yield measured on the cell's runtime beside its budget") {
