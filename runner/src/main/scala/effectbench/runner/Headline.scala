@@ -104,8 +104,8 @@ object Headline {
     * over the headline's turn logs (relay--*.tsv: a round's span per cell less the profile's seconds). */
   val RelayedForkOverheadSeconds = 0.7
 
-  /** The warm-up and measured seconds (relayed, the relay's warm-up) and a fork's start, setup and exit
-    * (PlannedForkOverheadSeconds; relayed, RelayedForkOverheadSeconds). A latency
+  /** The measured seconds and a fork's start, setup and exit (PlannedForkOverheadSeconds; relayed,
+    * RelayedForkOverheadSeconds). A latency
     * fork runs windows (LatencyCell.iterations) and waits up to a second after each measured window
     * for its unanswered events (LatencyModel.StarvedNanos), which a starving runtime's windows take in
     * full: planned below that, a run overruns the duration it announced. */
@@ -117,10 +117,7 @@ object Headline {
         val (warmups, measured) = LatencyCell.iterations(profile, w)
         warmups * w + measured * (w + effectbench.LatencyModel.StarvedNanos / 1e9) + overhead
       case None =>
-        // A relayed table on more than one core warms up less (Rounds.AllCoreWarmupShare).
-        val warmups =
-          if (relayed) Rounds.relayProfile(profile, Rounds.RelayTurnSeconds, cell.jvm.cpus.getOrElse(1)).warmups else profile.warmups
-        warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + overhead
+        profile.warmups * profile.warmupSeconds + profile.iterations * profile.iterationSeconds + overhead
     }
   }
 

@@ -57,29 +57,12 @@ object Rounds {
     * (docs/lessons/turn-length.md). */
   val RelayTurnSeconds = 0.1
 
-  /** The profile a relay round's JVMs measure with: the same measured time in turns of about
-    * `RelayTurnSeconds`, and the profile's warm-up, of which a table on more than one core (`cores`)
-    * takes `AllCoreWarmupShare`; a warm-up given with `--fork` other than the profile's own is kept. */
-  def relayProfile(p: MeasureProfile, turn: Double, cores: Int = 1): MeasureProfile = {
+  /** The profile a relay round's JVMs measure with: the same warm-up, and the same measured time in
+    * turns of about `RelayTurnSeconds`. */
+  def relayProfile(p: MeasureProfile, turn: Double): MeasureProfile = {
     val k = math.max(1, math.round(p.iterationSeconds / turn).toInt)
-    val profiles = Profiles.get(p.id).exists(named => named.warmups == p.warmups && named.warmupSeconds == p.warmupSeconds)
-    val warmups =
-      if (cores > 1 && profiles && p.warmups > 1) math.max(1, math.round(p.warmups * AllCoreWarmupShare).toInt) else p.warmups
-    p.copy(warmups = warmups, iterations = p.iterations * k, iterationSeconds = p.iterationSeconds / k)
+    p.copy(iterations = p.iterations * k, iterationSeconds = p.iterationSeconds / k)
   }
-
-  /** The share of the profile's warm-up turns a relayed table on more than one core takes (quick: 4 of
-    * 6). Why: such a table's warm-up turns take the whole machine, one JVM at a time, and were most of
-    * its round (gather's 8 JVMs: 24 s of a 38-s round); with 4 turns of 0.5 s its measured turns were as
-    * flat from first to last as with 6 (gather and fork-many, every runtime of the headline) and its
-    * cells' means the same within the runs' spread, while with 3 gather's Cats Effect and ZIO were
-    * still 23–29% slower and their first measured turns slower than their last
-    * (docs/lessons/warm-up-turns.md). A one-core table keeps all of them: its warm-up turns go side by
-    * side, and its first measured turns still run 2–4% slower than its last after 6. */
-  val AllCoreWarmupShare: Double = 2.0 / 3
-
-  /** The cores a table's JVMs have (its first cell's; one table, one count). */
-  def coresOf(cells: Vector[PlannedCell]): Int = cells.headOption.flatMap(_.jvm.cpus).getOrElse(1)
 
   /** The spare measured iterations a relayed throughput JVM is given, as a share of its measured ones:
     * while the machine canary reads the machine away around a cycle, the round measures another
@@ -438,7 +421,7 @@ object Rounds {
     val relayed = relays(engine, cells)
     // A latency fork's measured iterations are windows of the scenario's own length: a window is a turn
     // as it is (LatencyCell.iterations), never cut.
-    val turns = if (cells.exists(latency)) oneFork else relayProfile(oneFork, engine.turnSeconds, coresOf(cells))
+    val turns = if (cells.exists(latency)) oneFork else relayProfile(oneFork, engine.turnSeconds)
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)

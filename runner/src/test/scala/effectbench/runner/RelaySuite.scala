@@ -307,31 +307,6 @@ class RelaySuite extends munit.FunSuite {
     assertEqualsDouble(Rounds.relayProfile(Profiles.quick, 0.05).iterationSeconds, 0.05, 1e-9)
   }
 
-  test("a relayed table on more than one core warms up two-thirds of the profile's turns; one on one core, or a --fork warm-up, all") {
-    def warm(p: MeasureProfile, cores: Int) = Rounds.relayProfile(p, Rounds.RelayTurnSeconds, cores).warmups
-    assertEquals(warm(Profiles.quick, 2), 4)
-    assertEquals(warm(Profiles.quick, 4), 4)
-    assertEquals(warm(Profiles.standard, 2), 2)
-    assertEquals(warm(Profiles.thorough, 2), 3)
-    assertEquals(warm(Profiles.quick, 1), Profiles.quick.warmups)
-    // The measured time is the profile's either way.
-    val two = Rounds.relayProfile(Profiles.quick, Rounds.RelayTurnSeconds, 2)
-    assertEqualsDouble(two.iterations * two.iterationSeconds, Profiles.quick.iterations * Profiles.quick.iterationSeconds, 1e-9)
-    // A warm-up given with --fork stays as given; one warm-up turn, or none, stays too.
-    assertEquals(warm(Profiles.withShape(Profiles.quick, 8, 0.5, 4, 0.25), 2), 8)
-    assertEquals(warm(Profiles.withShape(Profiles.quick, 6, 0.25, 4, 0.25), 2), 6)
-    assertEquals(warm(Profiles.smoke, 2), 0)
-    // The plan counts what runs: a relayed 2-core cell's nominal seconds hold 4 warm-up turns, a 1-core one's 6.
-    val s = effectbench.Catalog.get("fork-many").get
-    def cell(cpus: Int) = PlannedCell(effectbench.CellId(s.id, s.variants.head, "cats-effect", s.defaults, effectbench.Mode.Fork),
-      Jvm(java.nio.file.Paths.get("/nonexistent/bin/java"), java.nio.file.Paths.get("/nonexistent"), "25.0.1", "", cpus = Some(cpus)),
-      CellStatus.Ok, "modern")
-    val q = Profiles.quick
-    val measured = q.iterations * q.iterationSeconds + Headline.RelayedForkOverheadSeconds
-    assertEqualsDouble(Headline.nominalForkSeconds(q, cell(2), relayed = true), 4 * q.warmupSeconds + measured, 1e-9)
-    assertEqualsDouble(Headline.nominalForkSeconds(q, cell(1), relayed = true), 6 * q.warmupSeconds + measured, 1e-9)
-  }
-
   test("a parameter given twice is measured at both values, --across-params relays them together, --fork sets the fork's shape") {
     val listed =
       Cli.run("list", "--scenario", "left-sum", "--runtime", "baseline", "--mode", "fork", "--param", "executed-in=current-thread",
