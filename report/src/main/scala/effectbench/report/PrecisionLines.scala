@@ -37,10 +37,10 @@ object PrecisionLines {
     }
 
   /** The p99s' run to run: how many cells would land within compare's tail threshold in a second run
-    * like this one, and when some would not, the forks the widest needs and how a run measures on for
-    * them. Why: a p99 interval of four forks is wide on a 2-core machine, and the reader is owed what
-    * settles it, as the throughput line's shards are. */
-  private def reachLine(reaches: Vector[LatencyStats.RunToRun]): Option[String] =
+    * like this one, and when some would not, the forks the widest needs and the command that measures
+    * on for them (`again`). Why: a p99 interval of four forks is wide on a 2-core machine, and the
+    * reader is owed what settles it, as the throughput line's shards are. */
+  private def reachLine(reaches: Vector[LatencyStats.RunToRun], again: => String): Option[String] =
     if (reaches.isEmpty) None
     else {
       val hws = reaches.map(_.halfWidth)
@@ -49,15 +49,30 @@ object PrecisionLines {
       Some(f"latency p99 run to run: ${reaches.size} cells, median ±${Describe.median(hws) * 100}%.1f%%, " +
         f"widest ±${hws.max * 100}%.1f%%, ${reaches.size - wide.size} within ±${target * 100}%.0f%%" +
         (if (wide.isEmpty) ""
-         else s"; the widest needs about ${wide.map(_.forksFor).max} forks: its scenario run alone with --rounds 4-40 " +
-           "measures a p99 on until it is within"))
+         else s"; the widest needs about ${wide.map(_.forksFor).max} forks, which `$again` measures on for"))
     }
+
+  /** The run of the latency tables alone that measures each p99 on until it is within compare's tail
+    * threshold (the rule `--rounds 4-40` gives room; in the headline it gives way to the ratios): the
+    * same profile, turns, scenarios and variants. */
+  def latencyAgain(run: RunData, confidence: Double): String = {
+    val tables = LatencyTables.build(run, confidence)
+    val profile = run.profile match {
+      case "" | "standard" => ""
+      case "quick" => " --quick"
+      case p => s" --profile $p"
+    }
+    val relay = run.meta.flatMap(_.engine).flatMap(_.rounds).exists(_.relay)
+    s"./bench run$profile --scenario ${tables.map(_.scenario).distinct.mkString(",")} " +
+      s"--variant ${tables.flatMap(_.rows.map(_.variant)).distinct.mkString(",")} --mode fork" +
+      (if (relay) " --turns relay" else "") + " --rounds 4-40"
+  }
 
   /** The run's closing lines on precision: throughput, then latency ratios and the p99s' run to run; none
     * of a kind the run lacks. */
   def lines(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[String] =
     line("throughput ratios vs fastest", throughput(run, confidence), ThroughputTarget).toVector ++
       line("latency p99 ratios vs lowest", latency(run, confidence), LatencyTarget).toVector ++
-      reachLine(latencyReach(run, confidence)).toVector
+      reachLine(latencyReach(run, confidence), latencyAgain(run, confidence)).toVector
 
 }

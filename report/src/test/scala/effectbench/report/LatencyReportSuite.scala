@@ -85,8 +85,8 @@ class LatencyReportSuite extends munit.FunSuite {
     assert(reaches.forall(!_.within), reaches.toString)
     val line = PrecisionLines.lines(run).last
     assert(line.startsWith("latency p99 run to run: 2 cells, median ±"), line)
-    assert(line.contains(", 0 within ±20%; the widest needs about " + reaches.map(_.forksFor).max + " forks: "), line)
-    assert(line.endsWith("its scenario run alone with --rounds 4-40 measures a p99 on until it is within"), line)
+    assert(line.contains(", 0 within ±20%; the widest needs about " + reaches.map(_.forksFor).max + " forks, which "), line)
+    assert(line.endsWith("`./bench run --quick --scenario hog-probe --variant levelled --mode fork --rounds 4-40` measures on for"), line)
     // The same forks' table column gives each cell's count.
     val t = LatencyTables.build(run, 0.95).head
     assert(t.rows.forall(r => LatencyText.runToRunText(LatencyStats.runToRun(r.latency, 0.2)).contains("forks for ±20%")))
