@@ -40,7 +40,7 @@ object PrecisionLines {
     * like this one, and when some would not, the forks the widest needs and the command that measures
     * on for them (`again`). Why: a p99 interval of four forks is wide on a 2-core machine, and the
     * reader is owed what settles it, as the throughput line's shards are. */
-  private def reachLine(reaches: Vector[LatencyStats.RunToRun], again: => String): Option[String] =
+  private def reachLine(reaches: Vector[LatencyStats.RunToRun], again: Int => String): Option[String] =
     if (reaches.isEmpty) None
     else {
       val hws = reaches.map(_.halfWidth)
@@ -49,13 +49,16 @@ object PrecisionLines {
       Some(f"latency p99 run to run: ${reaches.size} cells, median ±${Describe.median(hws) * 100}%.1f%%, " +
         f"widest ±${hws.max * 100}%.1f%%, ${reaches.size - wide.size} within ±${target * 100}%.0f%%" +
         (if (wide.isEmpty) ""
-         else s"; the widest needs about ${wide.map(_.forksFor).max} forks, which `$again` measures on for"))
+         else {
+           val need = wide.map(_.forksFor).max
+           s"; the widest needs about $need forks, which `${again(need)}` measures on for"
+         }))
     }
 
   /** The run of the latency tables alone that measures each p99 on until it is within compare's tail
-    * threshold (the rule `--rounds 4-40` gives room; in the headline it gives way to the ratios): the
-    * same profile, turns, scenarios and variants. */
-  def latencyAgain(run: RunData, confidence: Double): String = {
+    * threshold (the rule a round ceiling gives room; in the headline it gives way to the ratios): the
+    * same profile, turns, scenarios and variants, and rounds up to `forks` (at least 40, in tens). */
+  def latencyAgain(run: RunData, confidence: Double, forks: Int = 40): String = {
     val tables = LatencyTables.build(run, confidence)
     val profile = run.profile match {
       case "" | "standard" => ""
@@ -65,7 +68,7 @@ object PrecisionLines {
     val relay = run.meta.flatMap(_.engine).flatMap(_.rounds).exists(_.relay)
     s"./bench run$profile --scenario ${tables.map(_.scenario).distinct.mkString(",")} " +
       s"--variant ${tables.flatMap(_.rows.map(_.variant)).distinct.mkString(",")} --mode fork" +
-      (if (relay) " --turns relay" else "") + " --rounds 4-40"
+      (if (relay) " --turns relay" else "") + s" --rounds 4-${math.max(40, (forks + 9) / 10 * 10)}"
   }
 
   /** The run's closing lines on precision: throughput, then latency ratios and the p99s' run to run; none
@@ -73,6 +76,6 @@ object PrecisionLines {
   def lines(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[String] =
     line("throughput ratios vs fastest", throughput(run, confidence), ThroughputTarget).toVector ++
       line("latency p99 ratios vs lowest", latency(run, confidence), LatencyTarget).toVector ++
-      reachLine(latencyReach(run, confidence), latencyAgain(run, confidence)).toVector
+      reachLine(latencyReach(run, confidence), latencyAgain(run, confidence, _)).toVector
 
 }
