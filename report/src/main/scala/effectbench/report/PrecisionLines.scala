@@ -67,7 +67,7 @@ object PrecisionLines {
     }
     val relay = run.meta.flatMap(_.engine).flatMap(_.rounds).exists(_.relay)
     s"./bench run$profile --scenario ${tables.map(_.scenario).distinct.mkString(",")} " +
-      s"--variant ${tables.flatMap(_.rows.map(_.variant)).distinct.mkString(",")} --mode fork" +
+      s"--variant ${tables.flatMap(_.rows.map(_.variant)).distinct.mkString(",")} --mode ${tables.map(_.mode).distinct.mkString(",")}" +
       (if (relay) " --turns relay" else "") + s" --rounds 4-${math.max(40, (forks + 9) / 10 * 10)}"
   }
 
