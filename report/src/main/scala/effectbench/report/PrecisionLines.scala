@@ -15,14 +15,17 @@ object PrecisionLines {
       .flatMap(_.rows.flatMap(_.vsFastest)).filter(r => r.known && r.low > 0).map(r => math.sqrt(r.high / r.low) - 1)
 
   /** The latency tables' p99-vs-lowest half-widths (fractions), one per ratio with an interval. */
-  def latency(run: RunData, confidence: Double): Vector[Double] =
-    LatencyTables.build(run, confidence).flatMap(_.rows.flatMap(_.vsLowest)).filter(r => r.known && r.low > 0)
-      .map(r => math.sqrt(r.high / r.low) - 1)
+  def latency(run: RunData, confidence: Double): Vector[Double] = latency(LatencyTables.build(run, confidence))
+
+  private def latency(tables: Vector[LatencyTable]): Vector[Double] =
+    tables.flatMap(_.rows.flatMap(_.vsLowest)).filter(r => r.known && r.low > 0).map(r => math.sqrt(r.high / r.low) - 1)
 
   /** Each latency cell's p99 run to run (LatencyStats.runToRun: how far apart two runs of as many forks
     * would put it), for every cell with a p99 on enough forks. */
-  def latencyReach(run: RunData, confidence: Double): Vector[LatencyStats.RunToRun] =
-    LatencyTables.build(run, confidence).flatMap(_.rows.flatMap(r => LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold)))
+  def latencyReach(run: RunData, confidence: Double): Vector[LatencyStats.RunToRun] = latencyReach(LatencyTables.build(run, confidence))
+
+  private def latencyReach(tables: Vector[LatencyTable]): Vector[LatencyStats.RunToRun] =
+    tables.flatMap(_.rows.flatMap(r => LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold)))
 
   /** The throughput ratios' target (the quick precision) and the latency p99 ratios' (compare's tail threshold). */
   val ThroughputTarget = 0.10
@@ -58,8 +61,10 @@ object PrecisionLines {
   /** The run of the latency tables alone that measures each p99 on until it is within compare's tail
     * threshold (the rule a round ceiling gives room; in the headline it gives way to the ratios): the
     * same profile, turns, scenarios and variants, and rounds up to `forks` (at least 40, in tens). */
-  def latencyAgain(run: RunData, confidence: Double, forks: Int = 40): String = {
-    val tables = LatencyTables.build(run, confidence)
+  def latencyAgain(run: RunData, confidence: Double, forks: Int = 40): String =
+    latencyAgain(run, LatencyTables.build(run, confidence), forks)
+
+  private def latencyAgain(run: RunData, tables: Vector[LatencyTable], forks: Int): String = {
     val profile = run.profile match {
       case "" | "standard" => ""
       case "quick" => " --quick"
@@ -73,9 +78,12 @@ object PrecisionLines {
 
   /** The run's closing lines on precision: throughput, then latency ratios and the p99s' run to run; none
     * of a kind the run lacks. */
-  def lines(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[String] =
+  def lines(run: RunData, confidence: Double = ForkStats.DefaultConfidence): Vector[String] = {
+    // The latency tables read every cell's latency log: once for the three.
+    val tables = LatencyTables.build(run, confidence)
     line("throughput ratios vs fastest", throughput(run, confidence), ThroughputTarget).toVector ++
-      line("latency p99 ratios vs lowest", latency(run, confidence), LatencyTarget).toVector ++
-      reachLine(latencyReach(run, confidence), latencyAgain(run, confidence, _)).toVector
+      line("latency p99 ratios vs lowest", latency(tables), LatencyTarget).toVector ++
+      reachLine(latencyReach(tables), latencyAgain(run, tables, _)).toVector
+  }
 
 }
