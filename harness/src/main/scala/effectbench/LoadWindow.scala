@@ -43,9 +43,10 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   private val clientAnswers = new AtomicInteger()
   @volatile private var client: Thread = null
   /** The client's own lateness: the most any event was submitted after its scheduled time (ns). The
-    * client is a plain platform thread, not the runtime's, that sleeps between events: held up for
-    * long, it says the machine or the JVM stopped (a stall of the guest, a safepoint), not the
-    * runtime's scheduling. Recorded beside the window's histogram, never taken out of a latency. */
+    * client is a plain platform thread, not the runtime's, that sleeps between events. On two cores
+    * the hogs hold, the machine wakes it milliseconds late in most windows (docs/lessons/client-late.md),
+    * and a collection's pause holds it too (recorded beside it, GcPauses). Recorded beside the window's
+    * histogram, never taken out of a latency. */
   @volatile var clientLagNanos: Long = 0L
   def clientLate(lag: Long): Unit = if (lag > clientLagNanos) clientLagNanos = lag
 
@@ -230,6 +231,7 @@ object LoadWindow {
     val startMillis = System.currentTimeMillis()
     var i = 0
     target.startHogs(w, w.hogs)
+    GcPauses.reset()
     w.begin(System.nanoTime() + w.intervalNanos)
     var k = 0
     while (k < w.events) {
@@ -269,7 +271,8 @@ object LoadWindow {
     WindowResult(events, w.answered, w.answeredTwice, starved, h, w.hogs, w.hogsReported, w.chains, w.steps, w.mismatches,
       startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
       if (perSleeper.isEmpty) 0 else perSleeper.max, w.slotsReissued, w.idleHogs, false, w.answeredOnClient,
-      clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L)
+      clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L,
+      gcPauseMs = if (w.slotsPerSleeper == 0) GcPauses.longestMs else -1L)
   }
 
   /** Runs one service window on the calling thread, the client: makes the window's semaphore,
@@ -281,6 +284,7 @@ object LoadWindow {
     val w = new LoadWindow(s.requests, 0L, 0, 1L)
     target.startWindow(permits)
     val startMillis = System.currentTimeMillis()
+    GcPauses.reset()
     w.begin(System.nanoTime() + 1000000L)
     var k = 0
     while (k < s.requests) { w.expect(k, w.started + s.offsets(k)); k += 1 }

@@ -27,7 +27,9 @@ final case class WindowResult(
     service: Boolean = false,
     /** hog-probe and service: the client's most late submission (ns; LoadWindow.clientLagNanos);
       * sleep-drift, whose client submits nothing: -1. */
-    clientLagNanos: Long = -1L
+    clientLagNanos: Long = -1L,
+    /** hog-probe and service: the JVM's longest collection during the window (ms, GcPauses); -1: not recorded. */
+    gcPauseMs: Long = -1L
 ) {
   /** Every event answered once, by the runtime (none on the client thread). */
   def everyEventOnce: Boolean = answered == events && answeredTwice == 0 && answeredOnClient == 0

@@ -8,7 +8,8 @@ class LatencyLogSuite extends munit.FunSuite {
   private def window(): WindowResult = {
     val h = LoadWindow.histogram()
     h.recordValue(1000L)
-    WindowResult(1, 1, 0, 0, h, 0, 0, 0L, 0L, 0, System.currentTimeMillis(), System.currentTimeMillis(), clientLagNanos = 3000L)
+    WindowResult(1, 1, 0, 0, h, 0, 0, 0L, 0L, 0, System.currentTimeMillis(), System.currentTimeMillis(), clientLagNanos = 3000L,
+      gcPauseMs = 4L)
   }
 
   test("only a window recorded while `recording` is on reaches the log, with the client's lateness") {
@@ -26,11 +27,23 @@ class LatencyLogSuite extends munit.FunSuite {
       LatencyLog.recording = true
       LatencyLog.record(window())
       assertEquals(comments, 1)
-      assert(new String(Files.readAllBytes(f), "UTF-8").contains("clientLagUs=3"))
+      assert(new String(Files.readAllBytes(f), "UTF-8").contains("clientLagUs=3 gcPauseMs=4"))
     } finally {
       LatencyLog.recording = was
       if (old == null) System.clearProperty(LatencyModel.LogProperty) else System.setProperty(LatencyModel.LogProperty, old)
       Files.deleteIfExists(f)
     }
+  }
+
+  test("a window's longest collection is counted from its start: a collection after a reset is seen") {
+    GcPauses.reset()
+    assertEquals(GcPauses.collections, 0L)
+    System.gc()
+    val until = System.nanoTime() + 10000000000L
+    while (GcPauses.collections == 0 && System.nanoTime() < until) Thread.sleep(10)
+    assert(GcPauses.collections >= 1, "no collection notified within 10 s of System.gc()")
+    assert(GcPauses.longestMs >= 0)
+    GcPauses.reset()
+    assertEquals((GcPauses.collections, GcPauses.longestMs), (0L, 0L))
   }
 }

@@ -90,17 +90,19 @@ object RoundRules {
   /** A latency cell whose p99 two runs of as many forks would still put further apart than compare's
     * threshold (Stopping.tailReach), or that has fewer than Stopping.TailMinForks forks with one,
     * measures again while the budget lasts: its report's p99 is what the cell is read for, and its
-    * ratios may have settled on the hogs' time long before. Not in a run whose tables share one budget
-    * (`sharedBudget`, the headline): its time goes to its ratios. A table stopped as settled measures
-    * only these (its `next` still names every cell). */
+    * ratios may have settled on the hogs' time long before. In a run whose tables share one budget
+    * (`sharedBudget`, the headline) only up to Stopping.HeadlineTailForks forks with a p99, whatever its
+    * reach: the rest of the budget goes to the ratios. A table stopped as settled measures only these
+    * (its `next` still names every cell). */
   def tailAgain(
       s: RoundState, tails: Map[String, Vector[ForkShape.TailFork]], next: Vector[String], going: Boolean, settledStop: Boolean,
       minRounds: Int, budgetSeconds: Option[Double], sharedBudget: Boolean
   ): Option[TailRemeasure] = {
     val open =
-      if (sharedBudget) Vector.empty
-      else s.live.flatMap(k =>
-        Stopping.tailReach(tails.getOrElse(k, Vector.empty)).filter(r => !r.within || r.forks < Stopping.TailMinForks).map(k -> _)
+      s.live.flatMap(k =>
+        Stopping.tailReach(tails.getOrElse(k, Vector.empty)).filter(r =>
+          if (sharedBudget) r.forks < Stopping.HeadlineTailForks else !r.within || r.forks < Stopping.TailMinForks
+        ).map(k -> _)
       )
     if (!reopens(s, minRounds, going, settledStop) || open.isEmpty) None
     else {

@@ -96,6 +96,12 @@ object Stopping {
     * eight the spread ±20% asks (0.154) is within a third of the true one (docs/lessons/tails-need-forks.md). */
   val TailMinForks = 8
 
+  /** The forks with a p99 a latency cell gets in a run whose tables share one budget (the headline),
+    * whatever its reach. Two levelled runtimes past their knee put their p99 ratio, paired by round,
+    * at a log spread of about 0.17 a round on the nested 2-core guest: ±40% on four forks, about ±19%
+    * on six; each such round of two cells costs about 22 s there. */
+  val HeadlineTailForks = 6
+
   /** How far apart two runs of as many forks as these would put a latency cell's p99 (95% of pairs):
     * exp(t·s·√(2/n)) − 1, s the forks' log p99s' standard deviation, t Student's on n − 1 df (the
     * report's "p99 run to run" takes 1.96: here s comes from a few forks, and a t keeps the engine from

@@ -32,7 +32,7 @@ class RoundRulesSuite extends munit.FunSuite {
       Some(Vector("a", "c", "b")))
   }
 
-  test("a latency cell whose p99 is not within the target comes back; never under a shared budget") {
+  test("a latency cell whose p99 is not within the target comes back; under a shared budget, up to the headline's forks") {
     def tails(logs: Double*) = logs.toVector.map(l => ForkShape.TailFork(10, l, 0.0))
     val s = state(3, Map("a" -> Vector(1 -> fork(10)), "b" -> Vector(1 -> fork(10)), "c" -> Vector(1 -> fork(10))))
     // a: three forks far apart (wide reach); b: one fork (no reach yet); c: eight tight forks (within).
@@ -45,7 +45,14 @@ class RoundRulesSuite extends munit.FunSuite {
     val few = t.updated("c", tails(8.0, 8.001, 8.002))
     assertEquals(RoundRules.tailAgain(s, few, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = false).map(_.next),
       Some(Vector("a", "c")))
-    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = true), None)
+    // Under a shared budget (the headline): every cell with a p99 on fewer than HeadlineTailForks forks, whatever
+    // its reach, and none past them.
+    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = true).map(_.next),
+      Some(Vector("a")))
+    assertEquals(RoundRules.tailAgain(s, few, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = true).map(_.next),
+      Some(Vector("a", "c")))
+    val six = Map("a" -> tails(8.0, 8.6, 9.2, 8.0, 8.6, 9.2), "c" -> tails(8.0, 8.001, 8.002, 8.0, 8.001, 8.002))
+    assertEquals(RoundRules.tailAgain(s, six, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = true), None)
     assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = false, 3, None, sharedBudget = false), None)
     // A table that goes on keeps its round and adds the open tails.
     assertEquals(RoundRules.tailAgain(s, t, Vector("b"), going = true, settledStop = false, 3, None, sharedBudget = false).map(_.next),

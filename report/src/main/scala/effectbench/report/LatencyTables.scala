@@ -8,8 +8,13 @@ import effectbench.store.{CellResult, RunData}
   * latency percentiles per fork with their intervals, and its p99 against the table's lowest. */
 final case class LatencyRow(
     cell: CellResult, runtime: String, variant: String, budget: String, hog: Option[CellEstimate], latency: LatencyEstimate,
-    forks: Vector[ForkLatency], vsLowest: Option[LatencyRatio], isLowest: Boolean
+    forks: Vector[ForkLatency], vsLowest: Option[LatencyRatio], isLowest: Boolean,
+    /** Its windows against the client's own lateness (ClientLate), when recorded. */
+    client: Option[ClientLateness] = None
 ) {
+  /** The client's lateness reached this cell's p99 in most windows: the p99 is the client's, not the runtime's. */
+  def clientSet: Boolean = client.exists(_.setsP99)
+
   /** Hog steps per second, from the score (time per step in the cell's unit). */
   def hogStepsPerSecond: Option[Double] = for {
     e <- hog
@@ -95,17 +100,20 @@ object LatencyTables {
           binds.fold("")(b => if (b.nonEmpty && b.forall(_.isDigit)) s" ($b binds/yield)" else " (no yield measured)")
         LatencyRow(c, id.runtime, id.variant, budget, CellStats.estimate(c, confidence),
           LatencyStats.estimate(forks, confidence, c.record.rounds),
-          forks, None, isLowest = false)
+          forks, None, isLowest = false, client = ClientLate.of(run.dir, c))
       }
       // A cell with starved events is never the reference, and gets no ratio: its percentiles
       // describe only the events answered within 1 s (a runtime that starved nearly every probe
-      // would otherwise show the lowest p99 of its table, from the few it answered at once).
-      val scored = rows0.filter(r => !r.latency.p99.mean.isNaN && r.latency.totalStarved == 0)
+      // would otherwise show the lowest p99 of its table, from the few it answered at once). Nor is a cell
+      // whose p99 the client's own lateness reached: it bounds the runtime's p99 from above, and a ratio
+      // against it would say the machine's lateness, not how far apart two runtimes are.
+      def scorable(r: LatencyRow) = !r.latency.p99.mean.isNaN && r.latency.totalStarved == 0 && !r.clientSet
+      val scored = rows0.filter(scorable)
       val lowest = if (scored.isEmpty) None else Some(scored.minBy(_.latency.p99.mean))
       val rows = rows0.map { r =>
         lowest match {
           case Some(l) if l.cell.key == r.cell.key => r.copy(isLowest = true)
-          case Some(l) if !r.latency.p99.mean.isNaN && r.latency.totalStarved == 0 =>
+          case Some(l) if scorable(r) =>
             // Forks pair by round only within one rounds table (one variant): two variants' round
             // numbers were measured at different times, so their forks are compared unpaired.
             val (a, b) =
@@ -117,7 +125,8 @@ object LatencyTables {
       }
       val id = cs.head.id.get
       val notes =
-        rows.flatMap(r => LatencyAway.of(run, r.cell, turnLogs).flatMap(awayNote(s"${r.runtime} (${r.variant})", r.latency.p99, _)))
+        rows.flatMap(r => r.client.flatMap(clientNote(s"${r.runtime} (${r.variant})", _))) ++
+          rows.flatMap(r => LatencyAway.of(run, r.cell, turnLogs).flatMap(awayNote(s"${r.runtime} (${r.variant})", r.latency.p99, _)))
       LatencyTable(id.scenario, effectbench.Params.encode(id.params), id.mode.id, cs.head.jvm, rows, notes)
     }
   }
@@ -148,14 +157,23 @@ object LatencyTables {
     s"${c.other.variant} (${c.levelled.budget} vs ${c.other.budget})",
     c.hog.map(CellStats.ratioText).getOrElse("?"),
     c.p50.map(LatencyText.ratioText).getOrElse("— (starved)"),
-    c.p99.map(LatencyText.ratioText).getOrElse("— (starved)")
+    c.p99.map(r => LatencyText.ratioText(r) + clientBound(c)).getOrElse("— (starved)")
   )
+
+  /** A budget cost whose side's p99 is the client's lateness (an upper bound of that budget's p99) is a
+    * bound itself: at least the ratio when the other budget's, at most when the levelled one's. */
+  private def clientBound(c: BudgetCost): String = (c.levelled.clientSet, c.other.clientSet) match {
+    case (false, true) => s" (at least: ${c.other.variant}'s p99 is the client's lateness)"
+    case (true, false) => " (at most: the levelled p99 is the client's lateness)"
+    case (true, true) => " (both p99s are the client's lateness)"
+    case _ => ""
+  }
 
   val costLegend: String =
     "what levelling buys and costs: each runtime's levelled budget against its other budgets in the table; hog time/step other ÷ levelled " +
       "(> 1: the levelled budget runs the hogs faster), p50 and p99 wait levelled ÷ other (> 1: the probes wait longer at the levelled budget), " +
       "each with its interval over the forks of both cells (log scale, Welch; two budgets are two rounds tables, so not paired), 'tie' when it contains 1; " +
-      "'— (starved)' when either cell starved events"
+      "'— (starved)' when either cell starved events; a bound ('at least', 'at most') when a side's p99 is the client's lateness"
 
   def cells(r: LatencyRow): Vector[String] = Vector(
     r.runtime,
@@ -167,6 +185,7 @@ object LatencyTables {
     LatencyText.intervalText(r.latency.max),
     if (r.isLowest) "1.00× (lowest)"
     else if (r.latency.totalStarved > 0) "— (starved)"
+    else if (r.clientSet) "— (client late)"
     else r.vsLowest.map(LatencyText.ratioText).getOrElse("—"),
     LatencyText.starvedText(r.latency),
     r.forks.size.toString,
@@ -185,7 +204,10 @@ object LatencyTables {
       "each cell's forks, on the log scale), 'tie' when it " +
       "contains 1; starved: events not answered within 1 s of their scheduled time, per fork, never in a percentile (a row " +
       "with starved events has no p99 ratio and is never the lowest: its percentiles describe only the events answered, " +
-      s"and a fork that answered fewer than ${LatencyStats.MinRecorded} has none); " +
+      s"and a fork that answered fewer than ${LatencyStats.MinRecorded} has none); '— (client late)': the client's own " +
+      "lateness (a plain thread outside the runtime that submits each event at its scheduled time) reached the window's p99 in at " +
+      "least half the cell's windows and was later than the window's longest collection, so its p99 is the client's, an upper bound of the runtime's: never the lowest and no ratio, " +
+      "the table's note giving the windows; " +
       "hog time/step: the hogs' time per step (the cell's score; lower is more throughput); time/request (service): the " +
       "window's time per request answered; budget: the auto-yield budget " +
       "the cell's runtime read back; late timeouts (service): per fork, the fast backends (0.5–1.5 ms) that lost to the " +
@@ -219,6 +241,20 @@ object LatencyTables {
             "the machine's state does not set this p99"
       Some(s"$cell: ${a.away} of ${a.windows} windows measured with the machine away (the canary over twice its usual around " +
         s"the window's relay cycle); their p99 ${us(a.p99Away)}, the others' ${us(a.p99Others)}; $verdict")
+    }
+
+  /** A cell whose windows' p99s the client's own lateness reached in at least half of them: how many, and
+    * how late the client was. None for the others. */
+  def clientNote(cell: String, c: ClientLateness): Option[String] =
+    if (!c.setsP99) None
+    else {
+      def ms(us: Double) = f"${us / 1000}%.1f ms"
+      Some(s"$cell: its p99 is the client's lateness, not the runtime's: in ${c.reached} of ${c.windows} windows the client " +
+        s"submitted an event at least as late as the window's own p99 (up to ${ms(c.maxUs.toDouble)} late, ${ms(c.medianUs)} in the " +
+        "median window)" + (if (c.gcMs < 0) "" else s" and later than the window's longest collection (at most ${c.gcMs} ms)") +
+        "; the client is a plain thread outside the runtime that sleeps until each event is due, alike for every runtime, " +
+        "and the machine ran it that late, so this p99 bounds the runtime's from above, is no table's lowest and has no ratio, " +
+        "and its run to run is the machine's")
     }
 
   def terminal(run: RunData, confidence: Double = ForkStats.DefaultConfidence): String = {

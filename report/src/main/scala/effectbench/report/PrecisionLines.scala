@@ -22,10 +22,12 @@ object PrecisionLines {
 
   /** Each latency cell's p99 run to run (LatencyStats.runToRun: how far apart two runs of as many forks
     * would put it), for every cell with a p99 on enough forks. */
-  def latencyReach(run: RunData, confidence: Double): Vector[LatencyStats.RunToRun] = latencyReach(LatencyTables.build(run, confidence))
+  def latencyReach(run: RunData, confidence: Double): Vector[LatencyStats.RunToRun] =
+    latencyReach(LatencyTables.build(run, confidence)).map(_._1)
 
-  private def latencyReach(tables: Vector[LatencyTable]): Vector[LatencyStats.RunToRun] =
-    tables.flatMap(_.rows.flatMap(r => LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold)))
+  /** With each cell's run to run, whether its p99 is the client's lateness (LatencyRow.clientSet). */
+  private def latencyReach(tables: Vector[LatencyTable]): Vector[(LatencyStats.RunToRun, Boolean)] =
+    tables.flatMap(_.rows.flatMap(r => LatencyStats.runToRun(r.latency, LatencyCompare.DefaultTailThreshold).map(_ -> r.clientSet)))
 
   /** The throughput ratios' target (the quick precision) and the latency p99 ratios' (compare's tail threshold). */
   val ThroughputTarget = 0.10
@@ -35,26 +37,33 @@ object PrecisionLines {
     if (hws.isEmpty) None
     else {
       val median = Describe.median(hws)
-      Some(f"$what: ${hws.size} ratios, median ±${median * 100}%.1f%%, widest ±${hws.max * 100}%.1f%%, " +
-        f"${hws.count(_ <= target)} within ±${target * 100}%.0f%%")
+      Some(
+        f"$what: ${hws.size} ${if (hws.size == 1) "ratio" else "ratios"}, median ±${median * 100}%.1f%%, widest ±${hws.max * 100}%.1f%%, " +
+          f"${hws.count(_ <= target)} within ±${target * 100}%.0f%%"
+      )
     }
 
   /** The p99s' run to run: how many cells would land within compare's tail threshold in a second run
     * like this one, and when some would not, the forks the widest needs and the command that measures
     * on for them (`again`). Why: a p99 interval of four forks is wide on a 2-core machine, and the
     * reader is owed what settles it, as the throughput line's shards are. */
-  private def reachLine(reaches: Vector[LatencyStats.RunToRun], again: Int => String): Option[String] =
-    if (reaches.isEmpty) None
+  private def reachLine(cells: Vector[(LatencyStats.RunToRun, Boolean)], again: Int => String): Option[String] =
+    if (cells.isEmpty) None
     else {
+      val reaches = cells.map(_._1)
       val hws = reaches.map(_.halfWidth)
       val target = reaches.head.target
-      val wide = reaches.filterNot(_.within)
+      // A wide p99 that is the client's lateness spreads as the machine's lateness does: more forks
+      // would measure the machine, so the advice is for the runtimes' own p99s.
+      val (wideClient, wide) = cells.filterNot(_._1.within).partition(_._2)
       Some(f"latency p99 run to run: ${reaches.size} cells, median ±${Describe.median(hws) * 100}%.1f%%, " +
-        f"widest ±${hws.max * 100}%.1f%%, ${reaches.size - wide.size} within ±${target * 100}%.0f%%" +
+        f"widest ±${hws.max * 100}%.1f%%, ${reaches.count(_.within)} within ±${target * 100}%.0f%%" +
+        (if (wideClient.isEmpty) ""
+         else s", ${wideClient.size} wider set by the client's lateness (the machine's, not the runtime's: the table's notes)") +
         (if (wide.isEmpty) ""
          else {
-           val need = wide.map(_.forksFor).max
-           s"; the widest needs about $need forks, which `${again(need)}` measures on for"
+           val need = wide.map(_._1.forksFor).max
+           s"; the widest ${if (wideClient.isEmpty) "" else "of the others "}needs about $need forks, which `${again(need)}` measures on for"
          }))
     }
 

@@ -15,10 +15,11 @@ import scala.util.Random
   * starved events before each histogram). */
 class LatencyReportSuite extends munit.FunSuite {
   /** One fork: its windows' latencies (ns) and starved events per window. */
-  final case class ForkSpec(windows: Vector[(Vector[Long], Long)])
+  final case class ForkSpec(windows: Vector[(Vector[Long], Long)], clientLagUs: Long = -1L)
 
   def writeLog(log: Path, forks: Vector[ForkSpec]): Unit =
-    SyntheticRun.writeWindows(log, forks.map(_.windows.map { case (lats, starved) => SyntheticRun.LogWindow(lats, starved) }))
+    SyntheticRun.writeWindows(log,
+      forks.map(f => f.windows.map { case (lats, starved) => SyntheticRun.LogWindow(lats, starved, clientLagUs = f.clientLagUs) }))
 
   /** Latencies with the 99th percentile in the tail near `p99us`: 980 values near 100 µs, 20 of p99us … 1.05·p99us. */
   def lats(p99us: Double, rnd: Random): Vector[Long] =
@@ -35,7 +36,7 @@ class LatencyReportSuite extends munit.FunSuite {
   def latencyRun(
       dir: Path, p99: Map[String, Double], starved: Map[String, Long] = Map.empty, seed: Long = 1, forks: Int = 4,
       rounds: Boolean = false, scenario: String = "hog-probe", readBack: Map[String, Vector[(String, String)]] = Map.empty,
-      spread: Double = 0.05
+      spread: Double = 0.05, clientLagUs: Map[String, Long] = Map.empty
   ): RunData = {
     val rnd = new Random(seed)
     val specs = p99.keys.toVector.sorted.map(rt =>
@@ -48,7 +49,7 @@ class LatencyReportSuite extends munit.FunSuite {
       writeLog(dir.resolve(s"jmh/$slug.hlog"),
         Vector.fill(forks) {
           val p = p99(rt) * math.exp(spread * rnd.nextGaussian())
-          ForkSpec(Vector.fill(3)((lats(p, rnd), starved.getOrElse(rt, 0L))))
+          ForkSpec(Vector.fill(3)((lats(p, rnd), starved.getOrElse(rt, 0L))), clientLagUs.getOrElse(rt, -1L))
         })
     }
     if (rounds) SyntheticRun.inRounds(dir, forks)
@@ -96,6 +97,56 @@ class LatencyReportSuite extends munit.FunSuite {
     // The same forks' table column gives each cell's count.
     val t = LatencyTables.build(run, 0.95).head
     assert(t.rows.forall(r => LatencyText.runToRunText(LatencyStats.runToRun(r.latency, 0.2)).contains("forks for ±20%")))
+  }
+
+  test("a window's client lateness is read beside its own p99, and a cell whose client reached half its windows' p99s is set by it") {
+    val log = SyntheticRun.tempDir("client").resolve("one.hlog")
+    def win(p99us: Long, lagUs: Long, gcMs: Long = -1) =
+      SyntheticRun.LogWindow(Vector.fill(980)(100000L) ++ Vector.fill(20)(p99us * 1000), clientLagUs = lagUs, gcPauseMs = gcMs)
+    SyntheticRun.writeWindows(log, Vector(Vector(win(3000, 4000), win(3000, 2000)), Vector(win(3000, 3000, 1), win(5000, -1))))
+    val ws = ClientLate.windows(log)
+    // The window without a recorded lateness is left out; the others keep their fork's order.
+    assertEquals(ws.map(_.lagUs), Vector(4000L, 2000L, 3000L))
+    assertEquals(ws.map(_.gcMs), Vector(-1L, -1L, 1L))
+    assert(ws.forall(w => math.abs(w.p99Us - 3000) < 10), ws.toString)
+    val c = ClientLate.of(ws).get
+    assertEquals((c.windows, c.reached, c.maxUs, c.gcMs), (3, 2, 4000L, 1L))
+    assert(c.setsP99)
+    assert(!ClientLate.of(ws.take(2) ++ Vector.fill(2)(ClientLate.Window(1000L, 3000.0))).get.setsP99, "1 of 4 windows reached")
+    // A lateness no longer than the window's longest collection (rounded to the millisecond) is the collection's.
+    assert(!ClientLate.Window(4000L, 3000.0, gcMs = 3).reached)
+    assert(ClientLate.Window(4001L, 3000.0, gcMs = 3).reached)
+    assert(!ClientLate.Window(2999L, 3000.0, gcMs = 0).reached)
+    assertEquals(ClientLate.of(Vector.empty), None)
+  }
+
+  test("a p99 the client's lateness reached is never the lowest, has no ratio, and its table and the closing lines say so") {
+    val lag = Map("cats-effect@shipped" -> 20000L, "cats-effect" -> 4000L, "zio" -> 4000L)
+    val run = latencyRun(SyntheticRun.tempDir("client-table"),
+      Map("cats-effect@shipped" -> 3000.0, "cats-effect" -> 600000.0, "zio" -> 480000.0), clientLagUs = lag, spread = 0.4, seed = 3)
+    val t = LatencyTables.build(run, 0.95).head
+    val shipped = t.rows.find(_.variant == "shipped").get
+    assert(shipped.clientSet)
+    assert(!shipped.isLowest && shipped.vsLowest.isEmpty, shipped.toString)
+    assertEquals(LatencyTables.cells(shipped)(LatencyTables.head.indexOf("p99 vs lowest")), "— (client late)")
+    // The lowest is the lowest p99 the client's lateness did not reach: ZIO's, and Cats Effect's levelled p99 has its ratio.
+    assertEquals(t.rows.find(_.isLowest).map(_.runtime), Some("zio"))
+    assert(t.rows.find(r => r.runtime == "cats-effect" && r.variant == "levelled").exists(_.vsLowest.nonEmpty))
+    val note = t.notes.find(_.startsWith("cats-effect (shipped): its p99 is the client's lateness")).getOrElse(fail(t.notes.toString))
+    assert(note.contains("in 12 of 12 windows") && note.contains("up to 20.0 ms late"), note)
+    assertEquals(t.notes.count(_.contains("client's lateness, not")), 1, t.notes.toString)
+    // What levelling costs in p99 is a bound when the other budget's p99 is the client's.
+    val cost = LatencyTables.budgetCosts(t, 0.95).find(_.runtime == "cats-effect").get
+    assert(LatencyTables.costCells(cost).last.endsWith("(at least: shipped's p99 is the client's lateness)"),
+      LatencyTables.costCells(cost).toString)
+    // The closing lines: one ratio (levelled Cats Effect against ZIO); the client's p99 counted apart, with no advice for it.
+    val lines = PrecisionLines.lines(run)
+    assert(lines.head.startsWith("latency p99 ratios vs lowest: 1 ratio, median"), lines.head)
+    val reach = lines.last
+    val wideOwn = LatencyTables.build(run, 0.95).head.rows.filterNot(_.clientSet)
+      .flatMap(r => LatencyStats.runToRun(r.latency, 0.2)).count(!_.within)
+    assert(reach.contains(", 1 wider set by the client's lateness (the machine's, not the runtime's: the table's notes)"), reach)
+    assert(reach.contains("; the widest of the others needs about") == (wideOwn > 0), reach)
   }
 
   test("a latency table's budget column gives the binds per yield measured on the cell's runtime beside its budget") {

@@ -104,7 +104,7 @@ object Rounds {
       medianRatioHalfWidth: Double = Double.NaN
   )
 
-  export Stopping.{MinStateForks, Open, OpenRatio, TailMinForks, TailTarget, clearlyDecided, tailReach}
+  export Stopping.{MinStateForks, Open, OpenRatio, TailMinForks, TailTarget, HeadlineTailForks, clearlyDecided, tailReach}
   export RoundPlanner.{SettleCap, forksToSettle, planRound}
   export JmhMerge.{combine, combineLogs}
 
@@ -333,7 +333,9 @@ object Rounds {
               tailNoted += k
               note(f"$k: its p99 ±${r.halfWidth * 100}%.0f%% from run to run on ${r.forks} forks (about " +
                 f"${math.max(r.forksFor, TailMinForks)} for ±${TailTarget * 100}%.0f%%, $TailMinForks at least): measured again for its p99" +
-                (if (r.forksFor > engine.maxRounds) s", up to the round ceiling (${engine.maxRounds})" else ""))
+                (if (engine.runBudget.isDefined) s", up to $HeadlineTailForks forks under the run's shared budget"
+                 else if (r.forksFor > engine.maxRounds) s", up to the round ceiling (${engine.maxRounds})"
+                 else ""))
             }
           }
         if (stopped.isEmpty)

@@ -128,8 +128,12 @@ object SyntheticRun {
         Vector(LogWindow(Vector.fill(980)(1000000L) ++ Vector.fill(20)((f.p99us * 1000).toLong), f.starved, f.lateTimeouts.getOrElse(-1L)))
       })
 
-  /** One window of a latency log: its latencies (ns), starved events and (service) late timeouts, -1 when not recorded. */
-  final case class LogWindow(lats: Vector[Long], starved: Long = 0, lateTimeouts: Long = -1L)
+  /** One window of a latency log: its latencies (ns), starved events, (service) late timeouts, the
+    * client's lateness (µs) and the longest collection (ms), each -1 when not recorded. */
+  final case class LogWindow(
+      lats: Vector[Long], starved: Long = 0, lateTimeouts: Long = -1L, clientLagUs: Long = -1L,
+      gcPauseMs: Long = -1L
+  )
 
   /** A latency log in the harness's format (LatencyLog): fork i's windows under the tag `fork-i`, each
     * after the comment with its events and starved events. */
@@ -147,7 +151,8 @@ object SyntheticRun {
         h.setTag(tag)
         h.setStartTimeStamp(1700000000000L + i * 10000 + k * 1000)
         h.setEndTimeStamp(1700000000000L + i * 10000 + k * 1000 + 500)
-        w.outputComment(LatencyModel.windowComment(tag, win.lats.size + win.starved, win.starved, 1000, win.lateTimeouts))
+        w.outputComment(LatencyModel.windowComment(tag, win.lats.size + win.starved, win.starved, 1000, win.lateTimeouts,
+            if (win.clientLagUs < 0) -1L else win.clientLagUs * 1000, win.gcPauseMs))
         w.outputIntervalHistogram(h)
       }
     }

@@ -1,0 +1,69 @@
+package effectbench.analysis
+
+import effectbench.store.{CellResult, RunData}
+import java.nio.file.Path
+
+/** What the client's own lateness did to a latency cell's windows. The client is a plain thread
+  * outside the runtime that sleeps until each event's scheduled time and submits it; each window
+  * records the most it submitted an event late (`clientLagUs`, the harness's LoadWindow). An event
+  * counts from its scheduled time, so a client that woke L late gives the next events at least up to
+  * L of latency whatever the runtime did.
+  *
+  * A collection's pause stops the client with every other thread, and delays the runtime's events
+  * whoever submitted them: a lateness no longer than the window's longest collection (plus the
+  * millisecond its duration is rounded to) is not the client's own.
+  *
+  * `windows`: the windows with a lateness recorded and a p99 of their own; `reached`: those whose
+  * client was at least as late as their own p99 and later than their longest collection; `lagsUs`: the
+  * lateness of each of those windows; `gcMs`: the longest collection of any (-1: not recorded). */
+final case class ClientLateness(windows: Int, reached: Int, lagsUs: Vector[Long], gcMs: Long = -1L) {
+  def maxUs: Long = if (lagsUs.isEmpty) 0L else lagsUs.max
+  def medianUs: Double = if (lagsUs.isEmpty) Double.NaN else effectbench.stats.Describe.median(lagsUs.map(_.toDouble))
+
+  /** The client's lateness reached the window's p99 in at least half the windows: the cell's p99 is the
+    * client's, an upper bound of the runtime's. */
+  def setsP99: Boolean = windows > 0 && 2 * reached >= windows
+}
+
+object ClientLate {
+  private val Comment = "#effectbench window tag=(\\S+) .*".r
+  private val Lag = " clientLagUs=(\\d+)".r
+  private val Gc = " gcPauseMs=(\\d+)".r
+
+  /** One window: its client's lateness (µs), its own p99 (µs) and its longest collection (ms; -1: not recorded). */
+  final case class Window(lagUs: Long, p99Us: Double, gcMs: Long = -1L) {
+    def reached: Boolean = lagUs >= p99Us && (gcMs < 0 || lagUs > (gcMs + 1) * 1000)
+  }
+
+  /** Each window of a latency log with its client's lateness recorded and enough events for a p99 of its
+    * own (LatencyAway.MinWindowEvents): its lateness (µs) and its p99 (µs). A window's comment line comes
+    * before its histogram, so the k-th comment of a tag goes with the k-th histogram of that tag. */
+  def windows(log: Path): Vector[Window] = {
+    val lags = RunData.read(log).split('\n').toVector.collect { case line @ Comment(tag) =>
+      tag -> Lag.findFirstMatchIn(line).map(l => (l.group(1).toLong, Gc.findFirstMatchIn(line).fold(-1L)(_.group(1).toLong)))
+    }
+    val hists = LatencyData.windows(log)
+    lags.map(_._1).distinct.flatMap { tag =>
+      val ls = lags.filter(_._1 == tag).map(_._2)
+      val hs = hists.filter(h => Option(h.getTag).contains(tag))
+      ls.zip(hs).collect {
+        // The p99's lowest equivalent value: a histogram keeps 3 significant digits, and a lateness equal
+        // to the p99 must count as reaching it.
+        case (Some((lag, gc)), h) if h.getTotalCount >= LatencyAway.MinWindowEvents =>
+          Window(lag, h.lowestEquivalentValue(h.getValueAtPercentile(99)) / 1000.0, gc)
+      }
+    }
+  }
+
+  def of(windows: Vector[Window]): Option[ClientLateness] =
+    if (windows.isEmpty) None
+    else Some(ClientLateness(windows.size, windows.count(_.reached), windows.map(_.lagUs), windows.map(_.gcMs).max))
+
+  /** The cell's windows against its client's lateness; None without a latency log or a recorded lateness
+    * (sleep-drift's sleeps are the runtime's own, and logs written before the lateness was recorded). */
+  def of(dir: Path, c: CellResult): Option[ClientLateness] =
+    LatencyData.logOf(dir, c).flatMap { log =>
+      try of(windows(log))
+      catch { case _: java.io.IOException => None }
+    }
+}
