@@ -21,15 +21,17 @@ object LatencyModel {
     * negative count, as for the other scenarios, leaves the field out), and the client's own
     * lateness in µs (`clientLagUs`, LoadWindow.clientLagNanos; negative: left out, as for
     * sleep-drift and logs written before it was recorded) with the JVM's longest collection during the
-    * window in ms (`gcPauseMs`, GcPauses; negative: left out). */
+    * window in ms (`gcPauseMs`, GcPauses; negative: left out) and the part of the client's lateness that
+    * was its wakes' in µs (`wakeLagUs`, LoadWindow.wakeLagNanos; negative: left out). */
   def windowComment(
       tag: String, events: Long, starved: Long, hogSteps: Long, lateTimeouts: Long = -1L,
-      clientLagNanos: Long = -1L, gcPauseMs: Long = -1L
+      clientLagNanos: Long = -1L, gcPauseMs: Long = -1L, wakeLagNanos: Long = -1L
   ): String =
     s"effectbench window tag=$tag events=$events starved=$starved hogSteps=$hogSteps" +
       (if (lateTimeouts >= 0) s" lateTimeouts=$lateTimeouts" else "") +
       (if (clientLagNanos >= 0) s" clientLagUs=${clientLagNanos / 1000}" else "") +
-      (if (gcPauseMs >= 0) s" gcPauseMs=$gcPauseMs" else "")
+      (if (gcPauseMs >= 0) s" gcPauseMs=$gcPauseMs" else "") +
+      (if (wakeLagNanos >= 0) s" wakeLagUs=${wakeLagNanos / 1000}" else "")
 
   /** The system property that names the measuring JVM's latency log (an absolute path). */
   val LogProperty = "effectbench.latencyLog"

@@ -19,7 +19,7 @@ object LatencyLog {
   /** The comment line before each window's histogram (LatencyModel.windowComment). */
   def comment(tag: String, r: WindowResult): String =
     LatencyModel.windowComment(tag, r.events, r.starved, r.hogSteps, if (r.service) r.lateTimeouts.toLong else -1L,
-      r.clientLagNanos, r.gcPauseMs)
+      r.clientLagNanos, r.gcPauseMs, r.wakeLagNanos)
 
   private var writer: Option[(HistogramLogWriter, PrintStream)] = None
 

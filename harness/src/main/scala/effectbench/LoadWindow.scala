@@ -50,6 +50,24 @@ final class LoadWindow(val events: Int, val intervalNanos: Long, val hogs: Int, 
   @volatile var clientLagNanos: Long = 0L
   def clientLate(lag: Long): Unit = if (lag > clientLagNanos) clientLagNanos = lag
 
+  /** The part of the client's lateness that is its wake's: the most any event was submitted after its
+    * scheduled time when the client had parked for it (ns). An event the client reached already late,
+    * because a submission before it took that long (a runtime whose entry stalls its caller, as Cats
+    * Effect's wake of a parked worker can: docs/lessons/late-wakes.md) or because an earlier wake was
+    * late, adds nothing here: the wake's own lateness is the machine's (or a collection's), the
+    * submission's is the runtime's. */
+  @volatile var wakeLagNanos: Long = 0L
+  def wokeLate(lag: Long): Unit = if (lag > wakeLagNanos) wakeLagNanos = lag
+
+  /** The client's step for event `k`: parks until it is due, and records how late it came. */
+  def clientAwait(k: Int): Unit = {
+    val due = scheduled(k)
+    val parks = System.nanoTime() < due
+    val lag = LoadWindow.parkUntil(due)
+    clientLate(lag)
+    if (parks) wokeLate(lag)
+  }
+
   /** Called by the client thread: the window's clock starts at `at`, and an answer on this thread is counted. */
   def begin(at: Long): Unit = { client = Thread.currentThread(); startNanos = at }
   def started: Long = startNanos
@@ -235,7 +253,7 @@ object LoadWindow {
     w.begin(System.nanoTime() + w.intervalNanos)
     var k = 0
     while (k < w.events) {
-      w.clientLate(parkUntil(w.scheduled(k)))
+      w.clientAwait(k)
       target.submit(w, k)
       k += 1
     }
@@ -272,6 +290,7 @@ object LoadWindow {
       startMillis, endMillis, w.answeredEarly, perSleeper.size, w.sleepersFinished, if (perSleeper.isEmpty) 0 else perSleeper.min,
       if (perSleeper.isEmpty) 0 else perSleeper.max, w.slotsReissued, w.idleHogs, false, w.answeredOnClient,
       clientLagNanos = if (w.slotsPerSleeper == 0) w.clientLagNanos else -1L,
+      wakeLagNanos = if (w.slotsPerSleeper == 0) w.wakeLagNanos else -1L,
       gcPauseMs = if (w.slotsPerSleeper == 0) GcPauses.longestMs else -1L)
   }
 
@@ -291,7 +310,7 @@ object LoadWindow {
     w.windowNanos = s.offsets(s.requests - 1)
     k = 0
     while (k < s.requests) {
-      w.clientLate(parkUntil(w.scheduled(k)))
+      w.clientAwait(k)
       target.submit(w, s, k)
       k += 1
     }

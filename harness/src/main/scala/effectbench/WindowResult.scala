@@ -28,6 +28,8 @@ final case class WindowResult(
     /** hog-probe and service: the client's most late submission (ns; LoadWindow.clientLagNanos);
       * sleep-drift, whose client submits nothing: -1. */
     clientLagNanos: Long = -1L,
+    /** hog-probe and service: the most late of the client's wakes (ns; LoadWindow.wakeLagNanos); -1: not recorded. */
+    wakeLagNanos: Long = -1L,
     /** hog-probe and service: the JVM's longest collection during the window (ms, GcPauses); -1: not recorded. */
     gcPauseMs: Long = -1L
 ) {

@@ -9,7 +9,7 @@ class LatencyLogSuite extends munit.FunSuite {
     val h = LoadWindow.histogram()
     h.recordValue(1000L)
     WindowResult(1, 1, 0, 0, h, 0, 0, 0L, 0L, 0, System.currentTimeMillis(), System.currentTimeMillis(), clientLagNanos = 3000L,
-      gcPauseMs = 4L)
+      gcPauseMs = 4L, wakeLagNanos = 2000L)
   }
 
   test("only a window recorded while `recording` is on reaches the log, with the client's lateness") {
@@ -27,7 +27,7 @@ class LatencyLogSuite extends munit.FunSuite {
       LatencyLog.recording = true
       LatencyLog.record(window())
       assertEquals(comments, 1)
-      assert(new String(Files.readAllBytes(f), "UTF-8").contains("clientLagUs=3 gcPauseMs=4"))
+      assert(new String(Files.readAllBytes(f), "UTF-8").contains("clientLagUs=3 gcPauseMs=4 wakeLagUs=2"))
     } finally {
       LatencyLog.recording = was
       if (old == null) System.clearProperty(LatencyModel.LogProperty) else System.setProperty(LatencyModel.LogProperty, old)
@@ -45,5 +45,19 @@ class LatencyLogSuite extends munit.FunSuite {
     assert(GcPauses.longestMs >= 0)
     GcPauses.reset()
     assertEquals((GcPauses.collections, GcPauses.longestMs), (0L, 0L))
+  }
+
+  test("a client that reached an event already late adds to its lateness but not to its wakes'; one that parked adds to both") {
+    // Due 10 ms ago: the client does not park, as after a submission that took that long.
+    val late = new LoadWindow(2, 1000000L, 0, 1L)
+    late.begin(System.nanoTime() - 10000000L)
+    late.clientAwait(0)
+    assert(late.clientLagNanos >= 10000000L, late.clientLagNanos.toString)
+    assertEquals(late.wakeLagNanos, 0L)
+    // Due in 5 ms: the client parks, and whatever it was late by is its wake's.
+    val parked = new LoadWindow(1, 1000000L, 0, 1L)
+    parked.begin(System.nanoTime() + 5000000L)
+    parked.clientAwait(0)
+    assertEquals(parked.wakeLagNanos, parked.clientLagNanos)
   }
 }

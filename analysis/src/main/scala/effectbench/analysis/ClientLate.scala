@@ -5,9 +5,10 @@ import java.nio.file.Path
 
 /** What the client's own lateness did to a latency cell's windows. The client is a plain thread
   * outside the runtime that sleeps until each event's scheduled time and submits it; each window
-  * records the most it submitted an event late (`clientLagUs`, the harness's LoadWindow). An event
-  * counts from its scheduled time, so a client that woke L late gives the next events at least up to
-  * L of latency whatever the runtime did.
+  * records the most it woke late for an event it had parked for (`wakeLagUs`, the harness's
+  * LoadWindow.wakeLagNanos), apart from the lateness a slow submission passed on to the events after
+  * it, which is the runtime's. An event counts from its scheduled time, so a client that woke L late
+  * gives the next events at least up to L of latency whatever the runtime did.
   *
   * A collection's pause stops the client with every other thread, and delays the runtime's events
   * whoever submitted them: a lateness no longer than the window's longest collection (plus the
@@ -27,15 +28,15 @@ final case class ClientLateness(windows: Int, reached: Int, lagsUs: Vector[Long]
 
 object ClientLate {
   private val Comment = "#effectbench window tag=(\\S+) .*".r
-  private val Lag = " clientLagUs=(\\d+)".r
+  private val Lag = " wakeLagUs=(\\d+)".r
   private val Gc = " gcPauseMs=(\\d+)".r
 
-  /** One window: its client's lateness (µs), its own p99 (µs) and its longest collection (ms; -1: not recorded). */
+  /** One window: its client's wake lateness (µs), its own p99 (µs) and its longest collection (ms; -1: not recorded). */
   final case class Window(lagUs: Long, p99Us: Double, gcMs: Long = -1L) {
     def reached: Boolean = lagUs >= p99Us && (gcMs < 0 || lagUs > (gcMs + 1) * 1000)
   }
 
-  /** Each window of a latency log with its client's lateness recorded and enough events for a p99 of its
+  /** Each window of a latency log with its client's wake lateness recorded and enough events for a p99 of its
     * own (LatencyAway.MinWindowEvents): its lateness (µs) and its p99 (µs). A window's comment line comes
     * before its histogram, so the k-th comment of a tag goes with the k-th histogram of that tag. */
   def windows(log: Path): Vector[Window] = {
@@ -59,8 +60,8 @@ object ClientLate {
     if (windows.isEmpty) None
     else Some(ClientLateness(windows.size, windows.count(_.reached), windows.map(_.lagUs), windows.map(_.gcMs).max))
 
-  /** The cell's windows against its client's lateness; None without a latency log or a recorded lateness
-    * (sleep-drift's sleeps are the runtime's own, and logs written before the lateness was recorded). */
+  /** The cell's windows against its client's wake lateness; None without a latency log or a recorded one
+    * (sleep-drift's sleeps are the runtime's own, and logs written before it was recorded). */
   def of(dir: Path, c: CellResult): Option[ClientLateness] =
     LatencyData.logOf(dir, c).flatMap { log =>
       try of(windows(log))

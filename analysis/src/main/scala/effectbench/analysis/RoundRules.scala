@@ -93,18 +93,21 @@ object RoundRules {
     * ratios may have settled on the hogs' time long before. In a run whose tables share one budget
     * (`sharedBudget`, the headline) only up to Stopping.HeadlineTailForks forks with a p99, whatever its
     * reach: the rest of the budget goes to the ratios. A table stopped as settled measures only these
-    * (its `next` still names every cell). */
+    * (its `next` still names every cell). A cell in `clientSet` (its p99 the client's wakes reached,
+    * ClientLate) is not measured again for its p99: more forks of it would measure the machine. */
   def tailAgain(
       s: RoundState, tails: Map[String, Vector[ForkShape.TailFork]], next: Vector[String], going: Boolean, settledStop: Boolean,
-      minRounds: Int, budgetSeconds: Option[Double], sharedBudget: Boolean
+      minRounds: Int, budgetSeconds: Option[Double], sharedBudget: Boolean, clientSet: Set[String] = Set.empty
   ): Option[TailRemeasure] = {
     val open =
-      s.live.flatMap(k =>
+      s.live.filterNot(clientSet.contains).flatMap(k =>
         Stopping.tailReach(tails.getOrElse(k, Vector.empty)).filter(r =>
           if (sharedBudget) r.forks < Stopping.HeadlineTailForks else !r.within || r.forks < Stopping.TailMinForks
         ).map(k -> _)
       )
-    if (!reopens(s, minRounds, going, settledStop) || open.isEmpty) None
+    // Under a shared budget the p99's forks come back after any stop past the minimum: the table's share
+    // is sized for its ratios, and what the p99s need is paid from the later tables' extra rounds.
+    if (!(reopens(s, minRounds, going, settledStop) || (sharedBudget && s.round >= minRounds)) || open.isEmpty) None
     else {
       val before = if (going) next else Vector.empty
       val add = open.map(_._1).filterNot(before.contains)

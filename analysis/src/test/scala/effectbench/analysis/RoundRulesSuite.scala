@@ -54,12 +54,20 @@ class RoundRulesSuite extends munit.FunSuite {
     val six = Map("a" -> tails(8.0, 8.6, 9.2, 8.0, 8.6, 9.2), "c" -> tails(8.0, 8.001, 8.002, 8.0, 8.001, 8.002))
     assertEquals(RoundRules.tailAgain(s, six, Vector.empty, going = false, settledStop = true, 3, None, sharedBudget = true), None)
     assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = false, 3, None, sharedBudget = false), None)
+    // Under a shared budget, after any stop past the minimum (the table's share spent on its ratios), but not before it.
+    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = false, 3, None, sharedBudget = true).map(_.next),
+      Some(Vector("a")))
+    assertEquals(RoundRules.tailAgain(s.copy(round = 2), t, Vector.empty, going = false, settledStop = false, 3, None, true), None)
     // A table that goes on keeps its round and adds the open tails.
     assertEquals(RoundRules.tailAgain(s, t, Vector("b"), going = true, settledStop = false, 3, None, sharedBudget = false).map(_.next),
       Some(Vector("b", "a")))
     // Over the budget: no.
     assertEquals(RoundRules.tailAgain(s.copy(seconds = 95), t, Vector.empty, going = false, settledStop = true, 3, Some(100.0), false),
       None)
+    // A cell whose p99 is the client's lateness does not come back for it, in the headline or out of it.
+    assertEquals(RoundRules.tailAgain(s, few, Vector.empty, going = false, settledStop = true, 3, None, false, Set("a")).map(_.next),
+      Some(Vector("c")))
+    assertEquals(RoundRules.tailAgain(s, t, Vector.empty, going = false, settledStop = true, 3, None, true, Set("a")), None)
   }
 
   test("a round's stops: nothing left, the ceiling, then the budget after the minimum rounds") {

@@ -1,7 +1,7 @@
 package effectbench.runner
 
 import effectbench.{Outcome, Settings}
-import effectbench.analysis.{LatencyData, LatencyStats, LaunchStates, RoundPlanner, RoundRules, RoundState, RoundStop, Stopping}
+import effectbench.analysis.{ClientLate, LatencyData, LatencyStats, LaunchStates, RoundPlanner, RoundRules, RoundState, RoundStop, Stopping}
 import effectbench.store.{JmhMerge, JmhResult, RunFiles}
 import effectbench.stats.{CellEstimate, CellRatios, ForkShape, ForkStats, RatioEstimate}
 import java.nio.file.{Files, Path}
@@ -131,13 +131,13 @@ object Rounds {
     val rs = RunFiles.readJmh(f)
     // A latency fork's latency log, beside its JMH file: its p99's halves shape the table's forks.
     val log = LatencyCell.logOf(f)
-    val tail =
-      if (!Files.isRegularFile(log)) None
+    val (tail, client) =
+      if (!Files.isRegularFile(log)) (None, Vector.empty)
       else
-        try LatencyData.tail(log)
-        catch { case _: java.io.IOException => None }
+        try (LatencyData.tail(log), ClientLate.windows(log))
+        catch { case _: java.io.IOException => (None, Vector.empty) }
     Fork(ok = true, rs.headOption.toVector.flatMap(_.scored.rawData), seconds,
-      rs.headOption.exists(_.scored.scoreUnit.startsWith("ops/")), starvedThroughout(rs), tail = tail)
+      rs.headOption.exists(_.scored.scoreUnit.startsWith("ops/")), starvedThroughout(rs), tail = tail, client = client)
   }
 
   /** A fork the machine canary set aside: its round, its number in the round, where its JMH file
@@ -165,7 +165,9 @@ object Rounds {
       /** Measured, and set aside by the machine canary: its time counts, its score is in no estimate. */
       setAside: Boolean = false,
       /** A latency fork's p99 and its halves (LatencyData.tail): the table's fork shape follows them. */
-      tail: Option[ForkShape.TailFork] = None
+      tail: Option[ForkShape.TailFork] = None,
+      /** A latency fork's windows against its client's wakes (ClientLate.windows). */
+      client: Vector[ClientLate.Window] = Vector.empty
   )
 
   /** Forks after which a cell whose every fork starved gets no more (RoundRules.StarvingForks). */
@@ -204,12 +206,17 @@ object Rounds {
   def loop(
       keys: Vector[String], engine: Engine, budgetSeconds: Option[Double], rnd: Random, fork: (String, Int, ForkShape.Shape) => Fork,
       events: EngineEvent.Sink, label: String, shapes: Option[ShapeRule] = None, spendAll: Boolean = false,
-      relayRound: Option[(Vector[String], Int, ForkShape.Shape) => Map[String, Fork]] = None
+      relayRound: Option[(Vector[String], Int, ForkShape.Shape) => Map[String, Fork]] = None,
+      /** Under a run's shared budget, what a latency table's p99 forks may spend (RunBudget.ceiling):
+        * more than its share, never the later tables' minimum rounds. */
+      tailBudgetSeconds: Option[Double] = None
   ): LoopResult = {
     // What the loop says of its table is narrative: the run's log, the terminal with --verbose.
     val note: String => Unit = line => events(EngineEvent.Note(line))
     var forks = Map.empty[String, Vector[(Int, Vector[Vector[Double]])]]
     var tails = Map.empty[String, Vector[ForkShape.TailFork]]
+    // Each latency cell's windows against its client's wakes: a p99 they reached is not measured on for.
+    var clientWindows = Map.empty[String, Vector[ClientLate.Window]]
     var failed = Set.empty[String]
     var seconds = 0.0
     var cellSeconds = Map.empty[String, Double]
@@ -231,6 +238,7 @@ object Rounds {
     var outOfReach = Set.empty[String]
     var partial = ""
     var tailNoted = Set.empty[String]
+    var clientNoted = Set.empty[String]
     def perFork(k: String) = cellSeconds.getOrElse(k, 0.0) / math.max(1, forksRun.getOrElse(k, 0))
     def starved(k: String) = RoundRules.starved(starvingForks.getOrElse(k, 0), forks.getOrElse(k, Vector.empty).size)
     while (stopped.isEmpty) {
@@ -275,6 +283,7 @@ object Rounds {
           else if (!f.setAside) {
             forks = forks.updated(k, forks.getOrElse(k, Vector.empty) :+ (round -> f.raw)); higher = f.higherIsBetter
             f.tail.foreach(t => tails = tails.updated(k, tails.getOrElse(k, Vector.empty) :+ t))
+            if (f.client.nonEmpty) clientWindows = clientWindows.updated(k, clientWindows.getOrElse(k, Vector.empty) ++ f.client)
           }
           if (f.ok && !f.setAside && f.starving) {
             starvingForks = starvingForks.updated(k, starvingForks.getOrElse(k, 0) + 1)
@@ -325,10 +334,21 @@ object Rounds {
           note(s"table $label: ${again.cells.mkString(", ")}: every fork so far set aside by the machine canary; measured again")
         }
         // Latency cells whose p99 has not reached its target come back (RoundRules.tailAgain).
-        RoundRules.tailAgain(state, tails, next, stopped.isEmpty, settledStop, engine.minRounds, budgetSeconds, engine.runBudget.isDefined)
+        // A p99 the client's wakes reached is the machine's lateness: more forks would measure the machine.
+        val clientSet = clientWindows.collect { case (k, ws) if ClientLate.of(ws).exists(_.setsP99) => k }.toSet
+        clientSet.filterNot(clientNoted.contains).filter(tails.contains).foreach { k =>
+          clientNoted += k
+          note(s"$k: its p99 is the client's lateness (its wakes reached the windows' own p99s in most windows): " +
+            "not measured again for its p99")
+        }
+        val tailBudget = tailBudgetSeconds.orElse(budgetSeconds)
+        var tailRound = false
+        RoundRules.tailAgain(state, tails, next, stopped.isEmpty, settledStop, engine.minRounds, tailBudget,
+          engine.runBudget.isDefined, clientSet)
           .foreach { again =>
             stopped = ""
             next = again.next
+            tailRound = true
             again.reaches.filterNot(t => tailNoted.contains(t._1)).foreach { case (k, r) =>
               tailNoted += k
               note(f"$k: its p99 ±${r.halfWidth * 100}%.0f%% from run to run on ${r.forks} forks (about " +
@@ -339,7 +359,7 @@ object Rounds {
             }
           }
         if (stopped.isEmpty)
-          RoundRules.endOfRound(state, next, engine.minRounds, engine.maxRounds, budgetSeconds).foreach(s =>
+          RoundRules.endOfRound(state, next, engine.minRounds, engine.maxRounds, if (tailRound) tailBudget else budgetSeconds).foreach(s =>
             stopped = RoundWords.stop(s)
           )
       }
@@ -499,6 +519,9 @@ object Rounds {
         }
       }.toMap
     }
+    // A latency table's p99 forks under the run's shared budget may take what the later tables' minimum
+    // rounds leave (RoundRules.tailAgain, Stopping.HeadlineTailForks).
+    val tailBudget = engine.runBudget.filter(_ => cells.exists(latency)).map(_.ceiling(key))
     val res = loop(cells.map(_.id.key), engine, budget, rnd,
       { (k, round, shape) =>
         val cell = byKey(k)
@@ -522,7 +545,7 @@ object Rounds {
           failed = failed.updated(k, o)
           Fork(ok = false, Vector.empty, o.seconds, higherIsBetter = false)
         }
-      }, events, key, Some(rule), spendAll, relayRound)
+      }, events, key, Some(rule), spendAll, relayRound, tailBudget)
     engine.runBudget.foreach(_.record(key, res.summary.forks, res.summary.seconds))
     val outcomes = cells.map { cell =>
       val k = cell.id.key

@@ -34,9 +34,15 @@ final class RunBudget(
     val total = left.map(weight).sum
     val mine = left.find(_._1 == table).map(weight).getOrElse(cells * plan.map(_._3).headOption.getOrElse(1.0))
     val share = if (total <= 0) remaining else remaining * mine / math.max(total, mine)
-    // The minimum rounds of the tables still to run after this one, at their expected cost.
-    val reserve = left.filter(_._1 != table).map(t => minRounds * t._2 * forkSeconds(t._3)).sum
-    math.min(share, math.max(0.0, remaining - reserve))
+    math.min(share, ceiling(table))
+  }
+
+  /** The most `table`, starting now, may spend without eating into the minimum rounds of the tables
+    * after it (at their expected cost): what its share leaves below this goes to their rounds beyond
+    * the minimum. */
+  def ceiling(table: String): Double = synchronized {
+    val reserve = plan.filter(t => !done.contains(t._1) && t._1 != table).map(t => minRounds * t._2 * forkSeconds(t._3)).sum
+    math.max(0.0, remaining - reserve)
   }
 
   /** A table finished: its `forks` forks took `seconds` of JMH time. */

@@ -284,15 +284,24 @@ class RoundsRuleSuite extends munit.FunSuite {
     val (budgeted, _) = run(withTails = true, budget = Some(100.0))
     assert(budgeted.summary.seconds <= 100.0, budgeted.summary.toString)
     assertEquals(budgeted.forks("ce").size + budgeted.forks("zio").size, 10, budgeted.summary.toString)
-    // A run whose tables share one budget (the headline) spends it on its ratios: no forks for p99s.
-    val g = new Random(11)
-    val shared = Rounds.loop(Vector("ce", "zio"),
-      engine(precisionFirst = true, min = 4, max = 40).copy(runBudget = Some(new RunBudget(1000.0, Vector(("t", 2, 10.0))))),
-      Some(1000.0), new Random(1),
-      (k, _, _) =>
-        Rounds.Fork(ok = true, Vector(Vector.fill(4)(100 * (1 + 0.01 * g.nextGaussian()))), 10.0, higherIsBetter = false,
-          tail = Some(ForkShape.TailFork(4, 8.0 + (if (k == "ce") 0.3 else 0.03) * g.nextGaussian(), 0.0))), _ => (), "t")
-    assertEquals(shared.forks.values.map(_.size).toSet, Set(4), shared.summary.toString)
+    // A run whose tables share one budget (the headline) gives each p99 HeadlineTailForks forks and no more,
+    // from what the later tables' minimum rounds leave (`tailBudgetSeconds`), beyond the table's share.
+    def shared(share: Double, tailBudget: Option[Double]) = {
+      val g = new Random(11)
+      Rounds.loop(Vector("ce", "zio"),
+        engine(precisionFirst = true, min = 4, max = 40).copy(runBudget = Some(new RunBudget(1000.0, Vector(("t", 2, 10.0))))),
+        Some(share), new Random(1),
+        (k, _, _) =>
+          Rounds.Fork(ok = true, Vector(Vector.fill(4)(100 * (1 + 0.01 * g.nextGaussian()))), 10.0, higherIsBetter = false,
+            tail = Some(ForkShape.TailFork(4, 8.0 + (if (k == "ce") 0.3 else 0.03) * g.nextGaussian(), 0.0))), _ => (), "t",
+        tailBudgetSeconds = tailBudget)
+    }
+    val wide = shared(1000.0, None)
+    assertEquals(wide.forks.values.map(_.size).toSet, Set(Rounds.HeadlineTailForks), wide.summary.toString)
+    // A share spent on the minimum rounds (80 s): the p99s' forks come from the ceiling, and only while they fit it.
+    assertEquals(shared(80.0, Some(1000.0)).forks.values.map(_.size).toSet, Set(Rounds.HeadlineTailForks))
+    assertEquals(shared(80.0, Some(100.0)).forks.values.map(_.size).toSet, Set(5))
+    assertEquals(shared(80.0, None).forks.values.map(_.size).toSet, Set(4))
   }
 
   test("the p99's reach: t on n − 1 df, none under three forks, and the forks a ±20% reach needs") {
@@ -516,6 +525,10 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEqualsDouble(rb.allot("a", 10), 700.0 / 3, 1e-9) // its third; 700 less b's and c's 400 would allow 300
     now += 350; rb.record("a", 70, 350.0) // a overran: 350 left, of which c's minimum is 200
     assertEqualsDouble(rb.allot("b", 10), 150.0, 1e-9) // not its half (175): c's minimum comes first
+    // What b may spend at most (a latency table's p99 forks): everything c's minimum leaves, beyond b's share.
+    assertEqualsDouble(rb.ceiling("b"), 150.0, 1e-9)
+    assertEqualsDouble(new RunBudget(700, Vector(("a", 10, 5.0), ("b", 10, 5.0), ("c", 10, 5.0)), () => 0.0, minRounds = 4).ceiling("a"),
+      300.0, 1e-9)
     val none = new RunBudget(700, Vector(("a", 10, 5.0), ("b", 10, 5.0), ("c", 10, 5.0)), () => 0.0)
     assertEqualsDouble(none.allot("a", 10), 700.0 / 3, 1e-9) // without minimum rounds: the proportional share
   }

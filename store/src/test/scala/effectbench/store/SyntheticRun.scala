@@ -129,10 +129,11 @@ object SyntheticRun {
       })
 
   /** One window of a latency log: its latencies (ns), starved events, (service) late timeouts, the
-    * client's lateness (µs) and the longest collection (ms), each -1 when not recorded. */
+    * client's lateness (µs), the longest collection (ms) and the client's wake lateness (µs), each -1
+    * when not recorded. */
   final case class LogWindow(
       lats: Vector[Long], starved: Long = 0, lateTimeouts: Long = -1L, clientLagUs: Long = -1L,
-      gcPauseMs: Long = -1L
+      gcPauseMs: Long = -1L, wakeLagUs: Long = -1L
   )
 
   /** A latency log in the harness's format (LatencyLog): fork i's windows under the tag `fork-i`, each
@@ -152,7 +153,7 @@ object SyntheticRun {
         h.setStartTimeStamp(1700000000000L + i * 10000 + k * 1000)
         h.setEndTimeStamp(1700000000000L + i * 10000 + k * 1000 + 500)
         w.outputComment(LatencyModel.windowComment(tag, win.lats.size + win.starved, win.starved, 1000, win.lateTimeouts,
-            if (win.clientLagUs < 0) -1L else win.clientLagUs * 1000, win.gcPauseMs))
+            if (win.clientLagUs < 0) -1L else win.clientLagUs * 1000, win.gcPauseMs, if (win.wakeLagUs < 0) -1L else win.wakeLagUs * 1000))
         w.outputIntervalHistogram(h)
       }
     }
