@@ -9,7 +9,9 @@ final case class LatencyDiff(
     key: String, jvm: String, a: LatencyEstimate, b: LatencyEstimate, ratio: LatencyRatio, verdict: Verdict,
     /** The exact two-sided Mann–Whitney p-value of the forks' p99s of A against B's; NaN when either
       * run has fewer than `LatencyCompare.MinTailForks` forks with a p99 (no verdict is possible). */
-    rankP: Double = Double.NaN
+    rankP: Double = Double.NaN,
+    /** Either run's p99 is the client's lateness (ClientLate): no verdict. */
+    clientLate: Boolean = false
 ) {
   def service: Boolean = key.startsWith(effectbench.Catalog.service.id + "/")
   /** Forks with a p99 in each run. */
@@ -66,12 +68,14 @@ object LatencyCompare {
         val p = rankP(ea, eb)
         // Forks kept though the machine canary read the machine away count toward no verdict (RunComparison.away).
         val fewUsual = ea.p99.n - RunComparison.away(a, ca) < MinTailForks || eb.p99.n - RunComparison.away(b, cb) < MinTailForks
+        // A p99 the client's wakes reached in either run is the machine's lateness: no verdict on the runtime (ClientLate).
+        val clientLate = ClientLate.of(a.dir, ca).exists(_.setsP99) || ClientLate.of(b.dir, cb).exists(_.setsP99)
         val v =
-          if (!r.known || p.isNaN || p >= RankLevel || fewUsual) Verdict.Same
+          if (!r.known || p.isNaN || p >= RankLevel || fewUsual || clientLate) Verdict.Same
           else if (r.low > 1 + threshold) Verdict.Regressed
           else if (r.high < 1 - threshold) Verdict.Improved
           else Verdict.Same
-        LatencyDiff(ca.key, ca.jvm, ea, eb, r, v, p)
+        LatencyDiff(ca.key, ca.jvm, ea, eb, r, v, p, clientLate)
       }
     }
   }

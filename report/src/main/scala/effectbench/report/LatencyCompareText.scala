@@ -42,6 +42,7 @@ object LatencyCompareText {
     d.verdict match {
       case Verdict.Regressed => "p99 regressed"
       case Verdict.Improved => "p99 improved"
+      case _ if d.clientLate => "~ (client late)"
       case _ if !d.decidable && d.forksA > 0 && d.forksB > 0 =>
         s"too few forks to judge a tail (${d.forksA} and ${d.forksB}; $MinTailForks a run)"
       case _ => "~"
@@ -52,7 +53,8 @@ object LatencyCompareText {
   def legend(threshold: Double): String =
     f"latency under load: p99 per fork, geometric mean over forks [interval] (of its most frequent state's forks when its forks' p99s fall in states, the others named); B/A: ratio of the p99s with its interval from the forks of both runs (log scale, Welch df); " +
       f"a verdict when the whole interval is beyond ±${threshold * 100}%.1f%% and the forks' p99s of the two runs differ by rank (exact two-sided Mann–Whitney, p < ${RankLevel}%.2f), " +
-      s"on $MinTailForks forks with a p99 in each run at least (fewer: 'too few forks to judge a tail'); starved events (and service's late timeouts) are shown per fork, never in a p99"
+      s"on $MinTailForks forks with a p99 in each run at least (fewer: 'too few forks to judge a tail'), and none when either run's p99 is " +
+      "the client's lateness ('~ (client late)': the machine woke the harness's client that late); starved events (and service's late timeouts) are shown per fork, never in a p99"
 
   def terminal(ds: Vector[LatencyDiff], threshold: Double): String =
     if (ds.isEmpty) ""

@@ -300,6 +300,12 @@ class LatencyReportSuite extends munit.FunSuite {
     assertEquals(zio.verdict, Verdict.Regressed, LatencyCompareText.cells(zio).mkString(" "))
     assert(zio.ratio.low > 1.5 && zio.ratio.high < 2.6, zio.ratio.toString)
     assert(LatencyCompareText.terminal(diffs, 0.05).contains("p99 regressed"))
+    // The same p99 twice as long, but the client's wakes reached it in the second run: no verdict, and the table says why.
+    val late = latencyRun(SyntheticRun.tempDir("lat-late"), p.updated("zio", 2000.0), seed = 3, clientLagUs = Map("zio" -> 5000L))
+    val lateZio = LatencyCompare.diffs(a, late, 0.05).find(_.key.contains("/zio/")).get
+    assert(lateZio.clientLate)
+    assertEquals(lateZio.verdict, Verdict.Same)
+    assertEquals(LatencyCompareText.cells(lateZio)(5), "~ (client late)")
   }
 
   test("a p99 verdict counts no fork kept though the machine canary read the machine away around it") {
