@@ -250,7 +250,7 @@ object LatencyTables {
     else {
       def ms(us: Double) = f"${us / 1000}%.1f ms"
       Some(s"$cell: its p99 is the client's lateness, not the runtime's: in ${c.reached} of ${c.windows} windows the client " +
-        s"submitted an event at least as late as the window's own p99 (up to ${ms(c.maxUs.toDouble)} late, ${ms(c.medianUs)} in the " +
+        s"woke at least as late as the window's own p99 for an event it had slept for (up to ${ms(c.maxUs.toDouble)} late, ${ms(c.medianUs)} in the " +
         "median window)" + (if (c.gcMs < 0) "" else s" and later than the window's longest collection (at most ${c.gcMs} ms)") +
         "; the client is a plain thread outside the runtime that sleeps until each event is due, alike for every runtime, " +
         "and the machine ran it that late, so this p99 bounds the runtime's from above, is no table's lowest and has no ratio, " +
