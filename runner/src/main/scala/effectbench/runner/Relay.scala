@@ -41,8 +41,9 @@ object Relay {
     val none: CanaryHooks = CanaryHooks((_, _) => Double.NaN)
   }
 
-  /** A round's outcome: how each JVM ended, the turns taken, and the round's wall time. */
-  final case class Round(finished: Map[String, Finished], turns: Vector[Turn], seconds: Double)
+  /** A round's outcome: how each JVM ended, the turns taken, and the round's wall time; `sparesCut`: it
+    * stopped measuring with cycles read away that its spares could have stood in for (`run`'s `spares`). */
+  final case class Round(finished: Map[String, Finished], turns: Vector[Turn], seconds: Double, sparesCut: Boolean = false)
 
   private sealed trait Event
   private final case class Connected(key: String, out: OutputStream) extends Event
@@ -91,11 +92,16 @@ object Relay {
     *                    on both sides of the cycle not `away`): once it has them, each JVM is told to run its
     *                    remaining iterations freely (RelayProtocol.Free: the JVMs were given spare ones, which
     *                    stand in for cycles read away), all JVMs at once, and the round ends when they have
-    *                    exited; the cycle read last is then `unmeasured`. None: every iteration is a turn */
+    *                    exited; the cycle read last is then `unmeasured`. None: every iteration is a turn
+    * @param spares given the round's seconds so far, whether a cycle read away may still be measured again in a
+    *               spare's turn once the round has had its `usualCycles` measured cycles: when not (the run's
+    *               deadline needs the time), the round frees its JVMs as if it had its usual cycles, and the
+    *               canary judges the cycles it has */
   def run(
       members: Vector[Member], timeoutSeconds: Long, rnd: Random, settleMillis: Int = 0, turnLog: Option[Path] = None,
       turnLimitSeconds: Long = 600, warmupTurns: Int = 0, canary: CanaryHooks = CanaryHooks.none,
-      warmupLanes: Vector[Vector[Int]] = Vector.empty, pin: (Long, Vector[Int]) => Boolean = Cpus.pin, usualCycles: Option[Int] = None
+      warmupLanes: Vector[Vector[Int]] = Vector.empty, pin: (Long, Vector[Int]) => Boolean = Cpus.pin, usualCycles: Option[Int] = None,
+      spares: Double => Boolean = _ => true
   ): Round = {
     require(members.map(_.key).distinct.size == members.size, "relay members must be distinct")
     // Tables are relayed only where Relay.available: reaching this is the engine's fault, not the user's.
@@ -225,6 +231,8 @@ object Relay {
     // The reading before the last measured cycle, and how many measured cycles read usual on both sides.
     var lastMeasured = Option.empty[Double]
     var usual = 0
+    var measuredCycles = 0
+    var sparesCut = false
     // Every JVM still waiting runs the rest of its trial at once, freely: spread over the lanes, continued.
     def free(): Unit = {
       val waiting = members.map(_.key).filter(state(_) == Waiting)
@@ -250,9 +258,15 @@ object Relay {
           if (order.nonEmpty && members.forall(m => state(m.key) != Starting)) canary.between(cycle, measuring)
           else Double.NaN
         // The measured cycle before this one is usual when the readings on both its sides are.
-        lastMeasured.foreach(r => if (!canary.away(r) && !canary.away(reading)) usual += 1)
+        lastMeasured.foreach { r =>
+          measuredCycles += 1
+          if (!canary.away(r) && !canary.away(reading)) usual += 1
+        }
         lastMeasured = if (measuring) Some(reading) else None
-        if (measuring && usualCycles.exists(usual >= _)) {
+        // Spares stand in for cycles read away only while the round may take the time.
+        val cut = measuring && usualCycles.exists(n => usual < n && measuredCycles >= n) && !spares(now)
+        if (measuring && (usualCycles.exists(usual >= _) || cut)) {
+          sparesCut = cut
           canary.unmeasured(cycle)
           cycle -= 1
           free()
@@ -305,6 +319,6 @@ object Relay {
       }.mkString("cycle\tcell\tstart\tend\tcanary-ns\n", "\n", "\n")
       Files.write(p, text.getBytes(StandardCharsets.UTF_8))
     }
-    Round(finished, got, now)
+    Round(finished, got, now, sparesCut)
   }
 }

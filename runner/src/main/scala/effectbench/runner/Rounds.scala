@@ -83,6 +83,15 @@ object Rounds {
     * (a ratio across two groups still has its interval over rounds, but no drift shared by its turns). */
   val RelayMaxJvms = 10
 
+  /** The run's budget is its deadline: a relay round takes spare turns in place of cycles read away only
+    * while the run can still afford its minimum rounds, those of `table` still to come (`after` more relay
+    * groups, each taken as long as this one so far, `elapsed`) and those of the tables after it
+    * (RunBudget.ceiling). Why: on a machine away for minutes every cycle is read away, every spare becomes a
+    * turn and each round takes twice its time; a headline ran 15:35 against its budget of 14:40 that way.
+    * Without a run budget (a table's own, or none) spares are always taken. */
+  def sparesAffordable(runBudget: Option[RunBudget], table: String, elapsed: Double, after: Int): Boolean =
+    runBudget.forall(b => b.ceiling(table) - after * elapsed > 0)
+
   /** The round from which a cell's forks follow its measured variance: four forks before it, so
     * that the between-launch variance it is chosen from has three degrees of freedom; from two
     * forks the estimate is mostly noise and the shapes swing from round to round
@@ -447,6 +456,7 @@ object Rounds {
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)
+    def sparesAffordable(elapsed: Double, after: Int): Boolean = Rounds.sparesAffordable(engine.runBudget, key, elapsed, after)
     // A throughput table under the canary gets spare measured iterations for cycles read away.
     def sparesFor(iterations: Int): Int =
       if (engine.canary && !cells.exists(latency)) math.round(iterations * RelaySpareShare).toInt else 0
@@ -455,7 +465,8 @@ object Rounds {
     else Some { (ks: Vector[String], round: Int, shape: ForkShape.Shape) =>
       val spare = sparesFor(shape.iterations)
       val prof = turns.copy(warmups = shape.warmups, iterations = shape.iterations + spare)
-      ks.grouped(RelayMaxJvms).toVector.zipWithIndex.flatMap { case (group, g) =>
+      val groups = ks.grouped(RelayMaxJvms).toVector
+      groups.zipWithIndex.flatMap { case (group, g) =>
         val planned = group.map { k =>
           val cell = byKey(k)
           val out = roundFile(dir, cell, round)
@@ -473,7 +484,11 @@ object Rounds {
           val r = MeasureLock.holding(events)(Relay.run(members, timeout * math.max(1, members.size), rnd, turnLog = Some(turnLog),
               turnLimitSeconds = timeout, warmupTurns = prof.warmups, canary = hooks,
               warmupLanes = group.headOption.flatMap(k => byKey(k).jvm.cpus).fold(Vector.empty[Vector[Int]])(Cpus.lanes),
-              usualCycles = if (spare > 0) Some(shape.iterations) else None))
+              usualCycles = if (spare > 0) Some(shape.iterations) else None,
+              spares = elapsed => sparesAffordable(elapsed, groups.size - g - 1 + math.max(0, engine.minRounds - round) * groups.size)))
+          if (r.sparesCut)
+            events(EngineEvent.Note(s"table $key round $round: measured with cycles read away, its spare turns not taken: " +
+                "the run's budget needs the time for the minimum rounds still to run"))
           outcomes = planned.collect { case (k, out, log, Right(_)) =>
             k -> JmhCell.outcome(r.finished(k), out, log, timeout * members.size)
           }

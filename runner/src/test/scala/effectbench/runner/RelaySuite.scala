@@ -151,6 +151,40 @@ class RelaySuite extends munit.FunSuite {
     assert(r.seconds - lastTurn < 1.3, s"the round ended ${r.seconds - lastTurn} s after its last turn ($seconds s in all)")
   }
 
+  test("a round the run cannot afford spares for measures only its own cycles, read away or not, then frees its JVMs") {
+    val d = Files.createTempDirectory(dir, "no-spares")
+    def spares(k: String) = Relay.Member(k,
+      flag => {
+        val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
+        Vector("bash", "-c",
+          s"exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; f=0; " +
+            s"for i in $$(seq 10); do if [ $$f = 0 ]; then printf R >&3; read -r -n1 -u3 c; [ \"$$c\" = F ] && f=1; fi; " +
+            s"echo $$i $$f >> ${d.resolve(k)}; sleep 0.05; done; printf E >&3")
+      }, d.resolve(s"$k.log"), warmups = Some(2))
+    // Every reading before a measured cycle is away.
+    val hooks = Relay.CanaryHooks((_, _) => 300.0, away = _ > 100)
+    def round(afford: Boolean) = {
+      Vector("a", "b").foreach(k => Files.deleteIfExists(d.resolve(k)))
+      var asked = Vector.empty[Double]
+      val r = Relay.run(Vector(spares("a"), spares("b")), 60, new Random(9), canary = hooks, usualCycles = Some(4),
+        spares = { elapsed => asked :+= elapsed; afford })
+      Vector("a", "b").foreach(k => assertEquals(r.finished(k).exit, 0, k))
+      (r, asked)
+    }
+    val (cut, asked) = round(afford = false)
+    assert(cut.sparesCut)
+    assertEquals(cut.turns.groupBy(_.key).values.map(_.size).toVector, Vector(6, 6), "2 warm-up turns and 4 measured ones each")
+    assert(asked.nonEmpty && asked.forall(_ > 0), asked.toString)
+    Vector("a", "b").foreach { k =>
+      val lines = new String(Files.readAllBytes(d.resolve(k)), "UTF-8").trim.split('\n').toVector
+      assertEquals(lines, (1 to 10).map(i => s"$i ${if (i > 6) 1 else 0}").toVector, k)
+    }
+    // Affordable, every cycle away: every spare is a turn.
+    val (all, _) = round(afford = true)
+    assert(!all.sparesCut)
+    assertEquals(all.turns.groupBy(_.key).values.map(_.size).toVector, Vector(10, 10))
+  }
+
   test("a member's own warm-up count holds its measured turns: one that warms up longer is not measured beside starts") {
     val r =
       Relay.run(Vector(member("short", 4, warmups = Some(1)), member("long", 6, warmups = Some(3))), 60, new Random(8), warmupTurns = 0)

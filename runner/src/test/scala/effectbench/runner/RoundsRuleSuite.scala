@@ -533,6 +533,24 @@ class RoundsRuleSuite extends munit.FunSuite {
     assertEqualsDouble(none.allot("a", 10), 700.0 / 3, 1e-9) // without minimum rounds: the proportional share
   }
 
+  test("run budget as a deadline: spare relay turns only while the minimum rounds still to run fit what is left") {
+    var now = 0.0
+    // Three tables of 10 cells at 5 s a fork: their minimum of 4 rounds is 200 s each.
+    val rb = Some(new RunBudget(700, Vector(("a", 10, 5.0), ("b", 10, 5.0), ("c", 10, 5.0)), () => now, minRounds = 4))
+    // a's first round, 50 s in: 3 more rounds (150 s) and b's and c's minimum (400 s) fit the 650 s left.
+    now = 50
+    assert(Rounds.sparesAffordable(rb, "a", 50, 3))
+    // 200 s in: 500 left, 400 for b and c, 100 for a's 3 more rounds at 50 s: not affordable.
+    now = 200
+    assert(!Rounds.sparesAffordable(rb, "a", 50, 3))
+    // In a's last round, with nothing of its own to come, the 100 s beyond b's and c's minimum are spare.
+    assert(Rounds.sparesAffordable(rb, "a", 50, 0))
+    now = 300
+    assert(!Rounds.sparesAffordable(rb, "a", 50, 0))
+    // Without a run budget, always.
+    assert(Rounds.sparesAffordable(None, "a", 1e9, 100))
+  }
+
   test("run budget: a table with cells lost to oracle failures is allotted for the cells it has") {
     val rb = new RunBudget(600, Vector(("a", 10, 3.0), ("b", 10, 3.0)), () => 0.0)
     assertEqualsDouble(rb.allot("a", 5), 600.0 * 15 / 45, 1e-9)
