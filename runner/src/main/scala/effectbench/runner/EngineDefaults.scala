@@ -25,8 +25,10 @@ object EngineDefaults {
       e.runBudget.map(rb => f", or when the table's share of the run's budget (${rb.totalSeconds}%.0f s, shared by the tables) is spent")
         .orElse(e.budgetSeconds.map(b => f", or after $b%.0f s per table")).getOrElse("") +
       (if (e.canary)
-         f"; the machine read before and after each ${if (e.relay) "fork of a table not relayed (one cell)"
-           else "fork"} (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again"
+         (if (e.relay)
+            f"; the machine read before each cycle of a relay round (the round trip of a cache line between two cores); a cycle with a reading on either side over ${MachineCanary.SlowFactor + 1}%.0f times its usual loses every cell's turn in it, a round left with fewer than half its cycles is set aside, in no estimate, and later rounds measure its cells again"
+          else
+            f"; the machine read before and after each fork (the round trip of a cache line between two cores); a fork with a reading over ${MachineCanary.SlowFactor + 1}%.0f times its usual is set aside, in no estimate, and later rounds measure its cell again")
        else "")
 
   /** The result wait of a run, as its log and run.json say it. */

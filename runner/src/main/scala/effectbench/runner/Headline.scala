@@ -85,10 +85,13 @@ object Headline {
       engine.map(_.minRounds).getOrElse(profile.forks), runnable.count(c => past.contains(c.id.key)))
   }
 
-  /** The cells whose tables the engine will relay (Rounds.relays), by cell and JVM. */
+  /** The cells whose tables the engine will relay (Rounds.relays) with another cell, by cell and JVM: their
+    * starts overlap the others' warm-up turns (RelayedForkOverheadSeconds). A JVM alone in its relay has
+    * none to overlap, and is planned as a fork. */
   def relayedCells(cells: Vector[PlannedCell], engine: Option[Rounds.Engine]): PlannedCell => Boolean = engine.filter(_.relay) match {
     case Some(e) =>
-      val keys = cells.groupBy(e.tableOf).values.filter(Rounds.relays(e, _)).flatten.map(c => (c.id.key, c.jvm.label)).toSet
+      val keys =
+        cells.groupBy(e.tableOf).values.filter(t => t.size >= 2 && Rounds.relays(e, t)).flatten.map(c => (c.id.key, c.jvm.label)).toSet
       c => keys.contains((c.id.key, c.jvm.label))
     case None => _ => false
   }

@@ -387,11 +387,14 @@ object Rounds {
   private[runner] def isLatencyCell(c: PlannedCell): Boolean =
     effectbench.Catalog.get(c.id.scenario, includeTestOnly = true).exists(LatencyCell.isLatency)
 
-  /** Whether a table's rounds are relayed: the engine relays, the table holds two cells or more and
-    * waiting JVMs can be stopped here (Relay.available). A latency table is relayed too: each window is
-    * a turn, its hogs and probes on every core while the other JVMs are stopped whole. */
+  /** Whether a table's rounds are relayed: the engine relays and waiting JVMs can be stopped here
+    * (Relay.available). A latency table is relayed too: each window is a turn, its hogs and probes on
+    * every core while the other JVMs are stopped whole. A table of one cell is relayed as well, its JVM
+    * alone in its round: a cell is then measured alike whatever else the selection holds (its collector,
+    * its turns and the canary between them); measured in forks, one runtime's hog-probe p99 ran under
+    * G1 when the selection left it alone in its table and under the serial collector beside another. */
   def relays(engine: Engine, cells: Vector[PlannedCell]): Boolean =
-    engine.relay && cells.size >= 2 && Relay.available
+    engine.relay && cells.nonEmpty && Relay.available
 
   /** Measures one table in rounds; per-round JMH files are combined per cell into `dir.jmhFile`. */
   def measure(

@@ -70,7 +70,8 @@ class LatencyForkSuite extends munit.FunSuite {
     val throughput = Vector("cats-effect", "zio", "future").map(rt =>
       PlannedCell(CellId(leftSum.id, "default", rt, leftSum.defaults, Mode.Fork), jvm, CellStatus.Ok, "modern")
     )
-    // A latency table is relayed as well (one window a turn); a table of one cell has no one to hand over to.
+    // A latency table is relayed as well (one window a turn); a table of one cell is relayed alone, its start
+    // overlapping no one's warm-up: planned as a fork.
     val latency = Vector(cell("250"), cell("250").copy(id = cell("250").id.copy(runtime = "zio")))
     val alone = PlannedCell(CellId(leftSum.id, "default", "monix", leftSum.defaults, Mode.Sync), jvm, CellStatus.Ok, "modern")
     val cells = throughput ++ latency :+ alone
@@ -86,6 +87,8 @@ class LatencyForkSuite extends munit.FunSuite {
     assertEqualsDouble(sequential.seconds, cells.map(Headline.nominalForkSeconds(Profiles.quick, _)).sum * Headline.MinRounds, 1e-9)
     val isRelayed = Headline.relayedCells(cells, Some(relEngine))
     assertEquals(cells.filter(isRelayed), throughput ++ latency)
+    assertEquals(Rounds.relays(relEngine, Vector(alone)), Relay.available)
+    assert(!Rounds.relays(seqEngine, Vector(alone)))
     val saved = Headline.PlannedForkOverheadSeconds - Headline.RelayedForkOverheadSeconds
     assert(saved > 0)
     val relayedCells = throughput.size + latency.size
