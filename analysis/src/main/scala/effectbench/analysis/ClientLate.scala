@@ -39,7 +39,10 @@ object ClientLate {
   /** Each window of a latency log with its client's wake lateness recorded and enough events for a p99 of its
     * own (LatencyAway.MinWindowEvents): its lateness (µs) and its p99 (µs). A window's comment line comes
     * before its histogram, so the k-th comment of a tag goes with the k-th histogram of that tag. */
-  def windows(log: Path): Vector[Window] = {
+  def windows(log: Path): Vector[Window] = forkWindows(log).map(_._2)
+
+  /** `windows`, each with its fork's tag. */
+  def forkWindows(log: Path): Vector[(String, Window)] = {
     val lags = RunData.read(log).split('\n').toVector.collect { case line @ Comment(tag) =>
       tag -> Lag.findFirstMatchIn(line).map(l => (l.group(1).toLong, Gc.findFirstMatchIn(line).fold(-1L)(_.group(1).toLong)))
     }
@@ -51,10 +54,18 @@ object ClientLate {
         // The p99's lowest equivalent value: a histogram keeps 3 significant digits, and a lateness equal
         // to the p99 must count as reaching it.
         case (Some((lag, gc)), h) if h.getTotalCount >= LatencyAway.MinWindowEvents =>
-          Window(lag, h.lowestEquivalentValue(h.getValueAtPercentile(99)) / 1000.0, gc)
+          tag -> Window(lag, h.lowestEquivalentValue(h.getValueAtPercentile(99)) / 1000.0, gc)
       }
     }
   }
+
+  /** Each fork's windows against its client's wake lateness, by the fork's tag (ForkLatency.tag): a
+    * service rate's capacity is decided round by round, each round one fork (ServiceCapacity). */
+  def forks(dir: Path, c: CellResult): Map[String, ClientLateness] =
+    LatencyData.logOf(dir, c).fold(Map.empty[String, ClientLateness]) { log =>
+      try forkWindows(log).groupBy(_._1).flatMap { case (tag, ws) => of(ws.map(_._2)).map(tag -> _) }
+      catch { case _: java.io.IOException => Map.empty }
+    }
 
   def of(windows: Vector[Window]): Option[ClientLateness] =
     if (windows.isEmpty) None

@@ -7,8 +7,10 @@ import org.apache.commons.statistics.distribution.BinomialDistribution
 import effectbench.{Catalog, CellId, Outcome, Params, ServiceModel}
 
 /** One round's capacity of a runtime: the round, each rate's p99 there (µs; NaN when the round has
-  * no p99 for it, or starved requests) and the capacity the first-exceeding rule gives. */
-final case class RoundCapacity(round: Int, p99: Vector[(Long, Double)], capacity: Option[Long])
+  * no p99 for it, or starved requests) and the capacity the first-exceeding rule gives; `bound`: the
+  * rate that ended the round's sweep was over the target by a p99 that is the client's lateness
+  * (ClientLate), so the runtime's capacity in the round is at least `capacity`, not known to be it. */
+final case class RoundCapacity(round: Int, p99: Vector[(Long, Double)], capacity: Option[Long], bound: Boolean = false)
 
 /** One runtime's sweep of service's rates: its table (service's params other than the rate, the
   * mode and the JVM) and its row (the runtime with its `--lib` version label, and the variant).
@@ -23,6 +25,8 @@ final case class CapacityRow(
     stoppedAt: Option[Long] = None
 ) {
   private def values: Vector[Long] = rounds.map(_.capacity.getOrElse(0L)).sorted
+  /** Some round's capacity is a lower bound (RoundCapacity.bound), and so are the median and its interval. */
+  def bound: Boolean = rounds.exists(_.bound)
   /** The median of the rounds' capacities (0: not even the lowest rate); None without rounds. */
   def median: Option[Double] = if (values.isEmpty) None else Some(effectbench.stats.Describe.median(values.map(_.toDouble)))
   def low: Option[Long] = values.headOption
@@ -90,15 +94,40 @@ object ServiceCapacity {
     }
 
   /** The capacity per round from each rate's p99 per round, over the rounds of the sweep: those of
-    * its lowest rate with a fork. */
-  def perRound(byRate: Vector[(Long, Map[Int, Double])], targetMicros: Double): Vector[RoundCapacity] = {
+    * its lowest rate with a fork. `clientSet`: per rate, the rounds whose p99 is the client's lateness
+    * (roundsClientSet); a round whose sweep such a p99 ended is a bound (RoundCapacity.bound). */
+  def perRound(byRate: Vector[(Long, Map[Int, Double])], targetMicros: Double, clientSet: Map[Long, Set[Int]] = Map.empty)
+      : Vector[RoundCapacity] = {
     val sorted = byRate.sortBy(_._1)
     val rounds = sorted.map(_._2).find(_.nonEmpty).map(_.keys.toVector.sorted).getOrElse(Vector.empty)
     rounds.map { r =>
       val p99 = sorted.map { case (rate, m) => rate -> m.getOrElse(r, Double.NaN) }
-      RoundCapacity(r, p99, ServiceModel.capacity(p99, targetMicros))
+      val capacity = ServiceModel.capacity(p99, targetMicros)
+      // The rate that ended the sweep: the one after the capacity (the lowest when there is none).
+      val ended = p99.drop(capacity.fold(0)(c => p99.indexWhere(_._1 == c) + 1)).headOption
+      val bound = ended.exists { case (rate, p) => !p.isNaN && clientSet.getOrElse(rate, Set.empty).contains(r) }
+      RoundCapacity(r, p99, capacity, bound)
     }
   }
+
+  /** The rounds of a recorded service cell whose p99 is the client's lateness: the fork that gives the
+    * round its p99 (the higher of two) had its client wake at least as late as its windows' own p99s in
+    * half of them or more (ClientLate). Its p99 is an upper bound of the runtime's: over the target, it
+    * does not show that the runtime was. */
+  def roundsClientSet(run: RunData, c: CellResult): Set[Int] =
+    if (!c.ok) Set.empty
+    else {
+      val forks = LatencyData.forks(run.dir, c)
+      val client = ClientLate.forks(run.dir, c)
+      if (client.isEmpty) Set.empty
+      else
+        forks.zip(roundsOf(c, forks.size)).groupBy(_._2).collect {
+          case (r, fs) if {
+                val scored = fs.map(f => f._1 -> LatencyStats.percentiles(f._1)).filter(_._2.hasPercentiles)
+                scored.nonEmpty && client.get(scored.maxBy(_._2.p99)._1.tag).exists(_.setsP99)
+              } => r
+        }.toSet
+    }
 
   /** The rate at which a sweep stops: the lowest rate R of `byRate` such that, in every round of the
     * sweep, a rate up to R exceeds the target (each round's capacity over the rates up to R is below
@@ -134,7 +163,11 @@ object ServiceCapacity {
       val target = targetOf(run, ss.head._1)
       val rows = ss.sortBy { case (k, _) => (k.runtime, k.variant) }.map { case (k, byRate) =>
         val notMeasured = skipped.filter(c => sweepKey(c.id.get, c.jvm) == k)
-        CapacityRow(k.runtime, k.variant, byRate.map(_._1).sorted, perRound(byRate, target),
+        val clientSet = run.cells.collect {
+          case c if isService(c) && c.status != Outcome.NotMeasured && sweepKey(c.id.get, c.jvm) == k =>
+            c.id.get.params.long("rate") -> roundsClientSet(run, c)
+        }.toMap
+        CapacityRow(k.runtime, k.variant, byRate.map(_._1).sorted, perRound(byRate, target, clientSet),
           notMeasured.map(_.id.get.params.long("rate")).sorted,
           notMeasured.flatMap(c => effectbench.store.SweepStopReason.stoppedAt(c.reason)).headOption)
       }

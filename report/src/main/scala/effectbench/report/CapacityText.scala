@@ -11,12 +11,17 @@ object CapacityText {
 
   private def rate(c: Option[Long]): String = c.map(r => if (r == 0) "none" else Format.count(r)).getOrElse("?")
 
+  /** "≥ " before a capacity that is a lower bound (CapacityRow.bound). */
+  private def atLeast(b: Boolean): String = if (b) "≥ " else ""
+
   def cells(r: CapacityRow): Vector[String] = Vector(
     r.runtime,
-    r.median.map(m => if (m == 0) "none" else Format.num(m)).getOrElse("?"),
-    r.medianInterval().fold("?") { case (lo, hi, c) => f"${rate(Some(lo))} … ${rate(Some(hi))} (${c * 100}%.1f%%)" },
+    r.median.map(m => atLeast(r.bound) + (if (m == 0) "none" else Format.num(m))).getOrElse("?"),
+    r.medianInterval().fold("?") { case (lo, hi, c) =>
+      f"${atLeast(r.bound)}${rate(Some(lo))} … ${rate(Some(hi))} (${c * 100}%.1f%%)"
+    },
     r.rounds.size.toString,
-    r.rounds.map(rc => rate(Some(rc.capacity.getOrElse(0L)))).mkString(", "),
+    r.rounds.map(rc => atLeast(rc.bound) + rate(Some(rc.capacity.getOrElse(0L)))).mkString(", "),
     r.rates.map(Format.count).mkString(", ") + (if (r.notMeasured.isEmpty) ""
                                                 else s"; not measured: ${r.notMeasured.map(Format.count).mkString(", ")} (the sweep " +
                                                   s"stopped${r.stoppedAt.fold("")(s => s" at ${Format.count(s)}")})")
@@ -29,15 +34,28 @@ object CapacityText {
       "capacity, k the largest that holds the median at 95%, else the lowest and highest with the confidence they reach, given beside them); 'none': not even the lowest rate; " +
       "not measured: the rates above the one at which every round's sweep had ended (they cannot change the capacity)"
 
+  /** One note per row with a round whose sweep a p99 of the client's lateness ended (RoundCapacity.bound). */
+  def notes(t: CapacityTable): Vector[String] = t.rows.filter(_.bound).map { r =>
+    val bounded = r.rounds.filter(_.bound)
+    val rates = bounded.flatMap(rc => rc.p99.drop(rc.capacity.fold(0)(c => rc.p99.indexWhere(_._1 == c) + 1)).headOption.map(_._1)).distinct
+    s"${r.runtime}${if (r.variant.isEmpty || r.variant == "default") "" else s" (${r.variant})"}: in round${if (bounded.size == 1) ""
+      else "s"} " +
+      s"${bounded.map(_.round).mkString(", ")} the rate that ended the sweep (${rates.map(Format.count).mkString(", ")} req/s) was over the target " +
+      "by a p99 that is the client's lateness, not the runtime's (its wakes reached the windows' own p99s in half of them or more: " +
+      "docs/lessons/client-late.md): the capacity there is at least the rate below it (≥), and so are the median and its interval; " +
+      "the runner's sweep stop still counts that rate as over"
+  }
+
   def terminal(run: RunData): String =
     build(run).map(t =>
       s"\n${t.title}${if (run.jvmLabels.size <= 1) "" else s" @ ${t.jvm}"}\n" + TerminalTable.table(head, t.rows.map(cells)) +
-        legend(t) + "\n"
+        notes(t).map(n => s"note: $n\n").mkString + legend(t) + "\n"
     ).mkString
 
   def markdown(run: RunData): String =
     build(run).map(t =>
       s"#### ${Markdown.cell(t.title)}${if (run.jvmLabels.size <= 1) "" else s" @ ${Markdown.cell(t.jvm)}"}\n\n" +
-        Markdown.table(head, t.rows.map(cells)) + s"\n_${Markdown.cell(legend(t))}._\n\n"
+        Markdown.table(head, t.rows.map(cells)) + notes(t).map(n => s"\n> **note:** ${Markdown.cell(n)}\n").mkString +
+        s"\n_${Markdown.cell(legend(t))}._\n\n"
     ).mkString
 }

@@ -185,7 +185,8 @@ object LatencyHtml {
             h.div(cls := "capacity-table")(
               h.h3(t.title + at(t.jvm)), "\n",
               h.p(cls := "dim")(s"${CapacityText.legend(t)}."), "\n",
-              table("latency", CapacityText.head, t.rows.map(CapacityText.cells))
+              table("latency", CapacityText.head, t.rows.map(CapacityText.cells)),
+              CapacityText.notes(t).map(n => h.frag(h.p(cls := "note")(s"note: $n"), "\n"))
             ),
             "\n"
           )

@@ -14,14 +14,16 @@ import scala.util.Random
 class LatencyCapacitySuite extends munit.FunSuite {
   private val rates = ServiceModel.rates.map(_.toLong)
 
-  private def writeLog(log: Path, forks: Vector[(Double, Long)]): Unit =
-    SyntheticRun.writeLatencyLog(log, forks.map { case (p, st) => SyntheticRun.LogFork(p, st) })
+  private def writeLog(log: Path, forks: Vector[(Double, Long, Long)]): Unit =
+    SyntheticRun.writeLatencyLog(log, forks.map { case (p, st, lag) => SyntheticRun.LogFork(p, st, wakeLagUs = lag) })
 
   private def key(rt: String, rate: Long) = s"service/default/$rt/rate=$rate/fork"
 
   /** A run with a cell per (runtime, rate) of `p99`'s, `forks` forks each in rounds 1..forks;
     * `p99(rt)(rate)(round)` is the fork's p99 (µs), a negative value a fork with 3 starved requests. */
-  private def serviceRun(dir: Path, p99: Map[String, Long => Int => Double], forks: Int): RunData = {
+  private def serviceRun(
+      dir: Path, p99: Map[String, Long => Int => Double], forks: Int, wakeLag: Map[String, Long => Int => Long] = Map.empty
+  ): RunData = {
     val specs = for { rt <- p99.keys.toVector.sorted; r <- rates } yield SyntheticRun.Spec(key(rt, r), 20.0, unit = "ns/op")
     SyntheticRun.write(dir, "service", specs, forks = forks)
     for { rt <- p99.keys; r <- rates } {
@@ -29,7 +31,8 @@ class LatencyCapacitySuite extends munit.FunSuite {
       writeLog(dir.resolve(s"jmh/$slug.hlog"),
         (1 to forks).toVector.map { k =>
           val v = p99(rt)(r)(k)
-          if (v < 0) (1000.0, 3L) else (v, 0L)
+          val lag = wakeLag.get(rt).fold(-1L)(_(r)(k))
+          if (v < 0) (1000.0, 3L, lag) else (v, 0L, lag)
         })
     }
     SyntheticRun.inRounds(dir, forks)
@@ -73,6 +76,37 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val md = Markdown.render(run)
     assert(md.contains("#### service/-/fork capacity"), md)
     assert(md.contains("the median over rounds"), md)
+  }
+
+  test("a round whose sweep a p99 of the client's lateness ended is a lower bound of the capacity, and said so") {
+    // zio: under the target up to 1,000 req/s; 2,000 is over it (12 ms) in every round. In rounds 2 and 3 the
+    // client woke 13 ms late in that fork (its lateness reached the p99); in round 1 only 5 ms late (it did
+    // not); in round 4 it woke late at 4,000, which the sweep never reached.
+    val p99: Long => Int => Double = rate => _ => if (rate <= 1000) 3000.0 else 12000.0
+    val lag: Long => Int => Long = rate =>
+      round =>
+        if (rate == 2000 && (round == 2 || round == 3)) 13000L
+        else if (rate == 2000 && round == 1) 5000L
+        else if (rate == 4000 && round == 4) 50000L
+        else 100L
+    val run = serviceRun(SyntheticRun.tempDir("cap-client"), Map("zio" -> p99), forks = 4, Map("zio" -> lag))
+    val t = ServiceCapacity.build(run).head
+    val z = t.rows.head
+    assertEquals(z.rounds.map(_.capacity), Vector.fill(4)(Some(1000L)))
+    assertEquals(z.rounds.map(_.bound), Vector(false, true, true, false))
+    assert(z.bound)
+    val cells = CapacityText.cells(z)
+    assertEquals(cells(1), "≥ 1,000")
+    assertEquals(cells(4), "1,000, ≥ 1,000, ≥ 1,000, 1,000")
+    val notes = CapacityText.notes(t)
+    assertEquals(notes.size, 1)
+    assert(notes.head.startsWith("zio: in rounds 2, 3 the rate that ended the sweep (2,000 req/s)"), notes.head)
+    assert(TerminalTable.render(run).contains("note: zio: in rounds 2, 3"))
+    assert(Markdown.render(run).contains("> **note:** zio: in rounds 2, 3"))
+    // Without the lateness recorded, no round is a bound.
+    val plain = serviceRun(SyntheticRun.tempDir("cap-plain"), Map("zio" -> p99), forks = 4)
+    assert(!ServiceCapacity.build(plain).head.rows.head.bound)
+    assertEquals(CapacityText.notes(ServiceCapacity.build(plain).head), Vector.empty)
   }
 
   test("the HTML draws the percentile curves of every rate of the sweep") {

@@ -119,13 +119,14 @@ object SyntheticRun {
 
   /** One fork of a synthetic latency log: 1,000 latencies whose p99 is `p99us` (980 at 1 ms, 20 at
     * p99us), `starved` starved events, and (service) its late timeouts, recorded or not. */
-  final case class LogFork(p99us: Double, starved: Long = 0, lateTimeouts: Option[Long] = None)
+  final case class LogFork(p99us: Double, starved: Long = 0, lateTimeouts: Option[Long] = None, wakeLagUs: Long = -1L)
 
   /** A latency log in the harness's format (LatencyLog): each fork one window under its own tag. */
   def writeLatencyLog(log: Path, forks: Vector[LogFork]): Unit =
     writeWindows(log,
       forks.map { f =>
-        Vector(LogWindow(Vector.fill(980)(1000000L) ++ Vector.fill(20)((f.p99us * 1000).toLong), f.starved, f.lateTimeouts.getOrElse(-1L)))
+        Vector(LogWindow(Vector.fill(980)(1000000L) ++ Vector.fill(20)((f.p99us * 1000).toLong), f.starved, f.lateTimeouts.getOrElse(-1L),
+            wakeLagUs = f.wakeLagUs))
       })
 
   /** One window of a latency log: its latencies (ns), starved events, (service) late timeouts, the
