@@ -1,7 +1,9 @@
 package effectbench.analysis
 
+import effectbench.LatencyModel
 import effectbench.store.{CellResult, RunData}
 import java.nio.file.Path
+import org.HdrHistogram.Histogram
 
 /** What the client's own lateness did to a latency cell's windows. The client is a plain thread
   * outside the runtime that sleeps until each event's scheduled time and submits it; each window
@@ -42,7 +44,25 @@ object ClientLate {
   def windows(log: Path): Vector[Window] = forkWindows(log).map(_._2)
 
   /** `windows`, each with its fork's tag. */
-  def forkWindows(log: Path): Vector[(String, Window)] = {
+  def forkWindows(log: Path): Vector[(String, Window)] =
+    loggedWindows(log).collect {
+      // The p99's lowest equivalent value: a histogram keeps 3 significant digits, and a lateness equal
+      // to the p99 must count as reaching it.
+      case w if w.histogram.getTotalCount >= LatencyAway.MinWindowEvents =>
+        w.tag -> Window(w.lagUs, w.histogram.lowestEquivalentValue(w.histogram.getValueAtPercentile(99)) / 1000.0, w.gcMs)
+    }
+
+  /** A window of a latency log with its client's wake lateness recorded: its fork's tag, the lateness
+    * (µs), its longest collection (ms; -1: not recorded) and its latencies. */
+  final case class LoggedWindow(tag: String, lagUs: Long, gcMs: Long, histogram: Histogram) {
+    /** The client woke at least `us` late, and later than the window's longest collection (plus the
+      * millisecond its duration is rounded to). */
+    def lateBy(us: Double): Boolean = lagUs >= us && (gcMs < 0 || lagUs > (gcMs + 1) * 1000)
+  }
+
+  /** Every window of a latency log whose client's wake lateness is recorded. A window's comment line comes
+    * before its histogram, so the k-th comment of a tag goes with the k-th histogram of that tag. */
+  def loggedWindows(log: Path): Vector[LoggedWindow] = {
     val lags = RunData.read(log).split('\n').toVector.collect { case line @ Comment(tag) =>
       tag -> Lag.findFirstMatchIn(line).map(l => (l.group(1).toLong, Gc.findFirstMatchIn(line).fold(-1L)(_.group(1).toLong)))
     }
@@ -50,20 +70,27 @@ object ClientLate {
     lags.map(_._1).distinct.flatMap { tag =>
       val ls = lags.filter(_._1 == tag).map(_._2)
       val hs = hists.filter(h => Option(h.getTag).contains(tag))
-      ls.zip(hs).collect {
-        // The p99's lowest equivalent value: a histogram keeps 3 significant digits, and a lateness equal
-        // to the p99 must count as reaching it.
-        case (Some((lag, gc)), h) if h.getTotalCount >= LatencyAway.MinWindowEvents =>
-          tag -> Window(lag, h.lowestEquivalentValue(h.getValueAtPercentile(99)) / 1000.0, gc)
-      }
+      ls.zip(hs).collect { case (Some((lag, gc)), h) => LoggedWindow(tag, lag, gc, h) }
     }
   }
 
-  /** Each fork's windows against its client's wake lateness, by the fork's tag (ForkLatency.tag): a
-    * service rate's capacity is decided round by round, each round one fork (ServiceCapacity). */
-  def forks(dir: Path, c: CellResult): Map[String, ClientLateness] =
-    LatencyData.logOf(dir, c).fold(Map.empty[String, ClientLateness]) { log =>
-      try forkWindows(log).groupBy(_._1).flatMap { case (tag, ws) => of(ws.map(_._2)).map(tag -> _) }
+  /** Whether a fork's p99 is over `targetUs` only by its client's lateness: some of its windows had the client
+    * wake at least `targetUs` late (LoggedWindow.lateBy), and without them the fork's p99 is under it (or no
+    * window is left). An event counts from its scheduled time, so in such a window the client alone gave its
+    * next events a latency over the target, whatever the runtime did. */
+  def overOnlyByClient(windows: Vector[LoggedWindow], targetUs: Double): Boolean = {
+    val (late, rest) = windows.partition(_.lateBy(targetUs))
+    late.nonEmpty && (rest.isEmpty || {
+      val h = new Histogram(LatencyModel.StarvedNanos, 3)
+      rest.foreach(w => h.add(w.histogram))
+      h.getTotalCount == 0 || h.getValueAtPercentile(99) / 1000.0 < targetUs
+    })
+  }
+
+  /** A latency cell's windows by fork (ForkLatency.tag), those whose client's wake lateness is recorded. */
+  def forks(dir: Path, c: CellResult): Map[String, Vector[LoggedWindow]] =
+    LatencyData.logOf(dir, c).fold(Map.empty[String, Vector[LoggedWindow]]) { log =>
+      try loggedWindows(log).groupBy(_.tag)
       catch { case _: java.io.IOException => Map.empty }
     }
 

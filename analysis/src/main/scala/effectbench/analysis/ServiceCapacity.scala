@@ -110,11 +110,11 @@ object ServiceCapacity {
     }
   }
 
-  /** The rounds of a recorded service cell whose p99 is the client's lateness: the fork that gives the
-    * round its p99 (the higher of two) had its client wake at least as late as its windows' own p99s in
-    * half of them or more (ClientLate). Its p99 is an upper bound of the runtime's: over the target, it
-    * does not show that the runtime was. */
-  def roundsClientSet(run: RunData, c: CellResult): Set[Int] =
+  /** The rounds of a recorded service cell over `targetMicros` only by its client's lateness: each of the
+    * round's forks over the target is so (ClientLate.overOnlyByClient: without its windows in which the
+    * client woke at least the target late, its p99 is under it). Such a rate is not shown to be over the
+    * target: the runtime's p99 there is not known. */
+  def roundsClientSet(run: RunData, c: CellResult, targetMicros: Double): Set[Int] =
     if (!c.ok) Set.empty
     else {
       val forks = LatencyData.forks(run.dir, c)
@@ -123,8 +123,11 @@ object ServiceCapacity {
       else
         forks.zip(roundsOf(c, forks.size)).groupBy(_._2).collect {
           case (r, fs) if {
-                val scored = fs.map(f => f._1 -> LatencyStats.percentiles(f._1)).filter(_._2.hasPercentiles)
-                scored.nonEmpty && client.get(scored.maxBy(_._2.p99)._1.tag).exists(_.setsP99)
+                val over = fs.map(_._1).filter { f =>
+                  val p = LatencyStats.percentiles(f)
+                  p.hasPercentiles && p.starved == 0 && p.p99 >= targetMicros
+                }
+                over.nonEmpty && over.forall(f => ClientLate.overOnlyByClient(client.getOrElse(f.tag, Vector.empty), targetMicros))
               } => r
         }.toSet
     }
@@ -165,7 +168,7 @@ object ServiceCapacity {
         val notMeasured = skipped.filter(c => sweepKey(c.id.get, c.jvm) == k)
         val clientSet = run.cells.collect {
           case c if isService(c) && c.status != Outcome.NotMeasured && sweepKey(c.id.get, c.jvm) == k =>
-            c.id.get.params.long("rate") -> roundsClientSet(run, c)
+            c.id.get.params.long("rate") -> roundsClientSet(run, c, target)
         }.toMap
         CapacityRow(k.runtime, k.variant, byRate.map(_._1).sorted, perRound(byRate, target, clientSet),
           notMeasured.map(_.id.get.params.long("rate")).sorted,

@@ -11,17 +11,18 @@ object CapacityText {
 
   private def rate(c: Option[Long]): String = c.map(r => if (r == 0) "none" else Format.count(r)).getOrElse("?")
 
-  /** "≥ " before a capacity that is a lower bound (CapacityRow.bound). */
-  private def atLeast(b: Boolean): String = if (b) "≥ " else ""
+  /** A capacity that is a lower bound (CapacityRow.bound): "≥ " before it, "unknown" for a bound of none. */
+  private def atLeast(bound: Boolean, shown: String): String =
+    if (!bound) shown else if (shown == "none") "unknown" else s"≥ $shown"
 
   def cells(r: CapacityRow): Vector[String] = Vector(
     r.runtime,
-    r.median.map(m => atLeast(r.bound) + (if (m == 0) "none" else Format.num(m))).getOrElse("?"),
+    r.median.map(m => atLeast(r.bound, if (m == 0) "none" else Format.num(m))).getOrElse("?"),
     r.medianInterval().fold("?") { case (lo, hi, c) =>
-      f"${atLeast(r.bound)}${rate(Some(lo))} … ${rate(Some(hi))} (${c * 100}%.1f%%)"
+      f"${rate(Some(lo))} … ${rate(Some(hi))} (${c * 100}%.1f%%${if (r.bound) "; lower bounds" else ""})"
     },
     r.rounds.size.toString,
-    r.rounds.map(rc => atLeast(rc.bound) + rate(Some(rc.capacity.getOrElse(0L)))).mkString(", "),
+    r.rounds.map(rc => atLeast(rc.bound, rate(Some(rc.capacity.getOrElse(0L))))).mkString(", "),
     r.rates.map(Format.count).mkString(", ") + (if (r.notMeasured.isEmpty) ""
                                                 else s"; not measured: ${r.notMeasured.map(Format.count).mkString(", ")} (the sweep " +
                                                   s"stopped${r.stoppedAt.fold("")(s => s" at ${Format.count(s)}")})")
@@ -41,9 +42,9 @@ object CapacityText {
     s"${r.runtime}${if (r.variant.isEmpty || r.variant == "default") "" else s" (${r.variant})"}: in round${if (bounded.size == 1) ""
       else "s"} " +
       s"${bounded.map(_.round).mkString(", ")} the rate that ended the sweep (${rates.map(Format.count).mkString(", ")} req/s) was over the target " +
-      "by a p99 that is the client's lateness, not the runtime's (its wakes reached the windows' own p99s in half of them or more: " +
-      "docs/lessons/client-late.md): the capacity there is at least the rate below it (≥), and so are the median and its interval; " +
-      "the runner's sweep stop still counts that rate as over"
+      "only by the client's lateness, not shown to be the runtime's (without its windows in which the client woke at least the target late, " +
+      "the fork's p99 is under it: docs/lessons/client-late.md): the capacity there is at least the rate below it (≥; unknown at the lowest " +
+      "rate), and so are the median and its interval; the runner's sweep stop still counts that rate as over"
   }
 
   def terminal(run: RunData): String =

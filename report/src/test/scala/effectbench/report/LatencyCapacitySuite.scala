@@ -80,8 +80,8 @@ class LatencyCapacitySuite extends munit.FunSuite {
 
   test("a round whose sweep a p99 of the client's lateness ended is a lower bound of the capacity, and said so") {
     // zio: under the target up to 1,000 req/s; 2,000 is over it (12 ms) in every round. In rounds 2 and 3 the
-    // client woke 13 ms late in that fork (its lateness reached the p99); in round 1 only 5 ms late (it did
-    // not); in round 4 it woke late at 4,000, which the sweep never reached.
+    // client woke 13 ms late in that fork's one window (at least the 10-ms target); in round 1 only 5 ms late;
+    // in round 4 it woke late at 4,000, which the sweep never reached.
     val p99: Long => Int => Double = rate => _ => if (rate <= 1000) 3000.0 else 12000.0
     val lag: Long => Int => Long = rate =>
       round =>
@@ -98,6 +98,7 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val cells = CapacityText.cells(z)
     assertEquals(cells(1), "≥ 1,000")
     assertEquals(cells(4), "1,000, ≥ 1,000, ≥ 1,000, 1,000")
+    assert(cells(2).endsWith("; lower bounds)"), cells(2))
     val notes = CapacityText.notes(t)
     assertEquals(notes.size, 1)
     assert(notes.head.startsWith("zio: in rounds 2, 3 the rate that ended the sweep (2,000 req/s)"), notes.head)
@@ -107,6 +108,26 @@ class LatencyCapacitySuite extends munit.FunSuite {
     val plain = serviceRun(SyntheticRun.tempDir("cap-plain"), Map("zio" -> p99), forks = 4)
     assert(!ServiceCapacity.build(plain).head.rows.head.bound)
     assertEquals(CapacityText.notes(ServiceCapacity.build(plain).head), Vector.empty)
+  }
+
+  test("a fork is over the target only by its client when its windows without a wake that late are under it") {
+    def window(lagUs: Long, latsUs: Vector[Long], gcMs: Long = -1L) = {
+      val h = new org.HdrHistogram.Histogram(effectbench.LatencyModel.StarvedNanos, 3)
+      latsUs.foreach(l => h.recordValue(l * 1000))
+      ClientLate.LoggedWindow("fork-0", lagUs, gcMs, h)
+    }
+    val quiet = Vector.fill(58)(3000L)
+    // As measured (ZIO at 250 req/s): one of four windows had the client wake 20 ms late, and its last events 19–23 ms.
+    val lateOne = window(20214, Vector.fill(54)(3000L) ++ Vector(19000L, 20000L, 21000L, 23000L))
+    assert(ClientLate.overOnlyByClient(Vector(window(142, quiet), window(230, quiet), lateOne, window(125, quiet)), 10000))
+    // Another window over the target with the client on time: the runtime's own.
+    val slow = window(300, Vector.fill(54)(3000L) ++ Vector.fill(4)(15000L))
+    assert(!ClientLate.overOnlyByClient(Vector(slow, window(230, quiet), lateOne, window(125, quiet)), 10000))
+    // No window had the client that late, or a collection as long held it: not the client's alone.
+    assert(!ClientLate.overOnlyByClient(Vector(window(9000, quiet), window(142, quiet)), 10000))
+    assert(!ClientLate.overOnlyByClient(Vector(window(20214, quiet, gcMs = 25), window(142, quiet)), 10000))
+    // Every window late by the target: nothing is left to show the runtime over it.
+    assert(ClientLate.overOnlyByClient(Vector(lateOne, lateOne), 10000))
   }
 
   test("the HTML draws the percentile curves of every rate of the sweep") {
