@@ -108,18 +108,20 @@ class RelaySuite extends munit.FunSuite {
     assert(Files.isDirectory(d))
   }
 
+  /** A member with 2 warm-up and 4 + 4 spare measured iterations that logs each iteration in `d/k` with
+    * whether the referee had freed it; once freed it waits for no turn, and sleeps `freedSleep` s an iteration. */
+  private def sparesMember(d: java.nio.file.Path, k: String, freedSleep: String): Relay.Member = Relay.Member(k,
+    flag => {
+      val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
+      Vector("bash", "-c",
+        s"exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; f=0; " +
+          s"for i in $$(seq 10); do if [ $$f = 0 ]; then printf R >&3; read -r -n1 -u3 c; [ \"$$c\" = F ] && f=1; fi; " +
+          s"echo $$i $$f >> ${d.resolve(k)}; if [ $$f = 1 ]; then sleep $freedSleep; else sleep 0.05; fi; done; printf E >&3")
+    }, d.resolve(s"$k.log"), warmups = Some(2))
+
   test("with the machine read away around measured cycles, a round measures others in their place, then every JVM runs its spares freely") {
     val d = Files.createTempDirectory(dir, "spares")
-    // Each member has 2 warm-up and 4 + 4 spare measured iterations, and logs each iteration with
-    // whether the referee had freed it; it waits for no turn once freed.
-    def spares(k: String) = Relay.Member(k,
-      flag => {
-        val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
-        Vector("bash", "-c",
-          s"exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; f=0; " +
-            s"for i in $$(seq 10); do if [ $$f = 0 ]; then printf R >&3; read -r -n1 -u3 c; [ \"$$c\" = F ] && f=1; fi; " +
-            s"echo $$i $$f >> ${d.resolve(k)}; if [ $$f = 1 ]; then sleep 0.4; else sleep 0.05; fi; done; printf E >&3")
-      }, d.resolve(s"$k.log"), warmups = Some(2))
+    def spares(k: String) = sparesMember(d, k, freedSleep = "0.4")
     // Readings before the measured cycles: the second is away (so are the cycles on both its sides), the rest usual.
     var measuredReads = 0
     var unmeasured = Vector.empty[Int]
@@ -153,14 +155,7 @@ class RelaySuite extends munit.FunSuite {
 
   test("a round the run cannot afford spares for measures only its own cycles, read away or not, then frees its JVMs") {
     val d = Files.createTempDirectory(dir, "no-spares")
-    def spares(k: String) = Relay.Member(k,
-      flag => {
-        val Array(port, token) = flag.stripPrefix(s"-D${effectbench.RelayProtocol.Property}=").split(":", 2)
-        Vector("bash", "-c",
-          s"exec 3<>/dev/tcp/127.0.0.1/$port; echo $token >&3; f=0; " +
-            s"for i in $$(seq 10); do if [ $$f = 0 ]; then printf R >&3; read -r -n1 -u3 c; [ \"$$c\" = F ] && f=1; fi; " +
-            s"echo $$i $$f >> ${d.resolve(k)}; sleep 0.05; done; printf E >&3")
-      }, d.resolve(s"$k.log"), warmups = Some(2))
+    def spares(k: String) = sparesMember(d, k, freedSleep = "0.05")
     // Every reading before a measured cycle is away.
     val hooks = Relay.CanaryHooks((_, _) => 300.0, away = _ > 100)
     def round(afford: Boolean) = {
