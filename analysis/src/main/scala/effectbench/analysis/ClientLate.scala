@@ -35,8 +35,12 @@ object ClientLate {
 
   /** One window: its client's wake lateness (µs), its own p99 (µs) and its longest collection (ms; -1: not recorded). */
   final case class Window(lagUs: Long, p99Us: Double, gcMs: Long = -1L) {
-    def reached: Boolean = lagUs >= p99Us && (gcMs < 0 || lagUs > (gcMs + 1) * 1000)
+    def reached: Boolean = lateBy(lagUs, gcMs, p99Us)
   }
+
+  /** The client woke at least `us` late (`lagUs`), and later than the window's longest collection (`gcMs`, -1:
+    * not recorded) plus the millisecond its duration is rounded to. */
+  private def lateBy(lagUs: Long, gcMs: Long, us: Double): Boolean = lagUs >= us && (gcMs < 0 || lagUs > (gcMs + 1) * 1000)
 
   /** Each window of a latency log with its client's wake lateness recorded and enough events for a p99 of its
     * own (LatencyAway.MinWindowEvents): its lateness (µs) and its p99 (µs). A window's comment line comes
@@ -55,9 +59,7 @@ object ClientLate {
   /** A window of a latency log with its client's wake lateness recorded: its fork's tag, the lateness
     * (µs), its longest collection (ms; -1: not recorded) and its latencies. */
   final case class LoggedWindow(tag: String, lagUs: Long, gcMs: Long, histogram: Histogram) {
-    /** The client woke at least `us` late, and later than the window's longest collection (plus the
-      * millisecond its duration is rounded to). */
-    def lateBy(us: Double): Boolean = lagUs >= us && (gcMs < 0 || lagUs > (gcMs + 1) * 1000)
+    def lateBy(us: Double): Boolean = ClientLate.lateBy(lagUs, gcMs, us)
   }
 
   /** Every window of a latency log whose client's wake lateness is recorded. A window's comment line comes

@@ -10,7 +10,11 @@ import effectbench.{Catalog, CellId, Outcome, Params, ServiceModel}
   * no p99 for it, or starved requests) and the capacity the first-exceeding rule gives; `bound`: the
   * rate that ended the round's sweep was over the target by a p99 that is the client's lateness
   * (ClientLate), so the runtime's capacity in the round is at least `capacity`, not known to be it. */
-final case class RoundCapacity(round: Int, p99: Vector[(Long, Double)], capacity: Option[Long], bound: Boolean = false)
+final case class RoundCapacity(round: Int, p99: Vector[(Long, Double)], capacity: Option[Long], bound: Boolean = false) {
+  /** The rate that ended the round's sweep, with its p99: the one after the capacity (the lowest when there is
+    * none); None when every rate was under the target. */
+  def ended: Option[(Long, Double)] = p99.drop(capacity.fold(0)(c => p99.indexWhere(_._1 == c) + 1)).headOption
+}
 
 /** One runtime's sweep of service's rates: its table (service's params other than the rate, the
   * mode and the JVM) and its row (the runtime with its `--lib` version label, and the variant).
@@ -102,11 +106,8 @@ object ServiceCapacity {
     val rounds = sorted.map(_._2).find(_.nonEmpty).map(_.keys.toVector.sorted).getOrElse(Vector.empty)
     rounds.map { r =>
       val p99 = sorted.map { case (rate, m) => rate -> m.getOrElse(r, Double.NaN) }
-      val capacity = ServiceModel.capacity(p99, targetMicros)
-      // The rate that ended the sweep: the one after the capacity (the lowest when there is none).
-      val ended = p99.drop(capacity.fold(0)(c => p99.indexWhere(_._1 == c) + 1)).headOption
-      val bound = ended.exists { case (rate, p) => !p.isNaN && clientSet.getOrElse(rate, Set.empty).contains(r) }
-      RoundCapacity(r, p99, capacity, bound)
+      val rc = RoundCapacity(r, p99, ServiceModel.capacity(p99, targetMicros))
+      rc.copy(bound = rc.ended.exists { case (rate, p) => !p.isNaN && clientSet.getOrElse(rate, Set.empty).contains(r) })
     }
   }
 
@@ -118,18 +119,20 @@ object ServiceCapacity {
     if (!c.ok) Set.empty
     else {
       val forks = LatencyData.forks(run.dir, c)
-      val client = ClientLate.forks(run.dir, c)
-      if (client.isEmpty) Set.empty
-      else
-        forks.zip(roundsOf(c, forks.size)).groupBy(_._2).collect {
-          case (r, fs) if {
-                val over = fs.map(_._1).filter { f =>
-                  val p = LatencyStats.percentiles(f)
-                  p.hasPercentiles && p.starved == 0 && p.p99 >= targetMicros
-                }
-                over.nonEmpty && over.forall(f => ClientLate.overOnlyByClient(client.getOrElse(f.tag, Vector.empty), targetMicros))
-              } => r
+      val over = forks.zip(roundsOf(c, forks.size)).groupBy(_._2).map { case (r, fs) =>
+        r -> fs.map(_._1).filter { f =>
+          val p = LatencyStats.percentiles(f)
+          p.hasPercentiles && p.starved == 0 && p.p99 >= targetMicros
+        }
+      }.filter(_._2.nonEmpty)
+      // The log's windows are read again only for a cell with a fork over the target.
+      if (over.isEmpty) Set.empty
+      else {
+        val client = ClientLate.forks(run.dir, c)
+        over.collect {
+          case (r, fs) if fs.forall(f => ClientLate.overOnlyByClient(client.getOrElse(f.tag, Vector.empty), targetMicros)) => r
         }.toSet
+      }
     }
 
   /** The rate at which a sweep stops: the lowest rate R of `byRate` such that, in every round of the

@@ -38,7 +38,7 @@ object CapacityText {
   /** One note per row with a round whose sweep a p99 of the client's lateness ended (RoundCapacity.bound). */
   def notes(t: CapacityTable): Vector[String] = t.rows.filter(_.bound).map { r =>
     val bounded = r.rounds.filter(_.bound)
-    val rates = bounded.flatMap(rc => rc.p99.drop(rc.capacity.fold(0)(c => rc.p99.indexWhere(_._1 == c) + 1)).headOption.map(_._1)).distinct
+    val rates = bounded.flatMap(_.ended.map(_._1)).distinct
     s"${r.runtime}${if (r.variant.isEmpty || r.variant == "default") "" else s" (${r.variant})"}: in round${if (bounded.size == 1) ""
       else "s"} " +
       s"${bounded.map(_.round).mkString(", ")} the rate that ended the sweep (${rates.map(Format.count).mkString(", ")} req/s) was over the target " +

@@ -459,7 +459,6 @@ object Rounds {
     val shaped = if (relayed) turns else oneFork
     val rule = ShapeRule(ForkShape.Shape(shaped.warmups, shaped.iterations), ForkOverheadSeconds, shaped.warmupSeconds,
       shaped.iterationSeconds)
-    def sparesAffordable(elapsed: Double, after: Int): Boolean = Rounds.sparesAffordable(engine.runBudget, key, elapsed, after)
     // A throughput table under the canary gets spare measured iterations for cycles read away.
     def sparesFor(iterations: Int): Int =
       if (engine.canary && !cells.exists(latency)) math.round(iterations * RelaySpareShare).toInt else 0
@@ -488,7 +487,9 @@ object Rounds {
               turnLimitSeconds = timeout, warmupTurns = prof.warmups, canary = hooks,
               warmupLanes = group.headOption.flatMap(k => byKey(k).jvm.cpus).fold(Vector.empty[Vector[Int]])(Cpus.lanes),
               usualCycles = if (spare > 0) Some(shape.iterations) else None,
-              spares = elapsed => sparesAffordable(elapsed, groups.size - g - 1 + math.max(0, engine.minRounds - round) * groups.size)))
+              spares = elapsed =>
+                sparesAffordable(engine.runBudget, key, elapsed,
+                  groups.size - g - 1 + math.max(0, engine.minRounds - round) * groups.size)))
           if (r.sparesCut)
             events(EngineEvent.Note(s"table $key round $round: measured with cycles read away, its spare turns not taken: " +
                 "the run's budget needs the time for the minimum rounds still to run"))
